@@ -1,0 +1,164 @@
+/* board_render.c — drawing a board for people: the SkraBBKle text grid and an SVG picture.
+ * Writes into an sk_buf; printing is the caller's business. */
+#include <stdio.h>
+#include <string.h>
+
+#include "skrab/board.h"
+#include "skrab/error.h"
+
+static int has_tile(const char *tiles, int i)
+{
+    return tiles && tiles[i] && tiles[i] != ' ';
+}
+
+/* The three-character cell of square (R, C). */
+static void text_cell(const sk_board *b, const char *tiles, const int *scores, int r, int c,
+                      char out[8])
+{
+    int i = r * b->width + c;
+    const sk_square *sq = &b->squares[i];
+    char tmp[16];
+    if (has_tile(tiles, i)) {
+        char t = tiles[i];
+        int v = 0;
+        if (scores) v = scores[i];
+        if (scores)
+            snprintf(tmp, sizeof(tmp), "%c%d", t, v);
+        else
+            snprintf(tmp, sizeof(tmp), "%c", t);
+        snprintf(out, 8, "%-3.3s", tmp);
+        return;
+    }
+    switch (sq->kind) {
+    case SK_SQ_LETTER:
+    case SK_SQ_WORD: {
+        char open = sq->kind == SK_SQ_LETTER ? '(' : '{';
+        char close = sq->kind == SK_SQ_LETTER ? ')' : '}';
+        snprintf(tmp, sizeof(tmp), "%c%d%c", open, sq->factor, close);
+        snprintf(out, 8, "%.3s", tmp);
+        return;
+    }
+    case SK_SQ_BLOCKED:
+        snprintf(out, 8, " # ");
+        return;
+    default:
+        snprintf(out, 8, " . ");
+        return;
+    }
+}
+
+static void column_labels(const sk_board *b, sk_buf *out)
+{
+    sk_buf_puts(out, "   ");
+    for (int c = 0; c < b->width; c++) {
+        sk_buf_putc(out, ' ');
+        sk_buf_putc(out, (char)('a' + c));
+        if (c + 1 < b->width) sk_buf_putc(out, ' ');
+    }
+    sk_buf_putc(out, '\n');
+}
+
+int sk_board_render_text(const sk_board *b, const char *tiles, const int *tile_scores, sk_buf *out)
+{
+    column_labels(b, out);
+    for (int r = 0; r < b->height; r++) {
+        sk_buf_printf(out, "%2d ", r + 1);
+        for (int c = 0; c < b->width; c++) {
+            char cell[8];
+            text_cell(b, tiles, tile_scores, r, c, cell);
+            sk_buf_puts(out, cell);
+        }
+        sk_buf_printf(out, " %d\n", r + 1);
+    }
+    column_labels(b, out);
+    return out->failed ? SK_ENOMEM : SK_OK;
+}
+
+/* Fill colour and label for a premium square. */
+static const char *svg_fill(const sk_square *sq)
+{
+    if (sq->kind == SK_SQ_BLOCKED) return "#222222";
+    if (sq->kind == SK_SQ_PLAIN) return "#f4f1e6";
+    if (sq->factor < 0) return "#4b2a6e"; /* negative: dark violet, drawn with a dashed border */
+    if (sq->factor == 0) return "#9a9a9a";
+    if (sq->kind == SK_SQ_LETTER) {
+        if (sq->factor == 1) return "#e3f1f8";
+        if (sq->factor == 2) return "#a9d8f0";
+        if (sq->factor == 3) return "#4a9fd8";
+        return "#1f5f9e";
+    }
+    if (sq->factor == 1) return "#f9e3e3";
+    if (sq->factor == 2) return "#f5b5b8";
+    if (sq->factor == 3) return "#e0474c";
+    return "#9e1b22";
+}
+
+static int dark_fill(const sk_square *sq)
+{
+    return sq->kind == SK_SQ_BLOCKED ||
+           (sq->kind != SK_SQ_PLAIN && (sq->factor < 0 || sq->factor >= 3));
+}
+
+int sk_board_render_svg(const sk_board *b, const char *tiles, sk_buf *out)
+{
+    const int cell = 36, margin = 28;
+    int w = b->width * cell + 2 * margin, h = b->height * cell + 2 * margin;
+    sk_buf_printf(out,
+                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                  "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n",
+                  w, h, w, h);
+    sk_buf_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
+    for (int c = 0; c < b->width; c++) {
+        int x = margin + c * cell + cell / 2;
+        sk_buf_printf(out,
+                      "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%c</text>"
+                      "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\">%c</text>\n",
+                      x, margin - 9, 'a' + c, x, h - margin + 19, 'a' + c);
+    }
+    for (int r = 0; r < b->height; r++) {
+        int y = margin + r * cell + cell / 2 + 5;
+        sk_buf_printf(out,
+                      "<text x=\"%d\" y=\"%d\" font-size=\"13\" text-anchor=\"end\">%d</text>"
+                      "<text x=\"%d\" y=\"%d\" font-size=\"13\">%d</text>\n",
+                      margin - 5, y, r + 1, w - margin + 5, y, r + 1);
+    }
+    for (int r = 0; r < b->height; r++) {
+        for (int c = 0; c < b->width; c++) {
+            int i = r * b->width + c;
+            const sk_square *sq = &b->squares[i];
+            int x = margin + c * cell, y = margin + r * cell;
+            int negative = sq->kind != SK_SQ_PLAIN && sq->kind != SK_SQ_BLOCKED && sq->factor < 0;
+            sk_buf_printf(out,
+                          "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+                          "stroke=\"%s\" stroke-width=\"%s\"%s/>\n",
+                          x, y, cell, cell, svg_fill(sq), negative ? "#ffcc00" : "#8c8c8c",
+                          negative ? "2" : "1", negative ? " stroke-dasharray=\"4 2\"" : "");
+            const char *ink = dark_fill(sq) ? "#ffffff" : "#222222";
+            if (has_tile(tiles, i)) {
+                sk_buf_printf(out,
+                              "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" "
+                              "fill=\"#f2d49b\" stroke=\"#a0784a\"/>"
+                              "<text x=\"%d\" y=\"%d\" font-size=\"20\" text-anchor=\"middle\" "
+                              "fill=\"%s\">%c</text>\n",
+                              x + 2, y + 2, cell - 4, cell - 4, x + cell / 2, y + cell / 2 + 7,
+                              (tiles[i] >= 'a' && tiles[i] <= 'z') ? "#c0392b" : "#222222",
+                              tiles[i]);
+            } else if (sq->kind == SK_SQ_LETTER || sq->kind == SK_SQ_WORD) {
+                sk_buf_printf(out,
+                              "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" "
+                              "fill=\"%s\">%d%c</text>\n",
+                              x + cell / 2, y + cell / 2 + 4, ink, sq->factor,
+                              sq->kind == SK_SQ_LETTER ? 'L' : 'W');
+            }
+            if (r == b->start_row && c == b->start_col && !has_tile(tiles, i))
+                sk_buf_printf(out,
+                              "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
+                              "fill=\"%s\">&#9733;</text>\n",
+                              sq->kind == SK_SQ_PLAIN ? x + cell / 2 : x + cell - 7,
+                              sq->kind == SK_SQ_PLAIN ? y + cell / 2 + 7 : y + 11,
+                              sq->kind == SK_SQ_PLAIN ? 20 : 10, ink);
+        }
+    }
+    sk_buf_puts(out, "</svg>\n");
+    return out->failed ? SK_ENOMEM : SK_OK;
+}

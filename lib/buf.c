@@ -1,0 +1,124 @@
+/* buf.c — growable buffer and bounded file reading (see buf.h). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "skrab/buf.h"
+#include "skrab/error.h"
+
+void sk_buf_init(sk_buf *b)
+{
+    memset(b, 0, sizeof(*b));
+}
+
+void sk_buf_free(sk_buf *b)
+{
+    free(b->data);
+    memset(b, 0, sizeof(*b));
+}
+
+void sk_buf_clear(sk_buf *b)
+{
+    b->len = 0;
+    if (b->data) b->data[0] = '\0';
+}
+
+static int grow(sk_buf *b, size_t extra)
+{
+    if (b->failed) return SK_ENOMEM;
+    if (b->len + extra + 1 <= b->cap) return SK_OK;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + extra + 1) {
+        if (cap > ((size_t)-1) / 2) {
+            b->failed = 1;
+            return SK_ENOMEM;
+        }
+        cap *= 2;
+    }
+    char *data = realloc(b->data, cap);
+    if (!data) {
+        b->failed = 1;
+        return SK_ENOMEM;
+    }
+    b->data = data;
+    b->cap = cap;
+    return SK_OK;
+}
+
+int sk_buf_append(sk_buf *b, const char *data, size_t len)
+{
+    if (grow(b, len) != SK_OK) return SK_ENOMEM;
+    if (len) memcpy(b->data + b->len, data, len);
+    b->len += len;
+    b->data[b->len] = '\0';
+    return SK_OK;
+}
+
+int sk_buf_puts(sk_buf *b, const char *s)
+{
+    return sk_buf_append(b, s, strlen(s));
+}
+
+int sk_buf_putc(sk_buf *b, char c)
+{
+    return sk_buf_append(b, &c, 1);
+}
+
+int sk_buf_printf(sk_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || grow(b, (size_t)n) != SK_OK) return SK_ENOMEM;
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+    return SK_OK;
+}
+
+const char *sk_buf_str(const sk_buf *b)
+{
+    return b->data ? b->data : "";
+}
+
+int sk_buf_read_stream(sk_buf *out, FILE *stream, size_t max_bytes)
+{
+    sk_buf_clear(out);
+    char chunk[65536];
+    for (;;) {
+        size_t n = fread(chunk, 1, sizeof(chunk), stream);
+        if (n > 0) {
+            size_t room = max_bytes - out->len;
+            if (n > room) {
+                if (sk_buf_append(out, chunk, room) != SK_OK) return SK_ENOMEM;
+                return SK_ETOOBIG;
+            }
+            if (sk_buf_append(out, chunk, n) != SK_OK) return SK_ENOMEM;
+        }
+        if (n < sizeof(chunk)) {
+            if (ferror(stream)) return SK_EIO;
+            break;
+        }
+    }
+    if (!out->data && sk_buf_append(out, "", 0) != SK_OK) return SK_ENOMEM;
+    return SK_OK;
+}
+
+int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes)
+{
+    sk_buf_clear(out);
+    FILE *f = fopen(path, "rb");
+    if (!f) return errno == ENOENT ? SK_ENOTFOUND : SK_EIO;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return SK_EIO;
+    }
+    int rc = sk_buf_read_stream(out, f, max_bytes);
+    fclose(f);
+    return rc;
+}

@@ -1,0 +1,48 @@
+/* tiles.h — tile sets (letter distributions): for the blank and each letter A..Z, how many
+ * tiles the bag holds and what each scores. Tile numbers follow the KWG convention: 0 = blank,
+ * 1..26 = A..Z. Read from a CS104 tile file ("C POINTS COUNT" lines), a macondo/MAGPIE
+ * letter-distribution CSV, or a built-in name ("skrabbkle", "english"). */
+#ifndef SKRAB_TILES_H
+#define SKRAB_TILES_H
+
+#include <stddef.h>
+
+#include "skrab/diag.h"
+
+#define SK_TILE_BLANK 0
+#define SK_TILE_KINDS 27        /* blank + A..Z */
+#define SK_TILE_COUNT_MAX 1000  /* per letter */
+#define SK_TILE_SCORE_MAX 1000  /* per tile */
+#define SK_TILES_FILE_MAX (1u << 16)
+
+typedef enum {
+    SK_TILES_FORMAT_AUTO = 0,
+    SK_TILES_FORMAT_CS104, /* "a 1 9" lines: letter (or ?), points, count */
+    SK_TILES_FORMAT_CSV    /* macondo label,count,score,vowel or MAGPIE label,lower,count,score,vowel[,..] */
+} sk_tiles_format;
+
+typedef struct {
+    int count[SK_TILE_KINDS];          /* tiles of this kind in a full bag (0: not in the set) */
+    int score[SK_TILE_KINDS];          /* points of one tile; a played blank scores score[0] */
+    unsigned char defined[SK_TILE_KINDS]; /* 1 if the set lists this kind (even with count 0) */
+    unsigned char vowel[SK_TILE_KINDS];   /* from the CSV, else A E I O U */
+    int total;                         /* sum of count[] */
+} sk_tileset;
+
+/* Fills OUT with a built-in set: "skrabbkle" (SPEC 2.1: 99 tiles, wildcard 5) or "english"
+ * (the standard 100 tiles, blanks 0). Returns SK_OK or SK_ENOTFOUND. */
+int sk_tileset_builtin(sk_tileset *out, const char *name);
+
+/* Parses TEXT[0..LEN) in FORMAT (AUTO: a comma on the first non-blank line means CSV). Reports
+ * every problem to DIAGS (may be NULL). Returns SK_OK or SK_EINVAL. */
+int sk_tileset_parse(sk_tileset *out, const char *text, size_t len, sk_tiles_format format,
+                     sk_diag_list *diags);
+
+/* 1..26 for 'A'..'Z' / 'a'..'z', 0 for '?', -1 otherwise. */
+int sk_tile_from_char(char c);
+
+/* Score of a tile written as C: uppercase letter → its score, lowercase (a blank played as
+ * that letter) → the blank's score. 0 for anything else. */
+int sk_tileset_score_of(const sk_tileset *t, char c);
+
+#endif

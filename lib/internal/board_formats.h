@@ -1,0 +1,24 @@
+/* board_formats.h — the three board-file parsers behind sk_board_parse. Each takes the text
+ * already split into lines and reports every problem it finds to DIAGS. */
+#ifndef SKRAB_INTERNAL_BOARD_FORMATS_H
+#define SKRAB_INTERNAL_BOARD_FORMATS_H
+
+#include "internal/textscan.h"
+#include "skrab/board.h"
+
+int sk_board_parse_skrabbkle(sk_board *out, const char *text, size_t len, const sk_lines *lines,
+                             sk_diag_list *diags);
+int sk_board_parse_cs104(sk_board *out, const char *text, size_t len, const sk_lines *lines,
+                         sk_diag_list *diags);
+int sk_board_parse_magpie(sk_board *out, const char *text, size_t len, const sk_lines *lines,
+                          sk_diag_list *diags);
+
+/* Reports lines after the last row (LINES->lines[FIRST_EXTRA..content_count)) as errors: the
+ * first one named, then a count. HEIGHT is the number of rows the board has. */
+void sk_board_report_extra_lines(const char *text, const sk_lines *lines, size_t first_extra,
+                                 int height, sk_diag_list *diags);
+
+/* Reports that only FOUND of HEIGHT rows are present, at the end of the text (offset LEN). */
+void sk_board_report_missing_rows(size_t len, size_t found, int height, sk_diag_list *diags);
+
+#endif

@@ -1,0 +1,54 @@
+/* testutil.c — see testutil.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "testutil.h"
+
+static void slurp(FILE *f, sk_buf *out)
+{
+    rewind(f);
+    sk_buf_init(out);
+    sk_buf_read_stream(out, f, 1u << 26);
+}
+
+void tu_run_cli(tu_run *r, const char *stdin_text, const char *const *argv)
+{
+    char *args[64];
+    int argc = 0;
+    args[argc++] = (char *)"skrab";
+    for (int i = 0; argv[i] && argc < 63; i++)
+        args[argc++] = (char *)argv[i];
+    args[argc] = NULL;
+    FILE *in = tmpfile(), *out = tmpfile(), *err = tmpfile();
+    assert_non_null(in);
+    assert_non_null(out);
+    assert_non_null(err);
+    if (stdin_text) fputs(stdin_text, in);
+    rewind(in);
+    sk_cli_env env = {in, out, err, NULL, SKRAB_BUILD_DATADIR};
+    r->status = sk_cli_main(argc, args, &env);
+    fflush(out);
+    fflush(err);
+    slurp(out, &r->out);
+    slurp(err, &r->err);
+    fclose(in);
+    fclose(out);
+    fclose(err);
+}
+
+void tu_run_free(tu_run *r)
+{
+    sk_buf_free(&r->out);
+    sk_buf_free(&r->err);
+}
+
+void tu_read_source(sk_buf *out, const char *rel)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", SKRAB_SOURCE_DIR, rel);
+    sk_buf_init(out);
+    int rc = sk_buf_read_file(out, path, 1u << 26);
+    if (rc != 0) fail_msg("cannot read %s", path);
+}

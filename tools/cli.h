@@ -1,0 +1,106 @@
+/* cli.h — the frame of the `skrab` command: exit codes, the command table, declarative options
+ * (one table per subcommand gives both the getopt_long array and the --help text), and the
+ * helpers every subcommand shares (reading inputs, printing diagnostics, JSON). The commands are
+ * a library (skrab_cli) so tests can call sk_cli_main with their own streams. */
+#ifndef SKRAB_CLI_H
+#define SKRAB_CLI_H
+
+#include <stdio.h>
+
+#include "skrab/board.h"
+#include "skrab/buf.h"
+#include "skrab/diag.h"
+#include "skrab/resource.h"
+
+/* Exit statuses (SPEC section 1), used by every subcommand. */
+enum {
+    SK_EXIT_OK = 0,       /* all inputs valid, all moves legal, success */
+    SK_EXIT_FINDINGS = 1, /* an invalid board, an illegal move, a transcript with errors */
+    SK_EXIT_ERROR = 2     /* usage error, unreadable file, I/O error, internal failure */
+};
+
+typedef struct sk_cmd sk_cmd;
+
+/* What a run of the command sees of the world; no globals. */
+typedef struct {
+    FILE *in, *out, *err;
+    const char *exe_path; /* absolute path of the executable, or NULL */
+    const char *data_env; /* value of $SKRAB_DATA, or NULL */
+} sk_cli_env;
+
+typedef struct {
+    FILE *in, *out, *err;
+    sk_datadirs datadirs;
+    const sk_cmd *cmd; /* the running subcommand */
+} sk_cli;
+
+typedef struct {
+    const char *long_name; /* NULL ends a table */
+    char short_name;       /* 0: long form only */
+    const char *arg;       /* NULL: a flag; else the argument's name for --help ("N", "FILE") */
+    const char *help;
+} sk_cli_option;
+
+struct sk_cmd {
+    const char *name;
+    int (*run)(sk_cli *cli, int argc, char **argv);
+    const char *summary;          /* one line for `skrab help` */
+    const char *usage;            /* after "skrab NAME " */
+    const char *description;      /* paragraphs for --help; may be NULL */
+    const sk_cli_option *options; /* may be NULL; -h/--help is added to every command */
+};
+
+/* Runs `skrab ARGV...` (ARGV[0] is the program name). Returns the exit status. */
+int sk_cli_main(int argc, char **argv, const sk_cli_env *env);
+
+/* The command table, ending with a NULL name. */
+extern const sk_cmd sk_commands[];
+
+/* ---- option parsing -------------------------------------------------------------------------*/
+typedef struct {
+    sk_cli *cli;
+    int argc;
+    char **argv;
+    const char *optarg; /* the current option's argument */
+    int optind;         /* after the loop: index of the first operand */
+} sk_cli_opts;
+
+enum { SK_OPT_END = -1, SK_OPT_ERROR = -2, SK_OPT_HELP = -3 };
+
+void sk_cli_opts_init(sk_cli_opts *o, sk_cli *cli, int argc, char **argv);
+/* Returns the index in cli->cmd->options of the next option seen, SK_OPT_END after the last
+ * one, SK_OPT_ERROR after printing a usage error, SK_OPT_HELP after printing --help. */
+int sk_cli_opts_next(sk_cli_opts *o);
+
+/* Prints the command's --help text to STREAM. */
+void sk_cli_print_help(const sk_cmd *cmd, FILE *stream);
+/* Prints "skrab CMD: MESSAGE" and a hint to try --help; returns SK_EXIT_ERROR. */
+int sk_cli_usage_error(sk_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints "skrab: MESSAGE" (or "skrab CMD: MESSAGE") to stderr. */
+void sk_cli_error(sk_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Parses a non-negative integer option argument; prints a usage error and returns -1 if bad. */
+long sk_cli_parse_count(sk_cli *cli, const char *option, const char *arg, long max);
+
+/* ---- inputs and outputs -------------------------------------------------------------------- */
+/* Reads PATH ("-" = cli->in) into OUT, at most MAX bytes. On failure prints "skrab CMD: PATH:
+ * REASON" and returns the SK_E* code. When it is SK_ETOOBIG and QUIET_TOOBIG is set, prints
+ * nothing (the caller reports it as a finding). */
+int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quiet_toobig);
+
+/* Prints DIAGS found in TEXT (from FILE): as "FILE:LINE:COL: severity: message" on stderr, or
+ * with JSON set as JSON Lines {"file","line","col","severity","message"} on stdout. Notes and
+ * warnings are skipped when QUIET. */
+void sk_cli_print_diags(sk_cli *cli, const char *file, const char *text, size_t len,
+                        const sk_diag_list *diags, int json, int quiet);
+
+/* Appends S to OUT as a JSON string literal (quotes, escapes). */
+void sk_json_string(sk_buf *out, const char *s);
+
+/* Writes BUF to cli->out. Returns SK_EXIT_OK or SK_EXIT_ERROR (a write error, reported). */
+int sk_cli_write(sk_cli *cli, const sk_buf *buf);
+
+/* Resolves NAME (a built-in name or a path) to a board and parses it with FORMAT; prints any
+ * problem. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (the board is invalid) or SK_EXIT_ERROR. */
+int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_board *out);
+
+#endif

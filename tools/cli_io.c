@@ -1,0 +1,141 @@
+/* cli_io.c — what every subcommand shares for input and output: reading files or stdin,
+ * printing diagnostics (GNU form or JSON Lines), JSON strings, loading named boards. */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+#include "skrab/error.h"
+
+int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quiet_toobig)
+{
+    int rc;
+    if (strcmp(path, "-") == 0)
+        rc = sk_buf_read_stream(out, cli->in, max);
+    else
+        rc = sk_buf_read_file(out, path, max);
+    if (rc == SK_OK || (rc == SK_ETOOBIG && quiet_toobig)) return rc;
+    const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    if (rc == SK_ETOOBIG)
+        sk_cli_error(cli, "%s: file is larger than %zu bytes", shown, max);
+    else if (rc == SK_ENOTFOUND)
+        sk_cli_error(cli, "%s: no such file", shown);
+    else if (rc == SK_EIO)
+        sk_cli_error(cli, "%s: cannot read: %s", shown, errno ? strerror(errno) : "I/O error");
+    else
+        sk_cli_error(cli, "%s: %s", shown, sk_strerror(rc));
+    return rc;
+}
+
+void sk_json_string(sk_buf *out, const char *s)
+{
+    sk_buf_putc(out, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"':
+            sk_buf_puts(out, "\\\"");
+            break;
+        case '\\':
+            sk_buf_puts(out, "\\\\");
+            break;
+        case '\n':
+            sk_buf_puts(out, "\\n");
+            break;
+        case '\t':
+            sk_buf_puts(out, "\\t");
+            break;
+        case '\r':
+            sk_buf_puts(out, "\\r");
+            break;
+        default:
+            if (*p < 0x20 || *p >= 0x7f)
+                sk_buf_printf(out, "\\u%04x", *p); /* bytes as Latin-1 code points: valid JSON */
+            else
+                sk_buf_putc(out, (char)*p);
+        }
+    }
+    sk_buf_putc(out, '"');
+}
+
+void sk_cli_print_diags(sk_cli *cli, const char *file, const char *text, size_t len,
+                        const sk_diag_list *diags, int json, int quiet)
+{
+    sk_buf line;
+    sk_buf_init(&line);
+    for (size_t i = 0; i < diags->count; i++) {
+        const sk_diag *d = &diags->items[i];
+        if (quiet && d->severity != SK_SEV_ERROR) continue;
+        int l = 0, c = 0;
+        if (d->offset != SK_DIAG_NO_OFFSET) sk_diag_locate(text, len, d->offset, &l, &c);
+        if (d->no_column) c = 0;
+        sk_buf_clear(&line);
+        if (json) {
+            sk_buf_puts(&line, "{\"file\":");
+            sk_json_string(&line, file);
+            sk_buf_printf(&line, ",\"line\":%d,\"col\":%d,\"severity\":\"%s\",\"message\":", l, c,
+                          sk_severity_name(d->severity));
+            sk_json_string(&line, d->message);
+            sk_buf_puts(&line, "}\n");
+            fputs(sk_buf_str(&line), cli->out);
+        } else {
+            if (l && c)
+                sk_buf_printf(&line, "%s:%d:%d: ", file, l, c);
+            else if (l)
+                sk_buf_printf(&line, "%s:%d: ", file, l);
+            else
+                sk_buf_printf(&line, "%s: ", file);
+            sk_buf_printf(&line, "%s: %s\n", sk_severity_name(d->severity), d->message);
+            fputs(sk_buf_str(&line), cli->err);
+        }
+    }
+    if (diags->truncated && !quiet && !json)
+        fprintf(cli->err, "%s: note: too many problems; only the first %d are shown\n", file,
+                SK_DIAG_MAX_ENTRIES);
+    sk_buf_free(&line);
+}
+
+int sk_cli_write(sk_cli *cli, const sk_buf *buf)
+{
+    if (buf->failed) {
+        sk_cli_error(cli, "out of memory");
+        return SK_EXIT_ERROR;
+    }
+    if (buf->len && fwrite(buf->data, 1, buf->len, cli->out) != buf->len) {
+        sk_cli_error(cli, "write error on standard output: %s", strerror(errno));
+        return SK_EXIT_ERROR;
+    }
+    return SK_EXIT_OK;
+}
+
+int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_board *out)
+{
+    char path[SK_PATH_MAX];
+    if (strcmp(name, "-") == 0) {
+        snprintf(path, sizeof(path), "-");
+    } else if (sk_resource_find(&cli->datadirs, SK_RES_BOARD, name, path, sizeof(path)) != SK_OK) {
+        sk_cli_error(cli,
+                     "no board named '%s' (built-in boards: skrabbkle, CrosswordGame, "
+                     "SuperCrosswordGame; or give a path)",
+                     name);
+        return SK_EXIT_ERROR;
+    }
+    sk_buf text;
+    sk_buf_init(&text);
+    int status = SK_EXIT_OK;
+    if (sk_cli_read(cli, path, SK_BOARD_FILE_MAX, &text, 0) != SK_OK) {
+        status = SK_EXIT_ERROR;
+    } else {
+        sk_diag_list diags;
+        sk_diag_list_init(&diags);
+        int rc = sk_board_parse(out, text.data, text.len, format, &diags);
+        const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+        sk_diag_list_sort(&diags);
+        sk_cli_print_diags(cli, shown, text.data, text.len, &diags, 0, 1);
+        if (rc == SK_EINVAL)
+            status = SK_EXIT_FINDINGS;
+        else if (rc != SK_OK)
+            status = SK_EXIT_ERROR;
+        sk_diag_list_free(&diags);
+    }
+    sk_buf_free(&text);
+    return status;
+}

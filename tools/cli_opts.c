@@ -1,0 +1,135 @@
+/* cli_opts.c — declarative options: the getopt_long array, the short-option string and the
+ * --help text all come from a subcommand's one sk_cli_option table. */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define MAX_OPTIONS 48
+
+void sk_cli_opts_init(sk_cli_opts *o, sk_cli *cli, int argc, char **argv)
+{
+    memset(o, 0, sizeof(*o));
+    o->cli = cli;
+    o->argc = argc;
+    o->argv = argv;
+    o->optind = 1;
+    optind = 0; /* GNU getopt: 0 re-initialises the scanner (tests call sk_cli_main repeatedly) */
+    opterr = 0;
+}
+
+static size_t count_options(const sk_cmd *cmd)
+{
+    size_t n = 0;
+    while (cmd->options && cmd->options[n].long_name)
+        n++;
+    return n;
+}
+
+int sk_cli_opts_next(sk_cli_opts *o)
+{
+    const sk_cmd *cmd = o->cli->cmd;
+    size_t n = count_options(cmd);
+    if (n + 2 > MAX_OPTIONS) return SK_OPT_ERROR;
+    struct option longs[MAX_OPTIONS];
+    char shorts[3 * MAX_OPTIONS + 4];
+    size_t s = 0;
+    shorts[s++] = ':'; /* report a missing argument as ':'; operands may mix with options */
+    for (size_t i = 0; i < n; i++) {
+        const sk_cli_option *opt = &cmd->options[i];
+        longs[i] = (struct option){opt->long_name, opt->arg ? required_argument : no_argument, NULL,
+                                   1000 + (int)i};
+        if (opt->short_name) {
+            shorts[s++] = opt->short_name;
+            if (opt->arg) shorts[s++] = ':';
+        }
+    }
+    longs[n] = (struct option){"help", no_argument, NULL, 'h'};
+    longs[n + 1] = (struct option){NULL, 0, NULL, 0};
+    shorts[s++] = 'h';
+    shorts[s] = '\0';
+
+    int longindex = -1;
+    int c = getopt_long(o->argc, o->argv, shorts, longs, &longindex);
+    o->optind = optind;
+    o->optarg = optarg;
+    if (c == -1) return SK_OPT_END;
+    if (c == 'h') {
+        sk_cli_print_help(cmd, o->cli->out);
+        return SK_OPT_HELP;
+    }
+    if (c >= 1000) return c - 1000;
+    if (c == '?' || c == ':') {
+        const char *bad = o->argv[optind - 1];
+        if (c == ':')
+            sk_cli_usage_error(o->cli, "option '%s' needs an argument", bad);
+        else if (optopt && !(bad[0] == '-' && bad[1] == '-'))
+            sk_cli_usage_error(o->cli, "unknown option '-%c'", optopt);
+        else
+            sk_cli_usage_error(o->cli, "unknown option '%s'", bad);
+        return SK_OPT_ERROR;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (cmd->options[i].short_name == c) return (int)i;
+    return SK_OPT_ERROR;
+}
+
+void sk_cli_print_help(const sk_cmd *cmd, FILE *f)
+{
+    fprintf(f, "usage: skrab %s %s\n\n%s\n", cmd->name, cmd->usage, cmd->summary);
+    if (cmd->description) fprintf(f, "\n%s\n", cmd->description);
+    fprintf(f, "\nOptions:\n");
+    size_t n = count_options(cmd);
+    for (size_t i = 0; i < n; i++) {
+        const sk_cli_option *opt = &cmd->options[i];
+        char left[64];
+        if (opt->short_name)
+            snprintf(left, sizeof(left), "-%c, --%s%s%s", opt->short_name, opt->long_name,
+                     opt->arg ? " " : "", opt->arg ? opt->arg : "");
+        else
+            snprintf(left, sizeof(left), "    --%s%s%s", opt->long_name, opt->arg ? " " : "",
+                     opt->arg ? opt->arg : "");
+        if (strlen(left) > 24)
+            fprintf(f, "  %s\n  %-24s %s\n", left, "", opt->help);
+        else
+            fprintf(f, "  %-24s %s\n", left, opt->help);
+    }
+    fprintf(f, "  %-24s %s\n", "-h, --help", "show this help and exit");
+}
+
+int sk_cli_usage_error(sk_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(cli->err, "skrab %s: ", cli->cmd ? cli->cmd->name : "");
+    vfprintf(cli->err, fmt, ap);
+    va_end(ap);
+    fprintf(cli->err, "\nTry 'skrab %s --help'.\n", cli->cmd ? cli->cmd->name : "");
+    return SK_EXIT_ERROR;
+}
+
+void sk_cli_error(sk_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (cli->cmd)
+        fprintf(cli->err, "skrab %s: ", cli->cmd->name);
+    else
+        fprintf(cli->err, "skrab: ");
+    vfprintf(cli->err, fmt, ap);
+    va_end(ap);
+    fputc('\n', cli->err);
+}
+
+long sk_cli_parse_count(sk_cli *cli, const char *option, const char *arg, long max)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (*arg == '\0' || *end != '\0' || v < 0 || v > max) {
+        sk_cli_usage_error(cli, "%s needs a number 0..%ld, not '%s'", option, max, arg);
+        return -1;
+    }
+    return v;
+}

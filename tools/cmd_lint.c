@@ -1,0 +1,204 @@
+/* cmd_lint.c — `skrab lint [FILE...]`: checks board files, tile sets and CS104 configuration
+ * files (kind detected from content, or --format), reporting every problem. */
+#include <string.h>
+
+#include "cli.h"
+#include "skrab/config.h"
+#include "skrab/error.h"
+#include "skrab/tiles.h"
+
+#define LINT_FILE_MAX (1u << 20) /* larger files are reported, not read */
+
+const sk_cli_option sk_lint_options[] = {
+    {"format", 'f', "FMT",
+     "force the kind of file: skrabbkle, cs104, magpie (boards), tiles, csv (tile sets), config"},
+    {"json", 0, NULL, "print findings as JSON Lines on standard output"},
+    {"quiet", 'q', NULL, "print only errors (no warnings, no notes)"},
+    {"silent", 's', NULL, "print nothing; only the exit status tells"},
+    {NULL, 0, NULL, NULL},
+};
+
+enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_SILENT };
+
+typedef enum { KIND_AUTO, KIND_BOARD, KIND_TILES, KIND_CONFIG } file_kind;
+
+typedef struct {
+    sk_cli *cli;
+    file_kind kind;
+    sk_board_format board_format;
+    sk_tiles_format tiles_format;
+    int json, quiet, silent;
+    int depth; /* config files lint the files they name, one level deep */
+} lint_ctx;
+
+static int parse_format(lint_ctx *ctx, const char *arg)
+{
+    if (strcmp(arg, "tiles") == 0) {
+        ctx->kind = KIND_TILES;
+        ctx->tiles_format = SK_TILES_FORMAT_CS104;
+    } else if (strcmp(arg, "csv") == 0) {
+        ctx->kind = KIND_TILES;
+        ctx->tiles_format = SK_TILES_FORMAT_CSV;
+    } else if (strcmp(arg, "config") == 0) {
+        ctx->kind = KIND_CONFIG;
+    } else if (sk_board_format_from_name(arg, &ctx->board_format) == SK_OK) {
+        ctx->kind = ctx->board_format == SK_BOARD_FORMAT_AUTO ? KIND_AUTO : KIND_BOARD;
+    } else {
+        return sk_cli_usage_error(ctx->cli,
+                                  "unknown format '%s' (expected auto, skrabbkle, cs104, magpie, "
+                                  "tiles, csv or config)",
+                                  arg);
+    }
+    return SK_EXIT_OK;
+}
+
+/* Tile sets: "C POINTS COUNT" lines or a letter-distribution CSV. A board never has a letter
+ * or '?' followed by two numbers on its first line, nor a comma outside its "row, col" line. */
+static file_kind detect_kind(const char *text, size_t len)
+{
+    if (sk_config_detect(text, len)) return KIND_CONFIG;
+    size_t i = 0;
+    while (i < len && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
+        i++;
+    const char *nl = memchr(text + i, '\n', len - i);
+    size_t end = nl ? (size_t)(nl - text) : len;
+    if (i < end && (text[i] == '?' || (text[i] >= 'A' && text[i] <= 'Z') ||
+                    (text[i] >= 'a' && text[i] <= 'z'))) {
+        if (i + 1 < end && (text[i + 1] == ' ' || text[i + 1] == ',')) return KIND_TILES;
+    }
+    return KIND_BOARD;
+}
+
+static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const char *text,
+                     size_t len);
+
+/* Checks that a file named by a config exists and lints it (boards and tile sets). */
+static void lint_referenced(lint_ctx *ctx, const char *config_path, const char *value,
+                            size_t offset, const char *key, file_kind kind, sk_diag_list *diags,
+                            int *status)
+{
+    if (!value[0]) return;
+    char path[SK_PATH_MAX];
+    if (sk_path_relative_to(strcmp(config_path, "-") == 0 ? "./x" : config_path, value, path,
+                            sizeof(path)) != SK_OK) {
+        sk_diag_add(diags, SK_SEV_ERROR, offset, "%s path is too long", key);
+        return;
+    }
+    sk_buf text;
+    sk_buf_init(&text);
+    int rc = sk_buf_read_file(&text, path, LINT_FILE_MAX);
+    if (rc == SK_ENOTFOUND) {
+        sk_diag_add(diags, SK_SEV_ERROR, offset, "%s file '%s' not found (looked for %s)", key,
+                    value, path);
+    } else if (rc != SK_OK && rc != SK_ETOOBIG) {
+        sk_diag_add(diags, SK_SEV_ERROR, offset, "%s file '%s' cannot be read", key, value);
+    } else if (kind != KIND_AUTO && ctx->depth == 0) {
+        lint_ctx sub = *ctx;
+        sub.depth = 1;
+        sub.kind = kind;
+        sub.board_format = SK_BOARD_FORMAT_AUTO;
+        sub.tiles_format = SK_TILES_FORMAT_AUTO;
+        int st =
+            rc == SK_ETOOBIG ? SK_EXIT_FINDINGS : lint_text(&sub, path, path, text.data, text.len);
+        if (st > *status) *status = st;
+    }
+    sk_buf_free(&text);
+}
+
+static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const char *text,
+                     size_t len)
+{
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    file_kind kind = ctx->kind == KIND_AUTO ? detect_kind(text, len) : ctx->kind;
+    int status = SK_EXIT_OK, rc;
+    if (kind == KIND_TILES) {
+        sk_tileset tiles;
+        rc = sk_tileset_parse(&tiles, text, len, ctx->tiles_format, &diags);
+    } else if (kind == KIND_CONFIG) {
+        sk_config config;
+        rc = sk_config_parse(&config, text, len, &diags);
+        if (rc == SK_OK || rc == SK_EINVAL) {
+            lint_referenced(ctx, path, config.board, config.board_offset, "BOARD", KIND_BOARD,
+                            &diags, &status);
+            lint_referenced(ctx, path, config.tiles, config.tiles_offset, "TILES", KIND_TILES,
+                            &diags, &status);
+            lint_referenced(ctx, path, config.dictionary, config.dictionary_offset, "DICTIONARY",
+                            KIND_AUTO, &diags, &status);
+        }
+    } else {
+        sk_board board;
+        rc = sk_board_parse(&board, text, len, ctx->board_format, &diags);
+    }
+    if (diags.errors > 0 && rc == SK_OK) rc = SK_EINVAL;
+    sk_diag_list_sort(&diags);
+    if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, text, len, &diags, ctx->json, ctx->quiet);
+    if (rc == SK_EINVAL || rc == SK_EUNSUPPORTED)
+        status = status > SK_EXIT_FINDINGS ? status : SK_EXIT_FINDINGS;
+    else if (rc != SK_OK)
+        status = SK_EXIT_ERROR;
+    sk_diag_list_free(&diags);
+    return status;
+}
+
+static int lint_one(lint_ctx *ctx, const char *path)
+{
+    const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    sk_buf text;
+    sk_buf_init(&text);
+    int status;
+    int rc = sk_cli_read(ctx->cli, path, LINT_FILE_MAX, &text, 1);
+    if (rc == SK_ETOOBIG) {
+        sk_diag_list diags;
+        sk_diag_list_init(&diags);
+        sk_diag_add(&diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
+                    "file is larger than %u bytes: not a board, tile set or config file",
+                    LINT_FILE_MAX);
+        if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, "", 0, &diags, ctx->json, ctx->quiet);
+        sk_diag_list_free(&diags);
+        status = SK_EXIT_FINDINGS;
+    } else if (rc != SK_OK) {
+        status = SK_EXIT_ERROR;
+    } else {
+        status = lint_text(ctx, shown, path, text.data, text.len);
+    }
+    sk_buf_free(&text);
+    return status;
+}
+
+int sk_cmd_lint(sk_cli *cli, int argc, char **argv);
+int sk_cmd_lint(sk_cli *cli, int argc, char **argv)
+{
+    lint_ctx ctx = {.cli = cli};
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        switch (opt) {
+        case OPT_FORMAT:
+            if (parse_format(&ctx, o.optarg) != SK_EXIT_OK) return SK_EXIT_ERROR;
+            break;
+        case OPT_JSON:
+            ctx.json = 1;
+            break;
+        case OPT_QUIET:
+            ctx.quiet = 1;
+            break;
+        case OPT_SILENT:
+            ctx.silent = 1;
+            break;
+        }
+    }
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    int status = SK_EXIT_OK;
+    if (o.optind >= argc) {
+        status = lint_one(&ctx, "-");
+    } else {
+        for (int i = o.optind; i < argc; i++) {
+            int st = lint_one(&ctx, argv[i]);
+            if (st > status) status = st;
+        }
+    }
+    return status;
+}
