@@ -26,8 +26,9 @@ void sk_diag_list_clear(sk_diag_list *list)
     list->truncated = 0;
 }
 
-static int add_entry(sk_diag_list *list, sk_severity severity, size_t offset, int no_column,
-                     const char *fmt, va_list ap)
+__attribute__((format(printf, 5, 0))) static int add_entry(sk_diag_list *list, sk_severity severity,
+                                                           size_t offset, int no_column,
+                                                           const char *fmt, va_list ap)
 {
     if (!list) return SK_OK;
     if (severity == SK_SEV_ERROR)

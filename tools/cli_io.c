@@ -2,6 +2,7 @@
  * printing diagnostics (GNU form or JSON Lines), JSON strings, loading named boards. */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "skrab/error.h"
@@ -19,8 +20,12 @@ int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quie
         sk_cli_error(cli, "%s: file is larger than %zu bytes", shown, max);
     else if (rc == SK_ENOTFOUND)
         sk_cli_error(cli, "%s: no such file", shown);
-    else if (rc == SK_EIO)
-        sk_cli_error(cli, "%s: cannot read: %s", shown, errno ? strerror(errno) : "I/O error");
+    else if (rc == SK_EIO) {
+        struct stat st;
+        int is_dir = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+        sk_cli_error(cli, "%s: cannot read: %s", shown,
+                     is_dir ? "is a directory" : (errno ? strerror(errno) : "I/O error"));
+    }
     else
         sk_cli_error(cli, "%s: %s", shown, sk_strerror(rc));
     return rc;
