@@ -19,13 +19,10 @@ static void text_cell(const sk_board *b, const char *tiles, const int *scores, i
     const sk_square *sq = &b->squares[i];
     char tmp[16];
     if (has_tile(tiles, i)) {
-        char t = tiles[i];
-        int v = 0;
-        if (scores) v = scores[i];
         if (scores)
-            snprintf(tmp, sizeof(tmp), "%c%d", t, v);
+            snprintf(tmp, sizeof(tmp), "%c%d", tiles[i], scores[i]);
         else
-            snprintf(tmp, sizeof(tmp), "%c", t);
+            snprintf(tmp, sizeof(tmp), "%c", tiles[i]);
         snprintf(out, 8, "%-3.3s", tmp);
         return;
     }

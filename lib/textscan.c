@@ -8,7 +8,8 @@
 
 static int looks_binary(const char *text, size_t len)
 {
-    size_t n = len < 1024 ? len : 1024, control = 0;
+    size_t n = len, control = 0;
+    if (n > 1024) n = 1024;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)text[i];
         if (c < 0x20 && c != '\n' && c != '\r' && c != '\t') control++;
