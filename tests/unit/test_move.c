@@ -1,0 +1,159 @@
+/* test_move.c — the three move notations: detection, fields, errors, normalised output. */
+#include <string.h>
+
+#include "testutil.h"
+
+#include "skrab/error.h"
+#include "skrab/move.h"
+
+static sk_move parse_ok(const char *text)
+{
+    sk_move m;
+    char why[200];
+    int rc = sk_move_parse(&m, text, strlen(text), why, sizeof(why));
+    if (rc != SK_OK) fail_msg("'%s' did not parse: %s", text, why);
+    return m;
+}
+
+static void parse_bad(const char *text, const char *needle)
+{
+    sk_move m;
+    char why[200];
+    assert_int_equal(sk_move_parse(&m, text, strlen(text), why, sizeof(why)), SK_EINVAL);
+    if (!strstr(why, needle)) fail_msg("'%s': reason '%s' lacks '%s'", text, why, needle);
+}
+
+static void normalised(const char *text, const char *expected)
+{
+    sk_move m = parse_ok(text);
+    sk_buf b;
+    sk_buf_init(&b);
+    sk_move_write_normalised(&b, &m);
+    assert_string_equal(sk_buf_str(&b), expected);
+    sk_buf_free(&b);
+}
+
+static void skrabbkle_notation(void **state)
+{
+    (void)state;
+    sk_move m = parse_ok("DINT,h6");
+    assert_int_equal(m.notation, SK_NOTATION_SKRABBKLE);
+    assert_int_equal(m.kind, SK_MOVE_PLACE);
+    assert_int_equal(m.dir, SK_DOWN);
+    assert_int_equal(m.row, 5);
+    assert_int_equal(m.col, 7);
+    assert_string_equal(m.tiles, "DINT");
+    m = parse_ok("  UPItIED , 8g ");
+    assert_int_equal(m.dir, SK_ACROSS);
+    assert_int_equal(m.row, 7);
+    assert_int_equal(m.col, 6);
+    assert_string_equal(m.tiles, "UPItIED");
+    m = parse_ok("VLuE, 10b");
+    assert_int_equal(m.row, 9);
+    assert_int_equal(m.col, 1);
+    m = parse_ok(",");
+    assert_int_equal(m.kind, SK_MOVE_PASS);
+    assert_int_equal(m.notation, SK_NOTATION_SKRABBKLE);
+    parse_bad("ANCE, 16, , , , , ,", "expected WORD,SQUARE");
+    parse_bad("ANCE,i", "expected WORD,SQUARE");
+    parse_bad("AN CE,6i", "expected WORD,SQUARE");
+    parse_bad("ANCE,27a", "not 1..26");
+    parse_bad("0,j5", "expected WORD,SQUARE");
+    normalised("SO , k5", "SO,k5");
+    normalised("SO,5k", "SO,5k");
+}
+
+static void gcg_notation(void **state)
+{
+    (void)state;
+    sk_move m = parse_ok("8G UNPItIED");
+    assert_int_equal(m.notation, SK_NOTATION_GCG);
+    assert_int_equal(m.dir, SK_ACROSS);
+    assert_int_equal(m.row, 7);
+    assert_int_equal(m.col, 6);
+    assert_string_equal(m.tiles, "UNPItIED");
+    assert_int_equal(m.through[2], 0);
+    m = parse_ok("h2 GUR.A(RD)");
+    assert_int_equal(m.dir, SK_DOWN);
+    assert_int_equal(m.row, 1);
+    assert_int_equal(m.col, 7);
+    assert_string_equal(m.tiles, "GUR.ARD");
+    assert_int_equal(m.ntiles, 7);
+    assert_int_equal(m.through[3], 1);
+    assert_int_equal(m.through[4], 0);
+    assert_int_equal(m.through[5], 1);
+    assert_int_equal(m.through[6], 1);
+    m = parse_ok("-");
+    assert_int_equal(m.kind, SK_MOVE_PASS);
+    m = parse_ok("-abc?");
+    assert_int_equal(m.kind, SK_MOVE_EXCHANGE);
+    assert_string_equal(m.exchange, "ABC?");
+    m = parse_ok("-4");
+    assert_int_equal(m.kind, SK_MOVE_EXCHANGE);
+    assert_int_equal(m.exchange_count, 4);
+    assert_string_equal(m.exchange, "");
+    parse_bad("8G UN(PI", "'(' without ')'");
+    parse_bad("8G UN)PI", "')' without '('");
+    parse_bad("8G UN((P))", "nested");
+    parse_bad("8G ()", "empty play");
+    parse_bad("8G (.)", "'.' inside");
+    parse_bad("88 WORD", "expected POSITION PLAY");
+    parse_bad("-0", "a pass");
+    parse_bad("   ", "empty move");
+    normalised("h2 GUR(N)aR", "H2 GUR.aR");
+    normalised("15a word", "15A word");
+    normalised("-xyz", "-XYZ");
+}
+
+static void cs104_notation(void **state)
+{
+    (void)state;
+    sk_move m = parse_ok("PLACE | 3 3 CAKE");
+    assert_int_equal(m.notation, SK_NOTATION_CS104);
+    assert_int_equal(m.dir, SK_DOWN);
+    assert_int_equal(m.row, 2);
+    assert_int_equal(m.col, 2);
+    assert_string_equal(m.tiles, "CAKE");
+    m = parse_ok("place - 5 1 POE?MON");
+    assert_int_equal(m.dir, SK_ACROSS);
+    assert_string_equal(m.tiles, "POEmON");
+    m = parse_ok("Exchange aa?");
+    assert_int_equal(m.kind, SK_MOVE_EXCHANGE);
+    assert_string_equal(m.exchange, "AA?");
+    m = parse_ok("pass");
+    assert_int_equal(m.kind, SK_MOVE_PASS);
+    assert_int_equal(m.notation, SK_NOTATION_CS104);
+    parse_bad("PLACE - 5 1 POE?", "'?' must be followed");
+    parse_bad("PLACE - 5 1 PO3", "'3' is not a tile");
+    parse_bad("PLACE / 5 1 POE", "expected 'PLACE DIR");
+    parse_bad("PLACE - 0 1 POE", "1..26");
+    parse_bad("EXCHANGE", "expected 'PLACE DIR");
+    normalised("place - 5 1 poe?mon", "PLACE - 5 1 POE?MON");
+    normalised("exchange aa?", "EXCHANGE AA?");
+}
+
+static void limits(void **state)
+{
+    (void)state;
+    char long_text[400];
+    memset(long_text, 'A', sizeof(long_text));
+    parse_bad(long_text, "longer than 256");
+    parse_bad("ABCDEFGHIJKLMNOPQRSTUVWXYZA,a1", "more than 26");
+    sk_move m;
+    char why[64];
+    assert_int_equal(sk_move_parse(&m, "A\0,a1", 5, why, sizeof(why)), SK_EINVAL);
+    assert_non_null(strstr(why, "NUL"));
+    /* a zero-sized reason buffer is allowed */
+    assert_int_equal(sk_move_parse(&m, "?", 1, NULL, 0), SK_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(skrabbkle_notation),
+        cmocka_unit_test(gcg_notation),
+        cmocka_unit_test(cs104_notation),
+        cmocka_unit_test(limits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
