@@ -69,7 +69,7 @@ static int parse_skrabbkle(matcher *m, sk_move *out)
         return SK_OK;
     }
     group(m, 1, &s, &n);
-    if (n > SK_WORD_MAX) return fail(m, "word of more than 26 tiles");
+    if (n > SK_MOVE_TILES_MAX) return fail(m, "word of more than 26 tiles");
     out->kind = SK_MOVE_PLACE;
     memcpy(out->tiles, s, n);
     out->tiles[n] = '\0';
@@ -101,7 +101,7 @@ static int gcg_play(matcher *m, sk_move *out, const char *s, size_t n)
             inside = 0;
             continue;
         }
-        if (k == SK_WORD_MAX) return fail(m, "play of more than 26 squares");
+        if (k == SK_MOVE_TILES_MAX) return fail(m, "play of more than 26 squares");
         if (c == '.' && inside) return fail(m, "'.' inside '( )'");
         out->tiles[k] = c;
         out->through[k] = (unsigned char)(c == '.' || inside);
@@ -137,7 +137,7 @@ static int parse_gcg(matcher *m, sk_move *out)
         return rc != SK_OK ? rc : gcg_play(m, out, s, n);
     }
     if (group(m, 6, &s, &n)) {
-        if (n > SK_WORD_MAX) return fail(m, "exchange of more than 26 tiles");
+        if (n > SK_MOVE_TILES_MAX) return fail(m, "exchange of more than 26 tiles");
         out->kind = SK_MOVE_EXCHANGE;
         for (size_t i = 0; i < n; i++)
             out->exchange[i] = s[i] == '?' ? '?' : (char)toupper((unsigned char)s[i]);
@@ -162,7 +162,7 @@ static int cs104_tiles(matcher *m, const char *s, size_t n, char *dst, int *coun
     int k = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        if (k == SK_WORD_MAX) return fail(m, "more than 26 tiles");
+        if (k == SK_MOVE_TILES_MAX) return fail(m, "more than 26 tiles");
         if (c == '?') {
             if (exchange) {
                 dst[k++] = '?';

@@ -16,7 +16,7 @@
 #include "skrab/buf.h"
 
 #define SK_MOVE_TEXT_MAX 256 /* longer move lines are rejected */
-#define SK_WORD_MAX 26       /* longest play: a whole row of the largest board */
+#define SK_MOVE_TILES_MAX 26 /* longest play: a whole row of the largest board */
 
 typedef enum { SK_MOVE_PLACE = 0, SK_MOVE_EXCHANGE, SK_MOVE_PASS } sk_move_kind;
 typedef enum { SK_NOTATION_SKRABBKLE = 0, SK_NOTATION_GCG, SK_NOTATION_CS104 } sk_notation;
@@ -31,13 +31,13 @@ typedef struct {
     /* SkraBBKle and CS104: the placed tiles in order ('A'-'Z' normal, 'a'-'z' blank).
      * GCG: the whole word; '.' where the notation says "a tile already on the board" without
      * naming it. */
-    char tiles[SK_WORD_MAX + 1];
+    char tiles[SK_MOVE_TILES_MAX + 1];
     int ntiles;
     /* GCG only: 1 where the notation marks the square as already occupied ('.' or "( )");
      * 0 for a bare letter (placed, or — Quackle style — on the board: the board decides). */
-    unsigned char through[SK_WORD_MAX];
+    unsigned char through[SK_MOVE_TILES_MAX];
     /* Exchanges: the tiles ('?' blank), or "" with exchange_count for a blind "-3". */
-    char exchange[SK_WORD_MAX + 1];
+    char exchange[SK_MOVE_TILES_MAX + 1];
     int exchange_count;
 } sk_move;
 
