@@ -1,0 +1,295 @@
+/* cgp.c — reading and writing CGP lines (see position.h). Fields are separated by runs of
+ * whitespace (as MAGPIE reads them); ops are "code [operand];" pieces, trimmed. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal/textscan.h"
+#include "skrab/error.h"
+#include "skrab/position.h"
+
+void sk_position_init(sk_position *out, int width, int height)
+{
+    memset(out, 0, sizeof(*out));
+    out->width = width;
+    out->height = height;
+    out->nplayers = 2;
+}
+
+int sk_position_tile_count(const sk_position *pos)
+{
+    int n = 0;
+    for (int i = 0; i < pos->width * pos->height; i++)
+        n += pos->tiles[i] != 0;
+    return n;
+}
+
+typedef struct {
+    const char *line;
+    size_t len;
+    sk_diag_list *diags;
+} cgp_reader;
+
+static void parse_board(cgp_reader *r, sk_position *out, size_t start, size_t end)
+{
+    int row = 0, col = 0, width = -1;
+    size_t row_start = start;
+    for (size_t i = start; i <= end; i++) {
+        char c = i < end ? r->line[i] : '/';
+        if (c == '/') {
+            if (width < 0)
+                width = col;
+            else if (col != width && row < SK_BOARD_MAX)
+                sk_diag_add(r->diags, SK_SEV_ERROR, row_start,
+                            "board row %d is %d squares wide, row 1 is %d", row + 1, col, width);
+            row++;
+            col = 0;
+            row_start = i + 1;
+            continue;
+        }
+        if (isdigit((unsigned char)c)) {
+            int run = 0;
+            while (i < end && isdigit((unsigned char)r->line[i]) && run <= SK_BOARD_MAX)
+                run = run * 10 + (r->line[i++] - '0');
+            i--;
+            if (run == 0) {
+                sk_diag_add(r->diags, SK_SEV_ERROR, i, "empty-square run of 0");
+                continue;
+            }
+            col += run;
+        } else if (isalpha((unsigned char)c)) {
+            if (row < SK_BOARD_MAX && col < SK_BOARD_MAX) out->tiles[row * SK_BOARD_MAX + col] = c;
+            col++;
+        } else if (c == '[') {
+            sk_diag_add(r->diags, SK_SEV_ERROR, i, "multi-letter tiles ('[..]') are not supported");
+            const char *close = memchr(r->line + i, ']', end - i);
+            i = close ? (size_t)(close - r->line) : end - 1;
+            col++;
+        } else {
+            char what[24];
+            sk_describe_byte((unsigned char)c, what);
+            sk_diag_add(r->diags, SK_SEV_ERROR, i,
+                        "unexpected %s in the board: rows hold letters and digit runs, "
+                        "separated by '/'",
+                        what);
+            return;
+        }
+        if (col > SK_BOARD_MAX) {
+            sk_diag_add(r->diags, SK_SEV_ERROR, row_start, "board row %d is wider than %d", row + 1,
+                        SK_BOARD_MAX);
+            return;
+        }
+    }
+    if (row > SK_BOARD_MAX) {
+        sk_diag_add(r->diags, SK_SEV_ERROR, start, "board has %d rows, at most %d", row,
+                    SK_BOARD_MAX);
+        return;
+    }
+    out->width = width;
+    out->height = row;
+    if (width < 1) {
+        sk_diag_add(r->diags, SK_SEV_ERROR, start, "board row 1 is empty");
+        return;
+    }
+    /* tiles were stored with stride SK_BOARD_MAX; compact to row * width */
+    for (int rr = 0; rr < out->height; rr++)
+        memmove(out->tiles + rr * width, out->tiles + rr * SK_BOARD_MAX, (size_t)width);
+    memset(out->tiles + out->height * width, 0, sizeof(out->tiles) - (size_t)(out->height * width));
+}
+
+/* Splits [START,END) on '/' and calls FN on each piece with its index. Returns the count. */
+static int split_slash(cgp_reader *r, size_t start, size_t end, sk_position *out,
+                       void (*fn)(cgp_reader *, sk_position *, int, size_t, size_t))
+{
+    int n = 0;
+    size_t piece = start;
+    for (size_t i = start; i <= end; i++) {
+        if (i == end || r->line[i] == '/') {
+            if (n < SK_PLAYERS_MAX) fn(r, out, n, piece, i);
+            n++;
+            piece = i + 1;
+        }
+    }
+    return n;
+}
+
+static void one_rack(cgp_reader *r, sk_position *out, int k, size_t s, size_t e)
+{
+    if (e - s > SK_RACK_MAX) {
+        sk_diag_add(r->diags, SK_SEV_ERROR, s, "rack of %zu tiles; at most %d", e - s, SK_RACK_MAX);
+        return;
+    }
+    for (size_t i = s; i < e; i++) {
+        char c = r->line[i];
+        if (!(c >= 'A' && c <= 'Z') && c != '?') {
+            char what[24];
+            sk_describe_byte((unsigned char)c, what);
+            sk_diag_add(r->diags, SK_SEV_ERROR, i,
+                        "unexpected %s in a rack: racks hold uppercase letters and '?'", what);
+            return;
+        }
+        out->racks[k][i - s] = c;
+    }
+    out->racks[k][e - s] = '\0';
+}
+
+static void one_score(cgp_reader *r, sk_position *out, int k, size_t s, size_t e)
+{
+    long v;
+    if (e - s > 7 || !sk_parse_int(r->line + s, e - s, &v)) {
+        char ex[32];
+        sk_excerpt(r->line + s, e - s, ex);
+        sk_diag_add(r->diags, SK_SEV_ERROR, s, "score '%s' is not an integer", ex);
+        return;
+    }
+    out->scores[k] = (int)v;
+}
+
+static void parse_ops(cgp_reader *r, sk_position *out, size_t start, size_t end)
+{
+    size_t piece = start;
+    for (size_t i = start; i <= end; i++) {
+        if (i < end && r->line[i] != ';') continue;
+        size_t s = piece, e = i;
+        piece = i + 1;
+        while (s < e && isspace((unsigned char)r->line[s]))
+            s++;
+        while (e > s && isspace((unsigned char)r->line[e - 1]))
+            e--;
+        if (s == e) continue;
+        if (i == end) sk_diag_add(r->diags, SK_SEV_WARNING, e, "op without a closing ';'");
+        size_t c = s;
+        while (c < e && !isspace((unsigned char)r->line[c]))
+            c++;
+        size_t a = c;
+        while (a < e && isspace((unsigned char)r->line[a]))
+            a++;
+        if (out->nops == SK_CGP_OPS_MAX) {
+            sk_diag_add(r->diags, SK_SEV_ERROR, s, "more than %d ops", SK_CGP_OPS_MAX);
+            return;
+        }
+        if (c - s >= sizeof(out->ops[0].code) || e - a >= SK_CGP_OP_ARG_MAX) {
+            sk_diag_add(r->diags, SK_SEV_ERROR, s, "op too long");
+            continue;
+        }
+        sk_cgp_op *op = &out->ops[out->nops++];
+        memcpy(op->code, r->line + s, c - s);
+        op->code[c - s] = '\0';
+        memcpy(op->arg, r->line + a, e - a);
+        op->arg[e - a] = '\0';
+    }
+}
+
+/* Finds the next whitespace-separated field at or after *POS. Returns 0 at the end. */
+static int next_field(const cgp_reader *r, size_t *pos, size_t *start, size_t *end)
+{
+    size_t i = *pos;
+    while (i < r->len && isspace((unsigned char)r->line[i]))
+        i++;
+    if (i == r->len) return 0;
+    *start = i;
+    while (i < r->len && !isspace((unsigned char)r->line[i]))
+        i++;
+    *end = i;
+    *pos = i;
+    return 1;
+}
+
+int sk_position_parse_cgp(sk_position *out, const char *line, size_t len, sk_diag_list *diags)
+{
+    sk_position_init(out, 0, 0);
+    out->nplayers = 0;
+    sk_diag_list local;
+    sk_diag_list_init(&local);
+    if (!diags) diags = &local;
+    size_t errors = diags->errors;
+    cgp_reader r = {line, len, diags};
+    if (len > SK_CGP_LINE_MAX) {
+        sk_diag_add(diags, SK_SEV_ERROR, 0, "CGP line longer than %d bytes", SK_CGP_LINE_MAX);
+        sk_diag_list_free(&local);
+        return SK_ETOOBIG;
+    }
+    const char *nul = memchr(line, '\0', len);
+    if (nul) sk_diag_add(diags, SK_SEV_ERROR, (size_t)(nul - line), "NUL byte in a CGP line");
+    static const char *const names[] = {"board", "racks", "scores", "zero-turn count"};
+    size_t pos = 0, s[4] = {0}, e[4] = {0};
+    int fields = 0;
+    while (fields < 4 && next_field(&r, &pos, &s[fields], &e[fields]))
+        fields++;
+    if (fields < 4) {
+        sk_diag_add(diags, SK_SEV_ERROR, len,
+                    "a CGP line needs BOARD RACKS SCORES ZEROS; the %s is missing", names[fields]);
+    } else {
+        parse_board(&r, out, s[0], e[0]);
+        int nracks = split_slash(&r, s[1], e[1], out, one_rack);
+        int nscores = split_slash(&r, s[2], e[2], out, one_score);
+        if (nracks > SK_PLAYERS_MAX)
+            sk_diag_add(diags, SK_SEV_ERROR, s[1], "%d racks; at most %d players", nracks,
+                        SK_PLAYERS_MAX);
+        else if (nracks != nscores)
+            sk_diag_add(diags, SK_SEV_ERROR, s[2], "%d racks but %d scores", nracks, nscores);
+        out->nplayers = nracks > SK_PLAYERS_MAX ? SK_PLAYERS_MAX : nracks;
+        long z;
+        if (!sk_parse_int(line + s[3], e[3] - s[3], &z) || z < 0 || e[3] - s[3] > 6)
+            sk_diag_add(diags, SK_SEV_ERROR, s[3],
+                        "the zero-turn count must be a non-negative integer");
+        else
+            out->zeros = (int)z;
+        parse_ops(&r, out, pos, len);
+    }
+    int rc = diags->errors > errors ? SK_EINVAL : SK_OK;
+    sk_diag_list_free(&local);
+    return rc;
+}
+
+void sk_position_write_cgp(const sk_position *pos, sk_buf *out)
+{
+    for (int r = 0; r < pos->height; r++) {
+        if (r) sk_buf_putc(out, '/');
+        int run = 0;
+        for (int c = 0; c < pos->width; c++) {
+            char t = sk_position_tile(pos, r, c);
+            if (!t) {
+                run++;
+                continue;
+            }
+            if (run) sk_buf_printf(out, "%d", run);
+            run = 0;
+            sk_buf_putc(out, t);
+        }
+        if (run) sk_buf_printf(out, "%d", run);
+    }
+    sk_buf_putc(out, ' ');
+    for (int p = 0; p < pos->nplayers; p++)
+        sk_buf_printf(out, "%s%s", p ? "/" : "", pos->racks[p]);
+    sk_buf_putc(out, ' ');
+    for (int p = 0; p < pos->nplayers; p++)
+        sk_buf_printf(out, "%s%d", p ? "/" : "", pos->scores[p]);
+    sk_buf_printf(out, " %d", pos->zeros);
+    for (int i = 0; i < pos->nops; i++)
+        sk_buf_printf(out, " %s%s%s;", pos->ops[i].code, pos->ops[i].arg[0] ? " " : "",
+                      pos->ops[i].arg);
+}
+
+const char *sk_position_op(const sk_position *pos, const char *code)
+{
+    for (int i = 0; i < pos->nops; i++)
+        if (strcmp(pos->ops[i].code, code) == 0) return pos->ops[i].arg;
+    return NULL;
+}
+
+int sk_position_set_op(sk_position *pos, const char *code, const char *arg)
+{
+    if (strlen(code) >= sizeof(pos->ops[0].code) || strlen(arg) >= SK_CGP_OP_ARG_MAX)
+        return SK_ETOOBIG;
+    int i = 0;
+    while (i < pos->nops && strcmp(pos->ops[i].code, code) != 0)
+        i++;
+    if (i == pos->nops) {
+        if (pos->nops == SK_CGP_OPS_MAX) return SK_ETOOBIG;
+        pos->nops++;
+    }
+    snprintf(pos->ops[i].code, sizeof(pos->ops[i].code), "%s", code);
+    snprintf(pos->ops[i].arg, sizeof(pos->ops[i].arg), "%s", arg);
+    return SK_OK;
+}
