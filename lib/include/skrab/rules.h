@@ -1,0 +1,112 @@
+/* rules.h — legality and scoring of one move against a position, for both rule sets of SPEC 2:
+ *   skrabbkle  one word per move: the placed tiles lie in one maximal run, which is the only
+ *              word made or changed (no placed tile touches a tile sideways); after the first
+ *              move the run includes a tile already on the board; the first move places at least
+ *              2 tiles over the start square; score = that word only; +75 for 7 tiles, added
+ *              after the word factor; no exchanges.
+ *   classic    standard Scrabble: tiles in one line, contiguous with the board's tiles, every
+ *              run of 2+ letters formed must be a word; after the first move a placed tile
+ *              touches an existing one; score = every word formed; +bingo for a full rack;
+ *              exchanges while the bag holds at least exchange_min tiles.
+ * Premiums count only under tiles placed by this move. A blank scores the tile set's blank
+ * value (0 in english, 5 in skrabbkle), on the board as well as when placed. */
+#ifndef SKRAB_RULES_H
+#define SKRAB_RULES_H
+
+#include "skrab/board.h"
+#include "skrab/lexicon.h"
+#include "skrab/move.h"
+#include "skrab/position.h"
+#include "skrab/tiles.h"
+
+typedef enum { SK_RULES_SKRABBKLE = 0, SK_RULES_CLASSIC = 1 } sk_ruleset;
+
+typedef struct {
+    sk_ruleset ruleset;
+    const sk_board *board;     /* layout: premiums, start square, blocked squares */
+    const sk_tileset *tiles;   /* values and the full bag */
+    const sk_lexicon *lexicon; /* NULL: no word checks ("-l none") */
+    int rack_size;             /* 7 */
+    int bingo_bonus;           /* 75 skrabbkle, 50 classic */
+    int exchange_min;          /* classic: tiles the bag must hold for an exchange */
+} sk_rules;
+
+/* Fills OUT with the defaults of RULESET for BOARD, TILES and LEXICON. */
+void sk_rules_init(sk_rules *out, sk_ruleset ruleset, const sk_board *board,
+                   const sk_tileset *tiles, const sk_lexicon *lexicon);
+/* "skrabbkle" / "classic" → RULESET; returns SK_OK or SK_EINVAL. */
+int sk_ruleset_from_name(const char *name, sk_ruleset *out);
+const char *sk_ruleset_name(sk_ruleset ruleset);
+
+/* Why a move is not legal. */
+typedef enum {
+    SK_LEGAL = 0,
+    SK_ILLEGAL_OFF_BOARD,      /* runs off the board */
+    SK_ILLEGAL_OCCUPIED,       /* the first square (SkraBBKle/CS104) is occupied */
+    SK_ILLEGAL_BLOCKED,        /* a tile on a blocked square */
+    SK_ILLEGAL_MISMATCH,       /* GCG: a letter disagrees with the board, or '.' is empty */
+    SK_ILLEGAL_NO_TILES,       /* the play places no tile */
+    SK_ILLEGAL_NOT_ON_RACK,    /* a tile the rack does not hold */
+    SK_ILLEGAL_FIRST_SHORT,    /* first move with fewer than 2 tiles */
+    SK_ILLEGAL_FIRST_START,    /* first move misses the start square */
+    SK_ILLEGAL_GAP,            /* classic: the placed tiles leave a gap */
+    SK_ILLEGAL_NOT_CONNECTED,  /* not touching (classic) / not through (skrabbkle) the board */
+    SK_ILLEGAL_SECOND_WORD,    /* skrabbkle: a placed tile touches a tile sideways */
+    SK_ILLEGAL_NOT_A_WORD,     /* a word formed is not in the lexicon */
+    SK_ILLEGAL_EXCHANGE_RULES, /* skrabbkle: no exchanges */
+    SK_ILLEGAL_EXCHANGE_BAG,   /* classic: too few tiles in the bag */
+    SK_ILLEGAL_EXCHANGE_TILES  /* exchanging tiles the rack does not hold */
+} sk_illegal;
+
+#define SK_WORDS_MAX 28 /* main word + one cross word per placed tile */
+
+typedef struct {
+    int row, col;
+    sk_direction dir;
+    int len;
+    char letters[SK_BOARD_MAX + 1]; /* as on the board: uppercase, lowercase for blanks */
+    int score;
+} sk_word;
+
+typedef struct {
+    int row, col;
+    char tile; /* 'A'-'Z', or 'a'-'z' for a blank */
+} sk_placement;
+
+/* A move resolved against a position: the squares it fills and what it makes. */
+typedef struct {
+    sk_move_kind kind;
+    sk_direction dir; /* of the main word (a one-tile classic play: the direction of its word) */
+    int nplaced;
+    sk_placement placed[SK_MOVE_TILES_MAX];
+    int nwords; /* words[0] is the main word; classic adds the cross words */
+    sk_word words[SK_WORDS_MAX];
+    int bingo; /* 1 when the bonus was added */
+    int score;
+    char exchange[SK_MOVE_TILES_MAX + 1];
+    int exchange_count;
+} sk_play;
+
+/* Resolves MOVE against POS and checks it under RULES: which squares it fills, whether it is
+ * legal, and its score. Returns SK_LEGAL or the first rule it breaks, with a reason for people
+ * in WHY ("creates a second word GOX", "tile 'C' is not on the rack", "runs off the board at
+ * q8"). OUT is filled as far as the move could be resolved. The rack is checked only when
+ * known (non-empty); BAG_COUNT (tiles left in the bag, -1 unknown) matters only to exchanges. */
+sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const sk_move *move,
+                          int bag_count, sk_play *out, char *why, size_t why_size);
+
+/* Places PLAY's tiles on POS (no checks). */
+void sk_play_apply_tiles(const sk_play *play, sk_position *pos);
+
+/* Writes the canonical form (SPEC 3.5): GCG with the whole main word ("8G UNPItIED"), "-",
+ * "-ABC". */
+void sk_play_write_gcg(const sk_play *play, sk_buf *out);
+
+/* The unseen pool: the full bag of TILES minus the tiles on POS's board and, when known, on the
+ * racks of all players (racks in FROM_PLAYER's view: the other racks count only if known).
+ * Counts clamp at 0; *OVER_LETTER is set to the first tile kind (0 blank, 1..26) that appears
+ * more often than the bag holds, or -1. */
+void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles, int counts[SK_TILE_KINDS],
+                        int *over_letter);
+
+#endif

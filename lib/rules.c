@@ -1,0 +1,407 @@
+/* rules.c — legality and scoring of one move (see rules.h). The move is first resolved to the
+ * squares it fills (placement), then checked rule by rule in a fixed order, so that the reason
+ * given is the first rule broken, then scored. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "skrab/error.h"
+#include "skrab/rules.h"
+
+void sk_rules_init(sk_rules *out, sk_ruleset ruleset, const sk_board *board,
+                   const sk_tileset *tiles, const sk_lexicon *lexicon)
+{
+    out->ruleset = ruleset;
+    out->board = board;
+    out->tiles = tiles;
+    out->lexicon = lexicon;
+    out->rack_size = 7;
+    out->bingo_bonus = ruleset == SK_RULES_SKRABBKLE ? 75 : 50;
+    out->exchange_min = 7;
+}
+
+int sk_ruleset_from_name(const char *name, sk_ruleset *out)
+{
+    if (strcmp(name, "skrabbkle") == 0)
+        *out = SK_RULES_SKRABBKLE;
+    else if (strcmp(name, "classic") == 0)
+        *out = SK_RULES_CLASSIC;
+    else
+        return SK_EINVAL;
+    return SK_OK;
+}
+
+const char *sk_ruleset_name(sk_ruleset ruleset)
+{
+    return ruleset == SK_RULES_SKRABBKLE ? "skrabbkle" : "classic";
+}
+
+typedef struct {
+    const sk_rules *rules;
+    const sk_position *pos;
+    char grid[SK_BOARD_MAX * SK_BOARD_MAX]; /* the board after the move */
+    unsigned char placed[SK_BOARD_MAX * SK_BOARD_MAX];
+    int w, h;
+    char *why;
+    size_t why_size;
+} checker;
+
+__attribute__((format(printf, 3, 4))) static sk_illegal refuse(checker *k, sk_illegal code,
+                                                               const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (k->why_size) vsnprintf(k->why, k->why_size, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static void square_name(int row, int col, char out[8])
+{
+    snprintf(out, 8, "%c%d", 'a' + col, (row + 1) % 100);
+}
+
+static int dr(sk_direction d)
+{
+    return d == SK_DOWN;
+}
+static int dc(sk_direction d)
+{
+    return d == SK_ACROSS;
+}
+
+static int on_board(const checker *k, int r, int c)
+{
+    return r >= 0 && c >= 0 && r < k->h && c < k->w;
+}
+
+static char at(const checker *k, int r, int c)
+{
+    return on_board(k, r, c) ? k->grid[r * k->w + c] : 0;
+}
+
+/* Resolves the move's squares into OUT->placed. */
+static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
+{
+    int r = m->row, c = m->col;
+    char sq[8];
+    if (m->notation == SK_NOTATION_GCG) {
+        for (int i = 0; i < m->ntiles; i++, r += dr(m->dir), c += dc(m->dir)) {
+            if (!on_board(k, r, c)) {
+                square_name(r, c, sq);
+                return refuse(k, SK_ILLEGAL_OFF_BOARD, "runs off the board at %s", sq);
+            }
+            char have = sk_position_tile(k->pos, r, c), want = m->tiles[i];
+            square_name(r, c, sq);
+            if (want == '.' || m->through[i]) {
+                if (!have)
+                    return refuse(k, SK_ILLEGAL_MISMATCH,
+                                  "square %s is empty but the play marks it as on the board", sq);
+            }
+            if (have) {
+                if (want != '.' && toupper((unsigned char)have) != toupper((unsigned char)want))
+                    return refuse(k, SK_ILLEGAL_MISMATCH, "square %s holds %c, not %c", sq, have,
+                                  want);
+                continue;
+            }
+            out->placed[out->nplaced++] = (sk_placement){r, c, want};
+        }
+        return SK_LEGAL;
+    }
+    if (!on_board(k, r, c)) {
+        square_name(r, c, sq);
+        return refuse(k, SK_ILLEGAL_OFF_BOARD, "runs off the board at %s", sq);
+    }
+    if (sk_position_tile(k->pos, r, c)) {
+        square_name(r, c, sq);
+        return refuse(k, SK_ILLEGAL_OCCUPIED, "square %s is already occupied", sq);
+    }
+    for (int i = 0; i < m->ntiles; i++) {
+        while (on_board(k, r, c) && sk_position_tile(k->pos, r, c)) {
+            r += dr(m->dir);
+            c += dc(m->dir);
+        }
+        if (!on_board(k, r, c)) {
+            square_name(r, c, sq);
+            return refuse(k, SK_ILLEGAL_OFF_BOARD, "runs off the board at %s", sq);
+        }
+        out->placed[out->nplaced++] = (sk_placement){r, c, m->tiles[i]};
+        r += dr(m->dir);
+        c += dc(m->dir);
+    }
+    return SK_LEGAL;
+}
+
+static sk_illegal check_rack(checker *k, const char *rack, const char *tiles, int n)
+{
+    if (!rack[0]) return SK_LEGAL; /* unknown rack */
+    int have[SK_TILE_KINDS] = {0};
+    for (const char *p = rack; *p; p++) {
+        int t = sk_tile_from_char(*p);
+        if (t >= 0) have[t]++;
+    }
+    for (int i = 0; i < n; i++) {
+        char c = tiles[i];
+        int t = c == '?' || (c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c);
+        if (t < 0 || have[t] == 0) {
+            if (t == SK_TILE_BLANK && c != '?')
+                return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "no blank on the rack for '%c'", c);
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "tile '%c' is not on the rack", c);
+        }
+        have[t]--;
+    }
+    return SK_LEGAL;
+}
+
+/* The maximal run through (R, C) along DIR on the board after the move. */
+static void run_at(const checker *k, int r, int c, sk_direction dir, sk_word *w)
+{
+    while (at(k, r - dr(dir), c - dc(dir))) {
+        r -= dr(dir);
+        c -= dc(dir);
+    }
+    w->row = r;
+    w->col = c;
+    w->dir = dir;
+    w->len = 0;
+    while (at(k, r, c)) {
+        w->letters[w->len++] = at(k, r, c);
+        r += dr(dir);
+        c += dc(dir);
+    }
+    w->letters[w->len] = '\0';
+}
+
+static int tile_value(const sk_tileset *t, char c)
+{
+    return sk_tileset_score_of(t, c);
+}
+
+static void score_word(const checker *k, sk_word *w)
+{
+    int sum = 0, factor = 1;
+    const sk_board *b = k->rules->board;
+    for (int i = 0; i < w->len; i++) {
+        int r = w->row + i * dr(w->dir), c = w->col + i * dc(w->dir);
+        int v = tile_value(k->rules->tiles, w->letters[i]);
+        if (k->placed[r * k->w + c]) {
+            v *= sk_board_letter_factor(b, r, c);
+            factor *= sk_board_word_factor(b, r, c);
+        }
+        sum += v;
+    }
+    w->score = sum * factor;
+}
+
+static int in_lexicon(const checker *k, const sk_word *w)
+{
+    if (!k->rules->lexicon) return 1;
+    return sk_lexicon_contains(k->rules->lexicon, w->letters, (size_t)w->len);
+}
+
+static sk_illegal check_exchange(checker *k, const sk_move *m, int bag_count, sk_play *out)
+{
+    if (k->rules->ruleset == SK_RULES_SKRABBKLE)
+        return refuse(k, SK_ILLEGAL_EXCHANGE_RULES, "exchange is not allowed in skrabbkle");
+    if (bag_count >= 0 && bag_count < k->rules->exchange_min)
+        return refuse(k, SK_ILLEGAL_EXCHANGE_BAG,
+                      "exchange needs at least %d tiles in the bag; it holds %d",
+                      k->rules->exchange_min, bag_count);
+    memcpy(out->exchange, m->exchange, sizeof(out->exchange));
+    out->exchange_count = m->exchange_count;
+    sk_illegal rc = check_rack(k, k->pos->racks[0], m->exchange, (int)strlen(m->exchange));
+    if (rc != SK_LEGAL) return rc == SK_ILLEGAL_NOT_ON_RACK ? SK_ILLEGAL_EXCHANGE_TILES : rc;
+    return SK_LEGAL;
+}
+
+/* Connection, first-move and one-word rules, after the tiles are on the grid. */
+static sk_illegal check_shape(checker *k, sk_play *out, int first_move)
+{
+    const sk_board *b = k->rules->board;
+    sk_word *main = &out->words[0];
+    char sq[8];
+    for (int i = 0; i < out->nplaced; i++) {
+        const sk_placement *p = &out->placed[i];
+        if (main->dir == SK_ACROSS
+                ? (p->row != main->row || p->col < main->col || p->col >= main->col + main->len)
+                : (p->col != main->col || p->row < main->row || p->row >= main->row + main->len)) {
+            square_name(p->row, p->col, sq);
+            return refuse(k, SK_ILLEGAL_GAP, "the tiles placed leave a gap before %s", sq);
+        }
+    }
+    if (first_move) {
+        if (out->nplaced < 2)
+            return refuse(k, SK_ILLEGAL_FIRST_SHORT, "the first move must place at least 2 tiles");
+        if (!k->placed[b->start_row * k->w + b->start_col]) {
+            square_name(b->start_row, b->start_col, sq);
+            return refuse(k, SK_ILLEGAL_FIRST_START, "first move must cover %s", sq);
+        }
+        return SK_LEGAL;
+    }
+    if (k->rules->ruleset == SK_RULES_SKRABBKLE) {
+        if (main->len == out->nplaced)
+            return refuse(k, SK_ILLEGAL_NOT_CONNECTED,
+                          "not connected to the board: the word must use a tile already on it");
+        return SK_LEGAL;
+    }
+    for (int i = 0; i < out->nplaced; i++) {
+        const sk_placement *p = &out->placed[i];
+        static const int d4[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+        for (int j = 0; j < 4; j++) {
+            int r = p->row + d4[j][0], c = p->col + d4[j][1];
+            if (on_board(k, r, c) && sk_position_tile(k->pos, r, c)) return SK_LEGAL;
+        }
+    }
+    return refuse(k, SK_ILLEGAL_NOT_CONNECTED, "not connected to the board");
+}
+
+/* Collects the words: the main one, then (classic) each placed tile's cross word, or
+ * (skrabbkle) refuses when a placed tile touches a tile sideways. */
+static sk_illegal collect_words(checker *k, sk_play *out)
+{
+    sk_direction cross = out->dir == SK_ACROSS ? SK_DOWN : SK_ACROSS;
+    for (int i = 0; i < out->nplaced; i++) {
+        sk_word w;
+        run_at(k, out->placed[i].row, out->placed[i].col, cross, &w);
+        if (w.len < 2) continue;
+        if (k->rules->ruleset == SK_RULES_SKRABBKLE) {
+            for (int j = 0; j < w.len; j++)
+                w.letters[j] = (char)toupper((unsigned char)w.letters[j]);
+            return refuse(k, SK_ILLEGAL_SECOND_WORD, "creates a second word %s", w.letters);
+        }
+        out->words[out->nwords++] = w;
+    }
+    return SK_LEGAL;
+}
+
+sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const sk_move *move,
+                          int bag_count, sk_play *out, char *why, size_t why_size)
+{
+    memset(out, 0, sizeof(*out));
+    out->kind = move->kind;
+    out->dir = move->dir;
+    checker k = {.rules = rules, .pos = pos, .w = pos->width, .h = pos->height};
+    k.why = why;
+    k.why_size = why_size;
+    if (why_size) why[0] = '\0';
+    if (move->kind == SK_MOVE_PASS) return SK_LEGAL;
+    if (move->kind == SK_MOVE_EXCHANGE) return check_exchange(&k, move, bag_count, out);
+    sk_illegal rc = resolve(&k, move, out);
+    if (rc != SK_LEGAL) return rc;
+    if (out->nplaced == 0) return refuse(&k, SK_ILLEGAL_NO_TILES, "the play places no tile");
+    char sq[8];
+    for (int i = 0; i < out->nplaced; i++) {
+        const sk_placement *p = &out->placed[i];
+        if (sk_board_square(rules->board, p->row, p->col)->kind == SK_SQ_BLOCKED) {
+            square_name(p->row, p->col, sq);
+            return refuse(&k, SK_ILLEGAL_BLOCKED, "square %s is blocked", sq);
+        }
+    }
+    char tiles[SK_MOVE_TILES_MAX + 1];
+    for (int i = 0; i < out->nplaced; i++)
+        tiles[i] = out->placed[i].tile;
+    rc = check_rack(&k, pos->racks[0], tiles, out->nplaced);
+    if (rc != SK_LEGAL) return rc;
+    memcpy(k.grid, pos->tiles, sizeof(k.grid));
+    int first_move = sk_position_tile_count(pos) == 0;
+    for (int i = 0; i < out->nplaced; i++) {
+        k.grid[out->placed[i].row * k.w + out->placed[i].col] = out->placed[i].tile;
+        k.placed[out->placed[i].row * k.w + out->placed[i].col] = 1;
+    }
+    /* the main word; a single classic tile takes the direction in which it makes a word */
+    const sk_placement *p0 = &out->placed[0];
+    run_at(&k, p0->row, p0->col, out->dir, &out->words[0]);
+    if (out->nplaced == 1 && rules->ruleset == SK_RULES_CLASSIC && out->words[0].len < 2) {
+        sk_word other;
+        run_at(&k, p0->row, p0->col, out->dir == SK_ACROSS ? SK_DOWN : SK_ACROSS, &other);
+        if (other.len >= 2) {
+            out->dir = other.dir;
+            out->words[0] = other;
+        }
+    }
+    if (out->nplaced == 1 && rules->ruleset == SK_RULES_CLASSIC && out->words[0].len >= 2 &&
+        out->dir == SK_DOWN) {
+        sk_word across;
+        run_at(&k, p0->row, p0->col, SK_ACROSS, &across);
+        if (across.len >= 2) { /* SPEC 3.5: written across when it forms an across word */
+            out->dir = SK_ACROSS;
+            out->words[0] = across;
+        }
+    }
+    out->nwords = 1;
+    rc = check_shape(&k, out, first_move);
+    if (rc != SK_LEGAL) return rc;
+    rc = collect_words(&k, out);
+    if (rc != SK_LEGAL) return rc;
+    if (out->words[0].len < 2 && out->nwords == 1)
+        return refuse(&k, SK_ILLEGAL_NOT_CONNECTED, "not connected to the board");
+    for (int i = 0; i < out->nwords; i++) {
+        sk_word *w = &out->words[i];
+        if (w->len >= 2 && !in_lexicon(&k, w)) {
+            char upper[SK_BOARD_MAX + 1];
+            for (int j = 0; j <= w->len; j++)
+                upper[j] = (char)toupper((unsigned char)w->letters[j]);
+            return refuse(&k, SK_ILLEGAL_NOT_A_WORD, "not in lexicon: %s", upper);
+        }
+    }
+    int total = 0;
+    for (int i = 0; i < out->nwords; i++) {
+        score_word(&k, &out->words[i]);
+        if (i == 0 || rules->ruleset == SK_RULES_CLASSIC)
+            total += out->words[i].len >= 2 ? out->words[i].score : 0;
+    }
+    if (out->nplaced == rules->rack_size) {
+        out->bingo = 1;
+        total += rules->bingo_bonus;
+    }
+    out->score = total;
+    return SK_LEGAL;
+}
+
+void sk_play_apply_tiles(const sk_play *play, sk_position *pos)
+{
+    for (int i = 0; i < play->nplaced; i++)
+        pos->tiles[play->placed[i].row * pos->width + play->placed[i].col] = play->placed[i].tile;
+}
+
+void sk_play_write_gcg(const sk_play *play, sk_buf *out)
+{
+    if (play->kind == SK_MOVE_PASS) {
+        sk_buf_putc(out, '-');
+        return;
+    }
+    if (play->kind == SK_MOVE_EXCHANGE) {
+        if (play->exchange[0])
+            sk_buf_printf(out, "-%s", play->exchange);
+        else
+            sk_buf_printf(out, "-%d", play->exchange_count);
+        return;
+    }
+    const sk_word *w = &play->words[0];
+    sk_move_write_gcg_square(out, w->row, w->col, play->dir);
+    sk_buf_printf(out, " %s", w->letters);
+}
+
+void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles, int counts[SK_TILE_KINDS],
+                        int *over_letter)
+{
+    *over_letter = -1;
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        counts[t] = tiles->count[t];
+    int used[SK_TILE_KINDS] = {0};
+    for (int i = 0; i < pos->width * pos->height; i++) {
+        char c = pos->tiles[i];
+        if (!c) continue;
+        used[(c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c)]++;
+    }
+    for (int p = 0; p < pos->nplayers; p++)
+        for (const char *q = pos->racks[p]; *q; q++) {
+            int t = sk_tile_from_char(*q);
+            if (t >= 0) used[t]++;
+        }
+    for (int t = 0; t < SK_TILE_KINDS; t++) {
+        if (used[t] > counts[t] && *over_letter < 0) *over_letter = t;
+        counts[t] = used[t] > counts[t] ? 0 : counts[t] - used[t];
+    }
+}

@@ -1,0 +1,142 @@
+/* test_rules.c — legality and scoring. The SkraBBKle seed's example play, move by move, on the
+ * shipped default board with the example's old tile values; the CS104 and Hasbro examples for
+ * classic; and one case per reason. */
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "skrab/error.h"
+#include "skrab/rules.h"
+
+static const char WORDS[] = "DINT\nUNPITIED\nDANCE\nGURNARD\nDARE\nSTELLA\nSCOT\nPOGOERS\n"
+                            "CAKE\nPOKEMON\nHELLO\nHE\nLO\nEH\nAH\nAE\nDO\nON\nNO\nOX\nXI\n"
+                            "CAT\nCATS\nCAKES\nTA\nAT\nAS\nMOTHER\nHOT\nAN\nTO\nQI\n";
+
+typedef struct {
+    sk_board board;
+    sk_tileset tiles;
+    sk_lexicon *lex;
+    sk_rules rules;
+    sk_position pos;
+} game;
+
+static void setup_game(game *g, sk_ruleset rs, const char *board_file)
+{
+    sk_buf text;
+    tu_read_source(&text, board_file);
+    assert_int_equal(sk_board_parse(&g->board, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL),
+                     SK_OK);
+    sk_buf_free(&text);
+    assert_int_equal(
+        sk_tileset_builtin(&g->tiles, rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "english"), SK_OK);
+    assert_int_equal(sk_lexicon_from_wordlist(&g->lex, WORDS, strlen(WORDS), NULL, NULL, NULL),
+                     SK_OK);
+    sk_rules_init(&g->rules, rs, &g->board, &g->tiles, g->lex);
+    sk_position_init(&g->pos, g->board.width, g->board.height);
+}
+
+/* Checks MOVE with RACK; expects SCORE (>= 0) or the reason NEEDLE; applies a legal move. */
+static void play(game *g, const char *rack, const char *text, int score, const char *needle)
+{
+    sk_move m;
+    char why[200];
+    if (sk_move_parse(&m, text, strlen(text), why, sizeof(why)) != SK_OK) {
+        if (!needle || strcmp(needle, "format") != 0) fail_msg("%s: does not parse: %s", text, why);
+        return;
+    }
+    snprintf(g->pos.racks[0], sizeof(g->pos.racks[0]), "%s", rack);
+    sk_play p;
+    sk_illegal rc = sk_rules_check(&g->rules, &g->pos, &m, 50, &p, why, sizeof(why));
+    if (needle) {
+        if (rc == SK_LEGAL || !strstr(why, needle))
+            fail_msg("%s: expected '%s', got %d '%s'", text, needle, rc, why);
+        return;
+    }
+    if (rc != SK_LEGAL) fail_msg("%s: illegal: %s", text, why);
+    if (p.score != score) fail_msg("%s: scored %d, expected %d", text, p.score, score);
+    sk_play_apply_tiles(&p, &g->pos);
+}
+
+static void skrabbkle_seed_example(void **state)
+{
+    (void)state;
+    game g;
+    setup_game(&g, SK_RULES_SKRABBKLE, "resources/defaultBoard.txt");
+    g.tiles.score[0] = 3; /* the example was played with wildcard 3, X 8, Y 4 */
+    g.tiles.score['X' - 'A' + 1] = 8;
+    g.tiles.score['Y' - 'A' + 1] = 4;
+    play(&g, "TNCNIUD", "DINT,h6", 7, NULL);
+    play(&g, "EUDI?IP", "UPItIED,8g", 91, NULL);
+    play(&g, "CNUDIEA", "ANCE, 16, , , , , ,", -1, "format");
+    play(&g, "CNUDIEA", "ANCE,i6", -1, "creates a second word");
+    play(&g, "CNUDIEA", "ANCE,6i", 14, NULL);
+    play(&g, "LG?NRRU", "GURNaR,n2", 24, NULL);
+    play(&g, "UDIEASI", "DAE,4l", 10, NULL);
+    play(&g, "LRELSGT", "STELL,i1", 21, NULL);
+    play(&g, "UISIOTY", "O,j5", -1, "creates a second word");
+    play(&g, "UISIOTY", "O,5j", -1, "creates a second word");
+    play(&g, "UISIOTY", "SC,k5", -1, "tile 'C' is not on the rack");
+    play(&g, "UISIOTY", "SO,k5", 8, NULL);
+    play(&g, "RGPEOOA", "POGOER,1c", 12, NULL);
+    sk_lexicon_free(g.lex);
+}
+
+static void skrabbkle_reasons(void **state)
+{
+    (void)state;
+    game g;
+    setup_game(&g, SK_RULES_SKRABBKLE, "resources/defaultBoard.txt");
+    play(&g, "DINTXYZ", "DINT,a1", -1, "first move must cover h8");
+    play(&g, "DINTXYZ", "D,h8", -1, "at least 2 tiles");
+    play(&g, "DINTXYZ", "DINT,h14", -1, "runs off the board at h17");
+    play(&g, "DINTXYZ", "DNIT,h6", -1, "not in lexicon: DNIT");
+    play(&g, "DINTXYZ", "DINT,h6", 7, NULL);
+    play(&g, "DINTXYZ", "DINT,h7", -1, "square h7 is already occupied");
+    play(&g, "DOAEXYZ", "DO,a1", -1, "not connected to the board");
+    sk_move m;
+    char why[200];
+    sk_play p;
+    assert_int_equal(sk_move_parse(&m, "-ABC", 4, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)),
+                     SK_ILLEGAL_EXCHANGE_RULES);
+    assert_string_equal(why, "exchange is not allowed in skrabbkle");
+    sk_lexicon_free(g.lex);
+}
+
+static void classic_cs104_examples(void **state)
+{
+    (void)state;
+    game g;
+    setup_game(&g, SK_RULES_CLASSIC, "resources/boards/CrosswordGame.txt");
+    /* CAKE down through the centre (a double word): (3 + 1 + 5 + 1) x 2 = 20 */
+    play(&g, "CAKEXYZ", "PLACE | 5 8 CAKE", 20, NULL);
+    /* POKEMON across row 7 through that K, a blank as M: 3 + 1x2 + 5 + 1x2 + 0 + 1 + 1 = 14 */
+    play(&g, "POE?ONZ", "PLACE - 7 6 POE?MON", 14, NULL);
+    /* one tile: S under CAKE makes CAKES down: 3 + 1 + 5 + 1 + 1 = 11 */
+    play(&g, "SXYZ", "PLACE | 9 8 S", 11, NULL);
+    play(&g, "SXYZ", "PLACE | 1 1 S", -1, "not connected to the board");
+    play(&g, "SXYZ", "8F DOG", -1, "square h8 holds K, not G");
+    sk_move m;
+    char why[200];
+    sk_play p;
+    assert_int_equal(sk_move_parse(&m, "EXCHANGE XYZ", 12, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)), SK_LEGAL);
+    assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 6, &p, why, sizeof(why)),
+                     SK_ILLEGAL_EXCHANGE_BAG);
+    assert_string_equal(why, "exchange needs at least 7 tiles in the bag; it holds 6");
+    assert_int_equal(sk_move_parse(&m, "-QQ", 3, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)),
+                     SK_ILLEGAL_EXCHANGE_TILES);
+    sk_lexicon_free(g.lex);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(skrabbkle_seed_example),
+        cmocka_unit_test(skrabbkle_reasons),
+        cmocka_unit_test(classic_cs104_examples),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
