@@ -116,7 +116,7 @@ static void classic_cs104_examples(void **state)
     /* one tile: S under CAKE makes CAKES down: 3 + 1 + 5 + 1 + 1 = 11 */
     play(&g, "SXYZ", "PLACE | 9 8 S", 11, NULL);
     play(&g, "SXYZ", "PLACE | 1 1 S", -1, "not connected to the board");
-    play(&g, "SXYZ", "8F DOG", -1, "square h8 holds K, not G");
+    play(&g, "SXYZ", "8F DOG", -1, "square h8 holds E, not G");
     sk_move m;
     char why[200];
     sk_play p;
