@@ -24,14 +24,17 @@ typedef struct sk_cmd sk_cmd;
 /* What a run of the command sees of the world; no globals. */
 typedef struct {
     FILE *in, *out, *err;
-    const char *exe_path; /* absolute path of the executable, or NULL */
-    const char *data_env; /* value of $SKRAB_DATA, or NULL */
+    const char *exe_path;   /* absolute path of the executable, or NULL */
+    const char *data_env;   /* value of $SKRAB_DATA, or NULL */
+    const char *cache_home; /* $XDG_CACHE_HOME, or NULL */
+    const char *home;       /* $HOME, or NULL (no cache for compiled word lists) */
 } sk_cli_env;
 
 typedef struct {
     FILE *in, *out, *err;
     sk_datadirs datadirs;
-    const sk_cmd *cmd; /* the running subcommand */
+    const char *cache_home, *home; /* as in sk_cli_env */
+    const sk_cmd *cmd;             /* the running subcommand */
 } sk_cli;
 
 typedef struct {

@@ -59,7 +59,12 @@ static int finish(sk_cli *cli, int status)
 
 int sk_cli_main(int argc, char **argv, const sk_cli_env *env)
 {
-    sk_cli cli = {.in = env->in, .out = env->out, .err = env->err, .cmd = NULL};
+    sk_cli cli = {.in = env->in,
+                  .out = env->out,
+                  .err = env->err,
+                  .cache_home = env->cache_home,
+                  .home = env->home,
+                  .cmd = NULL};
     sk_datadirs_init(&cli.datadirs, env->data_env, env->exe_path);
     if (argc < 2) {
         print_overview(cli.err);

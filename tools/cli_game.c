@@ -1,0 +1,230 @@
+/* cli_game.c — loading what a position needs: rules, board, tiles, lexicon (see cli_game.h). */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli_game.h"
+#include "skrab/error.h"
+
+void sk_cli_game_init(sk_cli_game *g)
+{
+    memset(g, 0, sizeof(*g));
+}
+
+void sk_cli_game_free(sk_cli_game *g)
+{
+    sk_lexicon_free(g->lexicon);
+    g->lexicon = NULL;
+    g->lexicon_loaded[0] = '\0';
+}
+
+int sk_cli_game_option(sk_cli_game *g, int index, const char *arg)
+{
+    switch (index) {
+    case 0:
+        g->rules_name = arg;
+        return 1;
+    case 1:
+        g->board_name = arg;
+        return 1;
+    case 2:
+        g->tiles_name = arg;
+        return 1;
+    case 3:
+        g->lexicon_name = arg;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* NAME from an op is relative to the file the position came from; from an option, to the
+ * current directory. */
+static const char *resolve_op_path(const char *name, const char *source, char *buf, size_t size)
+{
+    if (!source || !sk_resource_is_path(name) || name[0] == '/') return name;
+    return sk_path_relative_to(source, name, buf, size) == SK_OK ? buf : name;
+}
+
+static int load_tiles(sk_cli *cli, sk_cli_game *g, const char *name)
+{
+    if (!sk_resource_is_path(name) && sk_tileset_builtin(&g->tiles, name) == SK_OK)
+        return SK_EXIT_OK;
+    char path[SK_PATH_MAX];
+    if (sk_resource_find(&cli->datadirs, SK_RES_TILES, name, path, sizeof(path)) != SK_OK) {
+        sk_cli_error(cli, "no tile set named '%s' (built-in: skrabbkle, english; or a path)", name);
+        return SK_EXIT_ERROR;
+    }
+    sk_buf text;
+    sk_buf_init(&text);
+    int status = SK_EXIT_OK;
+    if (sk_cli_read(cli, path, SK_TILES_FILE_MAX, &text, 0) != SK_OK) {
+        status = SK_EXIT_ERROR;
+    } else {
+        sk_diag_list d;
+        sk_diag_list_init(&d);
+        if (sk_tileset_parse(&g->tiles, text.data, text.len, SK_TILES_FORMAT_AUTO, &d) != SK_OK)
+            status = SK_EXIT_FINDINGS;
+        sk_cli_print_diags(cli, path, text.data, text.len, &d, 0, 1);
+        sk_diag_list_free(&d);
+    }
+    sk_buf_free(&text);
+    return status;
+}
+
+static int load_lexicon(sk_cli *cli, sk_cli_game *g, const char *name)
+{
+    if (strcmp(name, "none") == 0) {
+        sk_cli_game_free(g);
+        return SK_EXIT_OK;
+    }
+    char path[SK_PATH_MAX];
+    if (sk_lexicon_find(&cli->datadirs, name, path, sizeof(path)) != SK_OK) {
+        sk_cli_error(cli, "no lexicon named '%s' (give a word list or KWG file, or -l none)", name);
+        return SK_EXIT_ERROR;
+    }
+    if (g->lexicon && strcmp(path, g->lexicon_loaded) == 0)
+        return SK_EXIT_OK; /* the same one as for the previous position */
+    sk_cli_game_free(g);
+    char cache[SK_PATH_MAX];
+    const char *cache_dir = NULL;
+    if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
+        cache_dir = cache;
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    sk_buf text;
+    sk_buf_init(&text);
+    int rc = sk_lexicon_load(&g->lexicon, path, cache_dir, &text, &d);
+    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &d, 0, 1);
+    sk_diag_list_free(&d);
+    sk_buf_free(&text);
+    if (rc != SK_OK) {
+        g->lexicon = NULL;
+        if (rc != SK_EINVAL)
+            sk_cli_error(cli, "%s: cannot load the lexicon: %s", path, sk_strerror(rc));
+        return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+    }
+    snprintf(g->lexicon_loaded, sizeof(g->lexicon_loaded), "%s", path);
+    return SK_EXIT_OK;
+}
+
+static int op_int(sk_cli *cli, const sk_position *pos, const char *code, int lo, int hi, int *out)
+{
+    const char *arg = sk_position_op(pos, code);
+    if (!arg) return SK_EXIT_OK;
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (!*arg || *end || v < lo || v > hi) {
+        sk_cli_error(cli, "op '%s %s': expected a number %d..%d", code, arg, lo, hi);
+        return SK_EXIT_FINDINGS;
+    }
+    *out = (int)v;
+    return SK_EXIT_OK;
+}
+
+int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
+                      const char *shown, int line)
+{
+    char buf[SK_PATH_MAX];
+    const char *var = g->rules_name ? g->rules_name : sk_position_op(pos, "var");
+    sk_ruleset rs = SK_RULES_CLASSIC;
+    if (var && sk_ruleset_from_name(var, &rs) != SK_OK) {
+        sk_cli_error(cli, "unknown rule set '%s' (expected skrabbkle or classic)", var);
+        return SK_EXIT_ERROR;
+    }
+    int skr = rs == SK_RULES_SKRABBKLE;
+    const char *board = g->board_name, *tiles = g->tiles_name, *lex = g->lexicon_name;
+    if (!board && (board = sk_position_op(pos, "bdn")) != NULL)
+        board = resolve_op_path(board, source, buf, sizeof(buf));
+    if (!board) board = skr ? "skrabbkle" : "CrosswordGame";
+    int status = sk_cli_load_board(cli, board, SK_BOARD_FORMAT_AUTO, &g->board);
+    if (status != SK_EXIT_OK) return status;
+    if (!tiles && (tiles = sk_position_op(pos, "ld")) != NULL)
+        tiles = resolve_op_path(tiles, source, buf, sizeof(buf));
+    if (!tiles) tiles = skr ? "skrabbkle" : "english";
+    if ((status = load_tiles(cli, g, tiles)) != SK_EXIT_OK) return status;
+    if (!lex && (lex = sk_position_op(pos, "lex")) != NULL)
+        lex = resolve_op_path(lex, source, buf, sizeof(buf));
+    if (!lex) lex = "wordlist";
+    if ((status = load_lexicon(cli, g, lex)) != SK_EXIT_OK) return status;
+    if (pos->width != g->board.width || pos->height != g->board.height) {
+        sk_cli_error(cli, "%s:%d: the position is %d x %d but the board '%s' is %d x %d", shown,
+                     line, pos->width, pos->height, board, g->board.width, g->board.height);
+        return SK_EXIT_FINDINGS;
+    }
+    sk_rules_init(&g->rules, rs, &g->board, &g->tiles, g->lexicon);
+    if (op_int(cli, pos, "rs", 1, SK_RACK_MAX, &g->rules.rack_size) ||
+        op_int(cli, pos, "bb", 0, 1000, &g->rules.bingo_bonus) ||
+        op_int(cli, pos, "etl", 0, 1000, &g->rules.exchange_min))
+        return SK_EXIT_FINDINGS;
+    if (!sk_position_op(pos, "etl")) g->rules.exchange_min = g->rules.rack_size;
+    int unseen[SK_TILE_KINDS], over;
+    sk_position_unseen(pos, &g->tiles, unseen, &over);
+    if (over >= 0)
+        fprintf(cli->err, "%s:%d: warning: more %c tiles than the bag holds\n", shown, line,
+                over == SK_TILE_BLANK ? '?' : 'A' + over - 1);
+    return SK_EXIT_OK;
+}
+
+int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out)
+{
+    memset(out, 0, sizeof(*out));
+    sk_buf_init(&out->text);
+    struct stat st;
+    if (strcmp(arg, "-") == 0) {
+        out->shown = "<stdin>";
+        return sk_cli_read(cli, "-", (size_t)64 << 20, &out->text, 0);
+    }
+    if (stat(arg, &st) == 0) {
+        out->shown = arg;
+        out->source = arg;
+        return sk_cli_read(cli, arg, (size_t)64 << 20, &out->text, 0);
+    }
+    out->shown = "<argument>";
+    out->literal = 1;
+    return sk_buf_puts(&out->text, arg);
+}
+
+void sk_cli_posinput_free(sk_cli_posinput *in)
+{
+    sk_buf_free(&in->text);
+}
+
+int sk_cli_posinput_next(const sk_cli_posinput *in, size_t *cursor, const char **line, size_t *len,
+                         int *lineno)
+{
+    const char *t = sk_buf_str(&in->text);
+    size_t n = in->text.len;
+    while (*cursor < n) {
+        size_t s = *cursor;
+        const char *nl = memchr(t + s, '\n', n - s);
+        size_t e = nl ? (size_t)(nl - t) : n;
+        *cursor = nl ? e + 1 : n;
+        (*lineno)++;
+        size_t ce = e;
+        if (ce > s && t[ce - 1] == '\r') ce--;
+        size_t f = s;
+        while (f < ce && (t[f] == ' ' || t[f] == '\t'))
+            f++;
+        if (f == ce || t[f] == '#') continue;
+        *line = t + s;
+        *len = ce - s;
+        return 1;
+    }
+    return 0;
+}
+
+int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *line, size_t len,
+                          int lineno, sk_position *out)
+{
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    int rc = sk_position_parse_cgp(out, line, len, &d);
+    for (size_t i = 0; i < d.count; i++) {
+        size_t off = d.items[i].offset > len ? len : d.items[i].offset;
+        fprintf(cli->err, "%s:%d:%zu: %s: %s\n", in->shown, lineno, off + 1,
+                sk_severity_name(d.items[i].severity), d.items[i].message);
+    }
+    sk_diag_list_free(&d);
+    return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
+}

@@ -1,0 +1,67 @@
+/* cli_game.h — what the position commands (check, score, apply, validate, show, suggest...)
+ * share: the -R -b -t -l options, reading POS arguments (a file of CGP lines, '-', or a literal
+ * line), and turning a position's ops plus those overrides into loaded rules: board layout, tile
+ * set and lexicon. */
+#ifndef SKRAB_CLI_GAME_H
+#define SKRAB_CLI_GAME_H
+
+#include "cli.h"
+#include "skrab/lexicon.h"
+#include "skrab/position.h"
+#include "skrab/rules.h"
+
+/* The option rows every position command puts in its table (in this order, first). */
+#define SK_CLI_GAME_OPTIONS                                                                        \
+    {"rules", 'R', "NAME", "rule set: skrabbkle or classic (default: the position's var op)"},     \
+        {"board", 'b', "BOARD", "board layout: a name or file (default: from the position)"},      \
+        {"tiles", 't', "TILES", "tile set: a name or file (default: from the position)"},          \
+    {                                                                                              \
+        "lexicon", 'l', "LEX", "word list or KWG: a name or file; 'none' skips word checks"        \
+    }
+#define SK_CLI_GAME_NOPTIONS 4 /* option indexes 0..3 are the game options */
+
+typedef struct {
+    const char *rules_name, *board_name, *tiles_name, *lexicon_name; /* from -R -b -t -l */
+    sk_board board;
+    sk_tileset tiles;
+    sk_lexicon *lexicon;
+    sk_rules rules;
+    char lexicon_loaded[SK_PATH_MAX]; /* path of the loaded lexicon, to reuse it */
+} sk_cli_game;
+
+void sk_cli_game_init(sk_cli_game *g);
+void sk_cli_game_free(sk_cli_game *g);
+/* Takes option INDEX (0..3) with ARG. Returns 1 if it was a game option. */
+int sk_cli_game_option(sk_cli_game *g, int index, const char *arg);
+
+/* Loads board, tiles and lexicon for POS (read from SOURCE, a file path or NULL: relative paths
+ * in ops are resolved against it). Checks that the position fits the board and warns (to
+ * stderr, naming SHOWN:LINE) about tiles beyond the bag. Returns SK_EXIT_OK, or
+ * SK_EXIT_ERROR/SK_EXIT_FINDINGS after printing the problem. */
+int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
+                      const char *shown, int line);
+
+/* A POS argument read into lines. */
+typedef struct {
+    sk_buf text;        /* the file or stdin content, or the literal line */
+    const char *shown;  /* name for diagnostics: the path, "<stdin>" or "<argument>" */
+    const char *source; /* path for resolving relative op paths, or NULL */
+    int literal;
+} sk_cli_posinput;
+
+/* Reads POS: a file, '-' for stdin, or a CGP line when no such file exists. Returns SK_OK or an
+ * SK_E* after printing the problem. Free with sk_cli_posinput_free. */
+int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out);
+void sk_cli_posinput_free(sk_cli_posinput *in);
+
+/* Iterates the CGP lines of IN (blank lines and lines starting with '#' skipped): sets *LINE,
+ * *LEN and *LINENO for the next one and returns 1, or returns 0 at the end. *CURSOR starts 0. */
+int sk_cli_posinput_next(const sk_cli_posinput *in, size_t *cursor, const char **line, size_t *len,
+                         int *lineno);
+
+/* Parses one CGP line from IN, printing diagnostics as SHOWN:LINE:COL (the column counted in
+ * the line). Returns SK_EXIT_OK or SK_EXIT_FINDINGS. */
+int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *line, size_t len,
+                          int lineno, sk_position *out);
+
+#endif

@@ -1,0 +1,226 @@
+/* cmd_check.c — `skrab check POS [MOVE...]` and `skrab score POS [MOVE...]`: each move (from the
+ * arguments, else one a line from stdin) is checked against the first position of POS; check
+ * says ok/illegal and why, score prints the score (with --explain, how it is made up). */
+#include <string.h>
+
+#include "cli_game.h"
+#include "skrab/error.h"
+
+const sk_cli_option sk_check_options[] = {
+    SK_CLI_GAME_OPTIONS,
+    {"json", 0, NULL, "print one JSON object per move on standard output"},
+    {NULL, 0, NULL, NULL},
+};
+
+const sk_cli_option sk_score_options[] = {
+    SK_CLI_GAME_OPTIONS,
+    {"json", 0, NULL, "print one JSON object per move on standard output"},
+    {"explain", 'e', NULL, "show each word's letters, factors and the bingo bonus"},
+    {NULL, 0, NULL, NULL},
+};
+
+enum { OPT_JSON = SK_CLI_GAME_NOPTIONS, OPT_EXPLAIN };
+
+typedef struct {
+    sk_cli *cli;
+    sk_cli_game game;
+    sk_position pos;
+    int scoring, json, explain, bag;
+    sk_buf out;
+} checking;
+
+/* Tiles in the bag: the unseen pool less what the players with unknown racks hold. */
+int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules);
+int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules)
+{
+    int unseen[SK_TILE_KINDS], over, total = 0;
+    sk_position_unseen(pos, rules->tiles, unseen, &over);
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        total += unseen[t];
+    for (int p = 0; p < pos->nplayers; p++)
+        if (!pos->racks[p][0]) total -= rules->rack_size;
+    return total < 0 ? 0 : total;
+}
+
+static void explain_word(checking *c, const sk_play *play, const sk_word *w)
+{
+    const sk_board *b = c->game.rules.board;
+    sk_buf *o = &c->out;
+    sk_buf_printf(o, "  %s:", w->letters);
+    int sum = 0, factor = 1;
+    for (int i = 0; i < w->len; i++) {
+        int r = w->row + (w->dir == SK_DOWN) * i, col = w->col + (w->dir == SK_ACROSS) * i;
+        int v = sk_tileset_score_of(c->game.rules.tiles, w->letters[i]);
+        int placed = 0;
+        for (int k = 0; k < play->nplaced; k++)
+            placed |= play->placed[k].row == r && play->placed[k].col == col;
+        int lf = placed ? sk_board_letter_factor(b, r, col) : 1;
+        if (placed) factor *= sk_board_word_factor(b, r, col);
+        sk_buf_printf(o, " %c%d", w->letters[i], v);
+        if (lf != 1) sk_buf_printf(o, "x%d", lf);
+        sum += v * lf;
+    }
+    sk_buf_printf(o, " = %d", sum);
+    if (factor != 1) sk_buf_printf(o, ", word x%d = %d", factor, sum * factor);
+    sk_buf_putc(o, '\n');
+}
+
+static void print_result(checking *c, const char *input, sk_illegal rc, const sk_play *play,
+                         const char *why)
+{
+    sk_buf *o = &c->out;
+    sk_buf canon;
+    sk_buf_init(&canon);
+    if (rc == SK_LEGAL) sk_play_write_gcg(play, &canon);
+    if (c->json) {
+        sk_buf_puts(o, "{\"input\":");
+        sk_json_string(o, input);
+        sk_buf_printf(o, ",\"legal\":%s", rc == SK_LEGAL ? "true" : "false");
+        if (rc != SK_LEGAL) {
+            sk_buf_puts(o, ",\"reason\":");
+            sk_json_string(o, why);
+        } else {
+            sk_buf_puts(o, ",\"move\":");
+            sk_json_string(o, sk_buf_str(&canon));
+            sk_buf_printf(o, ",\"score\":%d", play->score);
+            if (c->scoring) {
+                sk_buf_puts(o, ",\"words\":[");
+                int first = 1;
+                for (int i = 0; i < play->nwords; i++) {
+                    if (play->words[i].len < 2) continue;
+                    sk_buf_puts(o, first ? "" : ",");
+                    sk_json_string(o, play->words[i].letters);
+                    first = 0;
+                }
+                sk_buf_printf(o, "],\"bingo\":%s", play->bingo ? "true" : "false");
+            }
+        }
+        sk_buf_puts(o, "}\n");
+    } else if (rc != SK_LEGAL) {
+        sk_buf_printf(o, "illegal %s: %s\n", input, why);
+    } else if (!c->scoring) {
+        sk_buf_printf(o, "ok %s\n", input);
+    } else {
+        sk_buf_printf(o, "%d %s\n", play->score, sk_buf_str(&canon));
+        if (c->explain && play->kind == SK_MOVE_PLACE) {
+            int n = c->game.rules.ruleset == SK_RULES_CLASSIC ? play->nwords : 1;
+            for (int i = 0; i < n; i++)
+                if (play->words[i].len >= 2) explain_word(c, play, &play->words[i]);
+            if (play->bingo) sk_buf_printf(o, "  bingo: +%d\n", c->game.rules.bingo_bonus);
+        }
+    }
+    sk_buf_free(&canon);
+}
+
+/* Checks one move line; returns 1 if it is legal. */
+static int check_one(checking *c, const char *text, size_t len)
+{
+    char input[SK_MOVE_TEXT_MAX + 1];
+    size_t n = len > SK_MOVE_TEXT_MAX ? SK_MOVE_TEXT_MAX : len;
+    memcpy(input, text, n);
+    input[n] = '\0';
+    sk_move m;
+    sk_play play;
+    char why[256], reason[300];
+    sk_illegal rc;
+    memset(&play, 0, sizeof(play));
+    if (sk_move_parse(&m, text, len, why, sizeof(why)) != SK_OK) {
+        snprintf(reason, sizeof(reason), "malformed move: %s", why);
+        rc = SK_ILLEGAL_MISMATCH;
+    } else {
+        rc = sk_rules_check(&c->game.rules, &c->pos, &m, c->bag, &play, reason, sizeof(reason));
+    }
+    print_result(c, input, rc, &play, reason);
+    return rc == SK_LEGAL;
+}
+
+static int run(sk_cli *cli, int argc, char **argv, int scoring)
+{
+    checking c = {.cli = cli, .scoring = scoring};
+    sk_cli_game_init(&c.game);
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (sk_cli_game_option(&c.game, opt, o.optarg)) continue;
+        if (opt == OPT_JSON)
+            c.json = 1;
+        else if (opt == OPT_EXPLAIN)
+            c.explain = 1;
+    }
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (o.optind >= argc)
+        return sk_cli_usage_error(cli, "a position is needed (a CGP file, '-', or a CGP line)");
+    sk_cli_posinput in;
+    int status = SK_EXIT_OK;
+    if (sk_cli_posinput_read(cli, argv[o.optind], &in) != SK_OK) {
+        sk_cli_posinput_free(&in);
+        return SK_EXIT_ERROR;
+    }
+    size_t cursor = 0, len = 0;
+    const char *line = NULL;
+    int lineno = 0;
+    if (!sk_cli_posinput_next(&in, &cursor, &line, &len, &lineno)) {
+        sk_cli_error(cli, "%s: no CGP line", in.shown);
+        status = SK_EXIT_ERROR;
+    } else {
+        status = sk_cli_parse_position(cli, &in, line, len, lineno, &c.pos);
+        if (status == SK_EXIT_OK)
+            status = sk_cli_game_setup(cli, &c.game, &c.pos, in.source, in.shown, lineno);
+    }
+    if (status == SK_EXIT_OK && o.optind + 1 == argc && strcmp(argv[o.optind], "-") == 0)
+        status = sk_cli_usage_error(cli, "with the position on stdin, give the moves as arguments");
+    if (status != SK_EXIT_OK) {
+        sk_cli_posinput_free(&in);
+        sk_cli_game_free(&c.game);
+        return status;
+    }
+    c.bag = sk_cli_bag_count(&c.pos, &c.game.rules);
+    sk_buf_init(&c.out);
+    int all_legal = 1;
+    if (o.optind + 1 < argc) {
+        for (int i = o.optind + 1; i < argc && status == SK_EXIT_OK; i++) {
+            all_legal &= check_one(&c, argv[i], strlen(argv[i]));
+            status = sk_cli_write(cli, &c.out);
+            sk_buf_clear(&c.out);
+        }
+    } else {
+        sk_buf moves;
+        sk_buf_init(&moves);
+        if (sk_cli_read(cli, "-", (size_t)64 << 20, &moves, 0) != SK_OK) status = SK_EXIT_ERROR;
+        size_t cur = 0;
+        while (status == SK_EXIT_OK && cur < moves.len) {
+            const char *s = moves.data + cur;
+            const char *nl = memchr(s, '\n', moves.len - cur);
+            size_t n = nl ? (size_t)(nl - s) : moves.len - cur;
+            cur += n + (nl ? 1 : 0);
+            if (n && s[n - 1] == '\r') n--;
+            size_t k = 0;
+            while (k < n && (s[k] == ' ' || s[k] == '\t'))
+                k++;
+            if (k == n) continue;
+            all_legal &= check_one(&c, s, n);
+            status = sk_cli_write(cli, &c.out);
+            sk_buf_clear(&c.out);
+        }
+        sk_buf_free(&moves);
+    }
+    sk_buf_free(&c.out);
+    sk_cli_posinput_free(&in);
+    sk_cli_game_free(&c.game);
+    if (status != SK_EXIT_OK) return status;
+    return all_legal ? SK_EXIT_OK : SK_EXIT_FINDINGS;
+}
+
+int sk_cmd_check(sk_cli *cli, int argc, char **argv);
+int sk_cmd_check(sk_cli *cli, int argc, char **argv)
+{
+    return run(cli, argc, argv, 0);
+}
+
+int sk_cmd_score(sk_cli *cli, int argc, char **argv);
+int sk_cmd_score(sk_cli *cli, int argc, char **argv)
+{
+    return run(cli, argc, argv, 1);
+}
