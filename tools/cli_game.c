@@ -228,3 +228,54 @@ int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *li
     sk_diag_list_free(&d);
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }
+
+int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_move_fn fn,
+                         void *ctx)
+{
+    if (first < argc) {
+        for (int i = first; i < argc; i++) {
+            int rc = fn(ctx, argv[i], strlen(argv[i]));
+            if (rc) return rc;
+        }
+        return 0;
+    }
+    sk_buf moves;
+    sk_buf_init(&moves);
+    int rc = 0;
+    if (sk_cli_read(cli, "-", (size_t)64 << 20, &moves, 0) != SK_OK) rc = SK_EXIT_ERROR;
+    size_t cur = 0;
+    while (rc == 0 && cur < moves.len) {
+        const char *s = moves.data + cur;
+        const char *nl = memchr(s, '\n', moves.len - cur);
+        size_t n = nl ? (size_t)(nl - s) : moves.len - cur;
+        cur += n + (nl ? 1 : 0);
+        if (n && s[n - 1] == '\r') n--;
+        size_t k = 0;
+        while (k < n && (s[k] == ' ' || s[k] == '\t'))
+            k++;
+        if (k < n) rc = fn(ctx, s, n);
+    }
+    sk_buf_free(&moves);
+    return rc;
+}
+
+int sk_cli_load_position(sk_cli *cli, const char *arg, int moves_from_stdin, sk_cli_posinput *in,
+                         sk_position *pos, sk_cli_game *g)
+{
+    memset(in, 0, sizeof(*in));
+    sk_buf_init(&in->text);
+    if (moves_from_stdin && strcmp(arg, "-") == 0)
+        return sk_cli_usage_error(cli, "with the position on stdin, give the moves as arguments");
+    if (sk_cli_posinput_read(cli, arg, in) != SK_OK) return SK_EXIT_ERROR;
+    size_t cursor = 0, len = 0;
+    const char *line = NULL;
+    int lineno = 0;
+    if (!sk_cli_posinput_next(in, &cursor, &line, &len, &lineno)) {
+        sk_cli_error(cli, "%s: no CGP line", in->shown);
+        return SK_EXIT_ERROR;
+    }
+    int status = sk_cli_parse_position(cli, in, line, len, lineno, pos);
+    if (status == SK_EXIT_OK)
+        status = sk_cli_game_setup(cli, g, pos, in->source, in->shown, lineno);
+    return status;
+}

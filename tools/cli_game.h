@@ -64,4 +64,16 @@ int sk_cli_posinput_next(const sk_cli_posinput *in, size_t *cursor, const char *
 int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *line, size_t len,
                           int lineno, sk_position *out);
 
+/* Calls FN(CTX, TEXT, LEN) for each move: ARGV[FIRST..ARGC) when there are any, else each
+ * non-blank line of standard input (CR before LF dropped). Stops when FN returns non-zero and
+ * returns that value; returns SK_EXIT_ERROR if stdin cannot be read, else 0. */
+typedef int (*sk_cli_move_fn)(void *ctx, const char *text, size_t len);
+int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_move_fn fn,
+                         void *ctx);
+
+/* Reads the first CGP line of ARG into POS and loads its game into G (see above); IN keeps the
+ * text (free it with sk_cli_posinput_free). Refuses '-' when MOVES_FROM_STDIN. */
+int sk_cli_load_position(sk_cli *cli, const char *arg, int moves_from_stdin, sk_cli_posinput *in,
+                         sk_position *pos, sk_cli_game *g);
+
 #endif

@@ -25,7 +25,7 @@ typedef struct {
     sk_cli *cli;
     sk_cli_game game;
     sk_position pos;
-    int scoring, json, explain, bag;
+    int scoring, json, explain, bag, all_legal;
     sk_buf out;
 } checking;
 
@@ -112,9 +112,10 @@ static void print_result(checking *c, const char *input, sk_illegal rc, const sk
     sk_buf_free(&canon);
 }
 
-/* Checks one move line; returns 1 if it is legal. */
-static int check_one(checking *c, const char *text, size_t len)
+/* Checks one move line and prints the result; returns non-zero to stop (a write error). */
+static int check_one(void *ctx, const char *text, size_t len)
 {
+    checking *c = ctx;
     char input[SK_MOVE_TEXT_MAX + 1];
     size_t n = len > SK_MOVE_TEXT_MAX ? SK_MOVE_TEXT_MAX : len;
     memcpy(input, text, n);
@@ -130,13 +131,16 @@ static int check_one(checking *c, const char *text, size_t len)
     } else {
         rc = sk_rules_check(&c->game.rules, &c->pos, &m, c->bag, &play, reason, sizeof(reason));
     }
+    c->all_legal &= rc == SK_LEGAL;
     print_result(c, input, rc, &play, reason);
-    return rc == SK_LEGAL;
+    int status = sk_cli_write(c->cli, &c->out);
+    sk_buf_clear(&c->out);
+    return status;
 }
 
 static int run(sk_cli *cli, int argc, char **argv, int scoring)
 {
-    checking c = {.cli = cli, .scoring = scoring};
+    checking c = {.cli = cli, .scoring = scoring, .all_legal = 1};
     sk_cli_game_init(&c.game);
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
@@ -153,64 +157,18 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
     if (o.optind >= argc)
         return sk_cli_usage_error(cli, "a position is needed (a CGP file, '-', or a CGP line)");
     sk_cli_posinput in;
-    int status = SK_EXIT_OK;
-    if (sk_cli_posinput_read(cli, argv[o.optind], &in) != SK_OK) {
-        sk_cli_posinput_free(&in);
-        return SK_EXIT_ERROR;
+    int status =
+        sk_cli_load_position(cli, argv[o.optind], o.optind + 1 == argc, &in, &c.pos, &c.game);
+    if (status == SK_EXIT_OK) {
+        c.bag = sk_cli_bag_count(&c.pos, &c.game.rules);
+        sk_buf_init(&c.out);
+        status = sk_cli_for_each_move(cli, argc, argv, o.optind + 1, check_one, &c);
+        sk_buf_free(&c.out);
+        if (status == SK_EXIT_OK && !c.all_legal) status = SK_EXIT_FINDINGS;
     }
-    size_t cursor = 0, len = 0;
-    const char *line = NULL;
-    int lineno = 0;
-    if (!sk_cli_posinput_next(&in, &cursor, &line, &len, &lineno)) {
-        sk_cli_error(cli, "%s: no CGP line", in.shown);
-        status = SK_EXIT_ERROR;
-    } else {
-        status = sk_cli_parse_position(cli, &in, line, len, lineno, &c.pos);
-        if (status == SK_EXIT_OK)
-            status = sk_cli_game_setup(cli, &c.game, &c.pos, in.source, in.shown, lineno);
-    }
-    if (status == SK_EXIT_OK && o.optind + 1 == argc && strcmp(argv[o.optind], "-") == 0)
-        status = sk_cli_usage_error(cli, "with the position on stdin, give the moves as arguments");
-    if (status != SK_EXIT_OK) {
-        sk_cli_posinput_free(&in);
-        sk_cli_game_free(&c.game);
-        return status;
-    }
-    c.bag = sk_cli_bag_count(&c.pos, &c.game.rules);
-    sk_buf_init(&c.out);
-    int all_legal = 1;
-    if (o.optind + 1 < argc) {
-        for (int i = o.optind + 1; i < argc && status == SK_EXIT_OK; i++) {
-            all_legal &= check_one(&c, argv[i], strlen(argv[i]));
-            status = sk_cli_write(cli, &c.out);
-            sk_buf_clear(&c.out);
-        }
-    } else {
-        sk_buf moves;
-        sk_buf_init(&moves);
-        if (sk_cli_read(cli, "-", (size_t)64 << 20, &moves, 0) != SK_OK) status = SK_EXIT_ERROR;
-        size_t cur = 0;
-        while (status == SK_EXIT_OK && cur < moves.len) {
-            const char *s = moves.data + cur;
-            const char *nl = memchr(s, '\n', moves.len - cur);
-            size_t n = nl ? (size_t)(nl - s) : moves.len - cur;
-            cur += n + (nl ? 1 : 0);
-            if (n && s[n - 1] == '\r') n--;
-            size_t k = 0;
-            while (k < n && (s[k] == ' ' || s[k] == '\t'))
-                k++;
-            if (k == n) continue;
-            all_legal &= check_one(&c, s, n);
-            status = sk_cli_write(cli, &c.out);
-            sk_buf_clear(&c.out);
-        }
-        sk_buf_free(&moves);
-    }
-    sk_buf_free(&c.out);
     sk_cli_posinput_free(&in);
     sk_cli_game_free(&c.game);
-    if (status != SK_EXIT_OK) return status;
-    return all_legal ? SK_EXIT_OK : SK_EXIT_FINDINGS;
+    return status;
 }
 
 int sk_cmd_check(sk_cli *cli, int argc, char **argv);

@@ -1,0 +1,83 @@
+/* game_step.c — what happens to a position after a legal move: tiles placed, the rack emptied
+ * of them, the score added, the zero-turn count kept, replacement tiles drawn from the unseen
+ * pool (optionally), and the turn passed to the next player. */
+#include <string.h>
+
+#include "skrab/error.h"
+#include "skrab/game.h"
+
+/* Removes one tile C ('?' for a blank) from RACK; returns 0, or -1 if it is not there. */
+static int rack_remove(char *rack, char c)
+{
+    char *p = strchr(rack, c);
+    if (!p) return -1;
+    memmove(p, p + 1, strlen(p));
+    return 0;
+}
+
+int sk_game_draw(sk_position *pos, const sk_tileset *tiles, int player, int rack_size, sk_rng *rng)
+{
+    int unseen[SK_TILE_KINDS], over, total = 0;
+    sk_position_unseen(pos, tiles, unseen, &over);
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        total += unseen[t];
+    char *rack = pos->racks[player];
+    int drawn = 0;
+    if (rack_size > SK_RACK_MAX) rack_size = SK_RACK_MAX;
+    while ((int)strlen(rack) < rack_size && total > 0) {
+        uint64_t k = sk_rng_below(rng, (uint64_t)total);
+        int t = 0;
+        while (k >= (uint64_t)unseen[t]) {
+            k -= (uint64_t)unseen[t];
+            t++;
+        }
+        unseen[t]--;
+        total--;
+        size_t n = strlen(rack);
+        rack[n] = t == SK_TILE_BLANK ? '?' : (char)('A' + t - 1);
+        rack[n + 1] = '\0';
+        drawn++;
+    }
+    return drawn;
+}
+
+int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles, int rack_size,
+                  sk_rng *rng)
+{
+    char *rack = pos->racks[0];
+    int known = rack[0] != '\0';
+    if (play->kind == SK_MOVE_PLACE) {
+        sk_play_apply_tiles(play, pos);
+        for (int i = 0; known && i < play->nplaced; i++) {
+            char c = play->placed[i].tile;
+            if (rack_remove(rack, (c >= 'a' && c <= 'z') ? '?' : c) != 0) return SK_EINVAL;
+        }
+    }
+    if (play->kind == SK_MOVE_EXCHANGE && known) {
+        /* draw first, while the exchanged tiles are still on the rack: they cannot come back */
+        int n = (int)strlen(play->exchange);
+        if (rng && (int)strlen(rack) + n <= SK_RACK_MAX)
+            sk_game_draw(pos, tiles, 0, (int)strlen(rack) + n, rng);
+        for (const char *p = play->exchange; *p; p++)
+            if (rack_remove(rack, *p) != 0) return SK_EINVAL;
+    }
+    if (rng && known) sk_game_draw(pos, tiles, 0, rack_size, rng);
+    pos->scores[0] += play->score;
+    pos->zeros = play->score == 0 ? pos->zeros + 1 : 0;
+    sk_position_next_turn(pos);
+    return SK_OK;
+}
+
+void sk_position_next_turn(sk_position *pos)
+{
+    if (pos->nplayers < 2) return;
+    char rack[SK_RACK_MAX + 1];
+    int score = pos->scores[0];
+    memcpy(rack, pos->racks[0], sizeof(rack));
+    for (int p = 0; p + 1 < pos->nplayers; p++) {
+        memcpy(pos->racks[p], pos->racks[p + 1], sizeof(rack));
+        pos->scores[p] = pos->scores[p + 1];
+    }
+    memcpy(pos->racks[pos->nplayers - 1], rack, sizeof(rack));
+    pos->scores[pos->nplayers - 1] = score;
+}

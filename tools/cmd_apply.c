@@ -1,0 +1,95 @@
+/* cmd_apply.c — `skrab apply POS [MOVE...]`: plays the moves in turn from the first position of
+ * POS and prints the resulting CGP line. An illegal move stops it: the reason goes to stderr,
+ * nothing to stdout, exit 1. --draw SEED refills racks from the unseen pool reproducibly. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_game.h"
+#include "skrab/error.h"
+#include "skrab/game.h"
+
+const sk_cli_option sk_apply_options[] = {
+    SK_CLI_GAME_OPTIONS,
+    {"draw", 'd', "SEED",
+     "after each move, draw replacement tiles (the same SEED, the same tiles)"},
+    {NULL, 0, NULL, NULL},
+};
+
+enum { OPT_DRAW = SK_CLI_GAME_NOPTIONS };
+
+int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules);
+
+typedef struct {
+    sk_cli *cli;
+    sk_cli_game game;
+    sk_position pos;
+    sk_rng rng;
+    int draw;
+    int count;
+} applying;
+
+static int apply_one(void *ctx, const char *text, size_t len)
+{
+    applying *a = ctx;
+    a->count++;
+    sk_move m;
+    sk_play play;
+    char why[300];
+    int bag = sk_cli_bag_count(&a->pos, &a->game.rules);
+    if (sk_move_parse(&m, text, len, why, sizeof(why)) != SK_OK) {
+        sk_cli_error(a->cli, "move %d '%.*s': malformed move: %s", a->count, (int)len, text, why);
+        return SK_EXIT_FINDINGS;
+    }
+    if (sk_rules_check(&a->game.rules, &a->pos, &m, bag, &play, why, sizeof(why)) != SK_LEGAL) {
+        sk_cli_error(a->cli, "move %d '%.*s' is illegal: %s", a->count, (int)len, text, why);
+        return SK_EXIT_FINDINGS;
+    }
+    if (sk_game_apply(&a->pos, &play, &a->game.tiles, a->game.rules.rack_size,
+                      a->draw ? &a->rng : NULL) != SK_OK) {
+        sk_cli_error(a->cli, "move %d '%.*s': the rack does not hold its tiles", a->count, (int)len,
+                     text);
+        return SK_EXIT_FINDINGS;
+    }
+    return 0;
+}
+
+int sk_cmd_apply(sk_cli *cli, int argc, char **argv);
+int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
+{
+    applying a = {.cli = cli};
+    sk_cli_game_init(&a.game);
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (sk_cli_game_option(&a.game, opt, o.optarg)) continue;
+        if (opt == OPT_DRAW) {
+            char *end;
+            unsigned long long seed = strtoull(o.optarg, &end, 10);
+            if (!*o.optarg || *end)
+                return sk_cli_usage_error(cli, "--draw needs a number, not '%s'", o.optarg);
+            sk_rng_seed(&a.rng, seed);
+            a.draw = 1;
+        }
+    }
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (o.optind >= argc)
+        return sk_cli_usage_error(cli, "a position is needed (a CGP file, '-', or a CGP line)");
+    sk_cli_posinput in;
+    int status =
+        sk_cli_load_position(cli, argv[o.optind], o.optind + 1 == argc, &in, &a.pos, &a.game);
+    if (status == SK_EXIT_OK)
+        status = sk_cli_for_each_move(cli, argc, argv, o.optind + 1, apply_one, &a);
+    if (status == SK_EXIT_OK) {
+        sk_buf out;
+        sk_buf_init(&out);
+        sk_position_write_cgp(&a.pos, &out);
+        sk_buf_putc(&out, '\n');
+        status = sk_cli_write(cli, &out);
+        sk_buf_free(&out);
+    }
+    sk_cli_posinput_free(&in);
+    sk_cli_game_free(&a.game);
+    return status;
+}
