@@ -1,0 +1,145 @@
+/* cmd_parse.c — `skrab parse [MOVE...]`: reads moves in any notation (arguments, else one a
+ * line from stdin) and prints what the notation alone says, normalised, one line a move. With
+ * --position POS the moves are resolved against it and printed in canonical GCG form. */
+#include <string.h>
+
+#include "cli_game.h"
+#include "skrab/error.h"
+
+const sk_cli_option sk_parse_options[] = {
+    SK_CLI_GAME_OPTIONS,
+    {"position", 'p', "POS", "resolve the moves against this position: canonical GCG output"},
+    {"json", 0, NULL, "print one JSON object per move on standard output"},
+    {NULL, 0, NULL, NULL},
+};
+
+enum { OPT_POSITION = SK_CLI_GAME_NOPTIONS, OPT_JSON };
+
+typedef struct {
+    sk_cli *cli;
+    int json, have_position, all_ok;
+    sk_cli_game game;
+    sk_position pos;
+    sk_buf out;
+} parsing;
+
+static void json_move(sk_buf *o, const char *input, const sk_move *m, const char *word)
+{
+    sk_buf_puts(o, "{\"input\":");
+    sk_json_string(o, input);
+    sk_buf_printf(o, ",\"notation\":\"%s\",\"kind\":\"%s\"", sk_notation_name(m->notation),
+                  sk_move_kind_name(m->kind));
+    if (m->kind == SK_MOVE_PLACE) {
+        sk_buf_printf(o, ",\"row\":%d,\"col\":%d,\"dir\":\"%s\",\"tiles\":", m->row + 1, m->col + 1,
+                      m->dir == SK_ACROSS ? "across" : "down");
+        if (m->notation == SK_NOTATION_GCG) {
+            char placed[SK_MOVE_TILES_MAX + 1];
+            int n = 0;
+            for (int i = 0; i < m->ntiles; i++)
+                if (!m->through[i] && m->tiles[i] != '.') placed[n++] = m->tiles[i];
+            placed[n] = '\0';
+            sk_json_string(o, placed);
+        } else {
+            sk_json_string(o, m->tiles);
+        }
+    } else if (m->kind == SK_MOVE_EXCHANGE) {
+        sk_buf_puts(o, ",\"tiles\":");
+        if (m->exchange[0])
+            sk_json_string(o, m->exchange);
+        else
+            sk_buf_printf(o, "%d", m->exchange_count);
+    }
+    sk_buf_puts(o, ",\"word\":");
+    if (word)
+        sk_json_string(o, word);
+    else
+        sk_buf_puts(o, "null");
+    sk_buf_puts(o, "}\n");
+}
+
+static int parse_one(void *ctx, const char *text, size_t len)
+{
+    parsing *p = ctx;
+    char input[SK_MOVE_TEXT_MAX + 1], why[300];
+    size_t n = len > SK_MOVE_TEXT_MAX ? SK_MOVE_TEXT_MAX : len;
+    memcpy(input, text, n);
+    input[n] = '\0';
+    sk_move m;
+    sk_buf word;
+    sk_buf_init(&word);
+    int ok = sk_move_parse(&m, text, len, why, sizeof(why)) == SK_OK;
+    sk_play play;
+    if (ok && p->have_position && m.kind == SK_MOVE_PLACE) {
+        /* the board decides which squares the move covers; no other rule is checked */
+        sk_rules loose = p->game.rules;
+        loose.lexicon = NULL;
+        p->pos.racks[0][0] = '\0'; /* nor the rack */
+        sk_illegal rc = sk_rules_check(&loose, &p->pos, &m, -1, &play, why, sizeof(why));
+        if (rc == SK_LEGAL || rc > SK_ILLEGAL_NOT_ON_RACK)
+            sk_buf_puts(&word, play.words[0].letters);
+        else
+            ok = 0;
+    } else if (ok && m.notation == SK_NOTATION_GCG && m.kind == SK_MOVE_PLACE) {
+        sk_buf_puts(&word, m.tiles);
+    }
+    if (!ok) {
+        p->all_ok = 0;
+        if (p->json) {
+            sk_buf_puts(&p->out, "{\"input\":");
+            sk_json_string(&p->out, input);
+            sk_buf_puts(&p->out, ",\"kind\":null,\"reason\":");
+            sk_json_string(&p->out, why);
+            sk_buf_puts(&p->out, "}\n");
+        } else {
+            fprintf(p->cli->err, "skrab parse: '%s': %s\n", input, why);
+        }
+    } else if (p->json) {
+        json_move(&p->out, input, &m, word.len ? word.data : NULL);
+    } else if (p->have_position && m.kind == SK_MOVE_PLACE) {
+        sk_play_write_gcg(&play, &p->out);
+        sk_buf_putc(&p->out, '\n');
+    } else {
+        sk_move_write_normalised(&p->out, &m);
+        sk_buf_putc(&p->out, '\n');
+    }
+    sk_buf_free(&word);
+    int status = sk_cli_write(p->cli, &p->out);
+    sk_buf_clear(&p->out);
+    return status;
+}
+
+int sk_cmd_parse(sk_cli *cli, int argc, char **argv);
+int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
+{
+    parsing p = {.cli = cli, .all_ok = 1};
+    sk_cli_game_init(&p.game);
+    const char *position = NULL;
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (sk_cli_game_option(&p.game, opt, o.optarg)) continue;
+        if (opt == OPT_POSITION)
+            position = o.optarg;
+        else if (opt == OPT_JSON)
+            p.json = 1;
+    }
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    int status = SK_EXIT_OK;
+    sk_cli_posinput in;
+    memset(&in, 0, sizeof(in));
+    if (position) {
+        if (!p.game.lexicon_name) p.game.lexicon_name = "none"; /* parse checks no words */
+        status = sk_cli_load_position(cli, position, o.optind == argc, &in, &p.pos, &p.game);
+        p.have_position = 1;
+    }
+    sk_buf_init(&p.out);
+    if (status == SK_EXIT_OK)
+        status = sk_cli_for_each_move(cli, argc, argv, o.optind, parse_one, &p);
+    sk_buf_free(&p.out);
+    sk_cli_posinput_free(&in);
+    sk_cli_game_free(&p.game);
+    if (status == SK_EXIT_OK && !p.all_ok) status = SK_EXIT_FINDINGS;
+    return status;
+}
