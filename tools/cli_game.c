@@ -160,7 +160,7 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     if (!sk_position_op(pos, "etl")) g->rules.exchange_min = g->rules.rack_size;
     int unseen[SK_TILE_KINDS], over;
     sk_position_unseen(pos, &g->tiles, unseen, &over);
-    if (over >= 0)
+    if (over >= 0 && !g->no_count_warning)
         fprintf(cli->err, "%s:%d: warning: more %c tiles than the bag holds\n", shown, line,
                 over == SK_TILE_BLANK ? '?' : 'A' + over - 1);
     return SK_EXIT_OK;

@@ -27,6 +27,7 @@ typedef struct {
     sk_lexicon *lexicon;
     sk_rules rules;
     char lexicon_loaded[SK_PATH_MAX]; /* path of the loaded lexicon, to reuse it */
+    int no_count_warning;             /* validate reports counts as errors itself */
 } sk_cli_game;
 
 void sk_cli_game_init(sk_cli_game *g);
