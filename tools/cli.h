@@ -66,6 +66,8 @@ typedef struct {
     char **argv;
     const char *optarg; /* the current option's argument */
     int optind;         /* after the loop: index of the first operand */
+    int options_first;  /* set after init: options end at the first operand, so that moves such
+                           as "-ABC" (a GCG exchange) are operands */
 } sk_cli_opts;
 
 enum { SK_OPT_END = -1, SK_OPT_ERROR = -2, SK_OPT_HELP = -3 };
@@ -105,5 +107,9 @@ int sk_cli_write(sk_cli *cli, const sk_buf *buf);
 /* Resolves NAME (a built-in name or a path) to a board and parses it with FORMAT; prints any
  * problem. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (the board is invalid) or SK_EXIT_ERROR. */
 int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_board *out);
+
+/* Parses TEXT as a board (diagnostics named SHOWN, errors only). Returns as sk_cli_load_board. */
+int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t len,
+                       sk_board_format format, sk_board *out);
 
 #endif

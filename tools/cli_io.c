@@ -25,8 +25,7 @@ int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quie
         int is_dir = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
         sk_cli_error(cli, "%s: cannot read: %s", shown,
                      is_dir ? "is a directory" : (errno ? strerror(errno) : "I/O error"));
-    }
-    else
+    } else
         sk_cli_error(cli, "%s: %s", shown, sk_strerror(rc));
     return rc;
 }
@@ -125,22 +124,23 @@ int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_
     }
     sk_buf text;
     sk_buf_init(&text);
-    int status = SK_EXIT_OK;
-    if (sk_cli_read(cli, path, SK_BOARD_FILE_MAX, &text, 0) != SK_OK) {
-        status = SK_EXIT_ERROR;
-    } else {
-        sk_diag_list diags;
-        sk_diag_list_init(&diags);
-        int rc = sk_board_parse(out, text.data, text.len, format, &diags);
-        const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-        sk_diag_list_sort(&diags);
-        sk_cli_print_diags(cli, shown, text.data, text.len, &diags, 0, 1);
-        if (rc == SK_EINVAL)
-            status = SK_EXIT_FINDINGS;
-        else if (rc != SK_OK)
-            status = SK_EXIT_ERROR;
-        sk_diag_list_free(&diags);
-    }
+    int status = SK_EXIT_ERROR;
+    if (sk_cli_read(cli, path, SK_BOARD_FILE_MAX, &text, 0) == SK_OK)
+        status = sk_cli_parse_board(cli, strcmp(path, "-") == 0 ? "<stdin>" : path, text.data,
+                                    text.len, format, out);
     sk_buf_free(&text);
     return status;
+}
+
+int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t len,
+                       sk_board_format format, sk_board *out)
+{
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    int rc = sk_board_parse(out, text, len, format, &diags);
+    sk_diag_list_sort(&diags);
+    sk_cli_print_diags(cli, shown, text, len, &diags, 0, 1);
+    sk_diag_list_free(&diags);
+    if (rc == SK_EINVAL) return SK_EXIT_FINDINGS;
+    return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_ERROR;
 }

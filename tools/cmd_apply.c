@@ -60,6 +60,7 @@ int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
     sk_cli_game_init(&a.game);
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
+    o.options_first = 1; /* "-ABC" after the position is a move */
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (sk_cli_game_option(&a.game, opt, o.optarg)) continue;

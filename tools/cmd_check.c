@@ -144,6 +144,7 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
     sk_cli_game_init(&c.game);
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
+    o.options_first = 1; /* "-ABC" after the position is a move */
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (sk_cli_game_option(&c.game, opt, o.optarg)) continue;

@@ -1,51 +1,127 @@
-/* cmd_show.c — `skrab show [BOARD]`: the SkraBBKle text drawing of a board, or an SVG picture.
- * (Positions — tiles, racks, scores — come with the position module.) */
+/* cmd_show.c — `skrab show [BOARD|POS]`: the SkraBBKle text drawing of a board, or of a position
+ * (tiles as letter and value, racks and scores below), or an SVG picture of either. */
 #include <string.h>
+#include <sys/stat.h>
 
-#include "cli.h"
+#include "cli_game.h"
 #include "skrab/error.h"
 
 const sk_cli_option sk_show_options[] = {
-    {"board", 'b', "BOARD", "the board to draw (same as the BOARD operand)"},
+    SK_CLI_GAME_OPTIONS,
     {"format", 'f', "FMT", "read the board as skrabbkle, cs104 or magpie (default: detect)"},
     {"svg", 0, NULL, "write an SVG picture instead of text"},
     {NULL, 0, NULL, NULL},
 };
 
-enum { OPT_BOARD, OPT_FORMAT, OPT_SVG };
+enum { OPT_FORMAT = SK_CLI_GAME_NOPTIONS, OPT_SVG };
+
+/* A CGP line: a board field with '/', then racks, scores and a zero count. */
+static int looks_like_cgp(const char *text, size_t len)
+{
+    const char *nl = memchr(text, '\n', len);
+    size_t n = nl ? (size_t)(nl - text) : len;
+    int fields = 0, slash_in_first = 0, in_field = 0;
+    for (size_t i = 0; i < n; i++) {
+        int space = text[i] == ' ' || text[i] == '\t' || text[i] == '\r';
+        if (!space && !in_field) fields++;
+        in_field = !space;
+        if (fields == 1 && text[i] == '/') slash_in_first = 1;
+    }
+    return slash_in_first && fields >= 4;
+}
+
+static void rack_line(sk_buf *o, const char *rack, const sk_tileset *tiles)
+{
+    if (!rack[0]) {
+        sk_buf_puts(o, "(rack unknown)");
+        return;
+    }
+    for (const char *p = rack; *p; p++) {
+        int t = sk_tile_from_char(*p);
+        sk_buf_printf(o, "%s[%c%d]", p == rack ? "" : ", ", *p == '?' ? '_' : *p,
+                      t >= 0 ? tiles->score[t] : 0);
+    }
+}
+
+static int show_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in, int svg)
+{
+    size_t cursor = 0, len;
+    const char *line;
+    int lineno = 0;
+    sk_position pos;
+    if (!sk_cli_posinput_next(in, &cursor, &line, &len, &lineno)) return SK_EXIT_ERROR;
+    int status = sk_cli_parse_position(cli, in, line, len, lineno, &pos);
+    if (status == SK_EXIT_OK) {
+        if (!g->lexicon_name) g->lexicon_name = "none"; /* drawing needs no words */
+        status = sk_cli_game_setup(cli, g, &pos, in->source, in->shown, lineno);
+    }
+    if (status != SK_EXIT_OK) return status;
+    int scores[SK_BOARD_MAX * SK_BOARD_MAX];
+    for (int i = 0; i < pos.width * pos.height; i++)
+        scores[i] = pos.tiles[i] ? sk_tileset_score_of(&g->tiles, pos.tiles[i]) : 0;
+    sk_buf o;
+    sk_buf_init(&o);
+    if (svg) {
+        sk_board_render_svg(&g->board, pos.tiles, &o);
+    } else {
+        sk_board_render_text(&g->board, pos.tiles, scores, &o);
+        for (int p = 0; p < pos.nplayers; p++) {
+            sk_buf_printf(&o, "player %d%s: score %d, rack ", p + 1, p == 0 ? " (to move)" : "",
+                          pos.scores[p]);
+            rack_line(&o, pos.racks[p], &g->tiles);
+            sk_buf_putc(&o, '\n');
+        }
+    }
+    status = sk_cli_write(cli, &o);
+    sk_buf_free(&o);
+    return status;
+}
 
 int sk_cmd_show(sk_cli *cli, int argc, char **argv);
 int sk_cmd_show(sk_cli *cli, int argc, char **argv)
 {
-    const char *name = NULL;
     sk_board_format format = SK_BOARD_FORMAT_AUTO;
     int svg = 0;
+    sk_cli_game g;
+    sk_cli_game_init(&g);
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
-        switch (opt) {
-        case OPT_BOARD:
-            name = o.optarg;
-            break;
-        case OPT_FORMAT:
-            if (sk_board_format_from_name(o.optarg, &format) != SK_OK)
-                return sk_cli_usage_error(cli, "unknown board format '%s'", o.optarg);
-            break;
-        case OPT_SVG:
-            svg = 1;
-            break;
-        }
+        if (sk_cli_game_option(&g, opt, o.optarg)) continue;
+        if (opt == OPT_FORMAT && sk_board_format_from_name(o.optarg, &format) != SK_OK)
+            return sk_cli_usage_error(cli, "unknown board format '%s'", o.optarg);
+        if (opt == OPT_SVG) svg = 1;
     }
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
     if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    if (o.optind < argc) {
-        if (name || o.optind + 1 < argc) return sk_cli_usage_error(cli, "show draws one board");
-        name = argv[o.optind];
+    if (o.optind + 1 < argc) return sk_cli_usage_error(cli, "show draws one board or position");
+    const char *arg = o.optind < argc ? argv[o.optind] : NULL;
+    int status;
+    struct stat st;
+    int is_file = arg && (strcmp(arg, "-") == 0 || stat(arg, &st) == 0);
+    int literal_cgp = arg && !is_file && strchr(arg, '/') && strchr(arg, ' ');
+    sk_cli_posinput in;
+    memset(&in, 0, sizeof(in));
+    if (is_file || literal_cgp) {
+        if (sk_cli_posinput_read(cli, arg, &in) != SK_OK) {
+            sk_cli_posinput_free(&in);
+            return SK_EXIT_ERROR;
+        }
+        if (looks_like_cgp(in.text.data, in.text.len)) {
+            status = show_position(cli, &g, &in, svg);
+            sk_cli_posinput_free(&in);
+            sk_cli_game_free(&g);
+            return status;
+        }
     }
-    if (!name) name = "skrabbkle";
     sk_board board;
-    int status = sk_cli_load_board(cli, name, format, &board);
+    const char *name = arg ? arg : (g.board_name ? g.board_name : "skrabbkle");
+    if (is_file)
+        status = sk_cli_parse_board(cli, in.shown, in.text.data, in.text.len, format, &board);
+    else
+        status = sk_cli_load_board(cli, name, format, &board);
+    sk_cli_posinput_free(&in);
     if (status != SK_EXIT_OK) return status;
     sk_buf out;
     sk_buf_init(&out);
