@@ -11,7 +11,8 @@
 
 static const char WORDS[] = "DINT\nUNPITIED\nDANCE\nGURNARD\nDARE\nSTELLA\nSCOT\nPOGOERS\n"
                             "CAKE\nPOKEMON\nHELLO\nHE\nLO\nEH\nAH\nAE\nDO\nON\nNO\nOX\nXI\n"
-                            "CAT\nCATS\nCAKES\nTA\nAT\nAS\nMOTHER\nHOT\nAN\nTO\nQI\n";
+                            "CAT\nCATS\nCAKES\nLOFTY\nLOAM\nLO\nOF\nAT\nMY\nOFFICIATE\nTA\nAT\nAS\n"
+                            "MOTHER\nHOT\nAN\nTO\nQI\n";
 
 typedef struct {
     sk_board board;
@@ -131,12 +132,26 @@ static void classic_cs104_examples(void **state)
     sk_lexicon_free(g.lex);
 }
 
+/* The classic scoring examples (LOFTY, LOAM with four cross words, the OFFICIATE bingo): the
+ * double letter before the double word, premiums only for the player who covers them. */
+static void classic_scoring_examples(void **state)
+{
+    (void)state;
+    game g;
+    setup_game(&g, SK_RULES_CLASSIC, "resources/boards/CrosswordGame.txt");
+    play(&g, "LOFTYAB", "8H LOFTY", 30, NULL);     /* (1 + 1 + 4 + 1 + 4x2) x 2 */
+    play(&g, "LOAMBCD", "7I LOAM", 24, NULL);      /* LOAM 7 + LO 3 + OF 5 + AT 2 + MY 7 */
+    play(&g, "FICIATE", "J7 OFFICIATE", 71, NULL); /* 21 + 50 */
+    sk_lexicon_free(g.lex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(skrabbkle_seed_example),
         cmocka_unit_test(skrabbkle_reasons),
         cmocka_unit_test(classic_cs104_examples),
+        cmocka_unit_test(classic_scoring_examples),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
