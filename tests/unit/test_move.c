@@ -137,6 +137,7 @@ static void limits(void **state)
     (void)state;
     char long_text[400];
     memset(long_text, 'A', sizeof(long_text));
+    long_text[sizeof(long_text) - 1] = '\0';
     parse_bad(long_text, "longer than 256");
     parse_bad("ABCDEFGHIJKLMNOPQRSTUVWXYZA,a1", "more than 26");
     sk_move m;
