@@ -1,6 +1,8 @@
 /* cmd_lint.c — `skrab lint [FILE...]`: checks board files, tile sets and CS104 configuration
  * files (kind detected from content, or --format), reporting every problem. */
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "skrab/config.h"
@@ -69,13 +71,19 @@ static file_kind detect_kind(const char *text, size_t len)
     return KIND_BOARD;
 }
 
-static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const char *text,
-                     size_t len);
+static int lint_one(lint_ctx *ctx, const char *path);
 
-/* Checks that a file named by a config exists and lints it (boards and tile sets). */
-static void lint_referenced(lint_ctx *ctx, const char *config_path, const char *value,
+/* A file named by a config, to be linted after the config's own findings are printed. */
+typedef struct {
+    char path[SK_PATH_MAX];
+    file_kind kind;
+} deferred_lint;
+
+/* Checks that a file named by a config exists (a finding of the config's) and, for boards and
+ * tile sets, queues it in LATER to be linted. */
+static void lint_referenced(const lint_ctx *ctx, const char *config_path, const char *value,
                             size_t offset, const char *key, file_kind kind, sk_diag_list *diags,
-                            int *status)
+                            deferred_lint *later, int *nlater)
 {
     if (!value[0]) return;
     char path[SK_PATH_MAX];
@@ -84,25 +92,16 @@ static void lint_referenced(lint_ctx *ctx, const char *config_path, const char *
         sk_diag_add(diags, SK_SEV_ERROR, offset, "%s path is too long", key);
         return;
     }
-    sk_buf text;
-    sk_buf_init(&text);
-    int rc = sk_buf_read_file(&text, path, LINT_FILE_MAX);
-    if (rc == SK_ENOTFOUND) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
         sk_diag_add(diags, SK_SEV_ERROR, offset, "%s file '%s' not found (looked for %s)", key,
                     value, path);
-    } else if (rc != SK_OK && rc != SK_ETOOBIG) {
+    } else if (!S_ISREG(st.st_mode) || access(path, R_OK) != 0) {
         sk_diag_add(diags, SK_SEV_ERROR, offset, "%s file '%s' cannot be read", key, value);
     } else if (kind != KIND_AUTO && ctx->depth == 0) {
-        lint_ctx sub = *ctx;
-        sub.depth = 1;
-        sub.kind = kind;
-        sub.board_format = SK_BOARD_FORMAT_AUTO;
-        sub.tiles_format = SK_TILES_FORMAT_AUTO;
-        int st =
-            rc == SK_ETOOBIG ? SK_EXIT_FINDINGS : lint_text(&sub, path, path, text.data, text.len);
-        if (st > *status) *status = st;
+        snprintf(later[*nlater].path, sizeof(later[*nlater].path), "%s", path);
+        later[(*nlater)++].kind = kind;
     }
-    sk_buf_free(&text);
 }
 
 static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const char *text,
@@ -112,6 +111,8 @@ static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const c
     sk_diag_list_init(&diags);
     file_kind kind = ctx->kind == KIND_AUTO ? detect_kind(text, len) : ctx->kind;
     int status = SK_EXIT_OK, rc;
+    deferred_lint later[3];
+    int nlater = 0;
     if (kind == KIND_TILES) {
         sk_tileset tiles;
         rc = sk_tileset_parse(&tiles, text, len, ctx->tiles_format, &diags);
@@ -120,11 +121,11 @@ static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const c
         rc = sk_config_parse(&config, text, len, &diags);
         if (rc == SK_OK || rc == SK_EINVAL) {
             lint_referenced(ctx, path, config.board, config.board_offset, "BOARD", KIND_BOARD,
-                            &diags, &status);
+                            &diags, later, &nlater);
             lint_referenced(ctx, path, config.tiles, config.tiles_offset, "TILES", KIND_TILES,
-                            &diags, &status);
+                            &diags, later, &nlater);
             lint_referenced(ctx, path, config.dictionary, config.dictionary_offset, "DICTIONARY",
-                            KIND_AUTO, &diags, &status);
+                            KIND_AUTO, &diags, later, &nlater);
         }
     } else {
         sk_board board;
@@ -138,6 +139,15 @@ static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const c
     else if (rc != SK_OK)
         status = SK_EXIT_ERROR;
     sk_diag_list_free(&diags);
+    for (int i = 0; i < nlater; i++) {
+        lint_ctx sub = *ctx;
+        sub.depth = 1;
+        sub.kind = later[i].kind;
+        sub.board_format = SK_BOARD_FORMAT_AUTO;
+        sub.tiles_format = SK_TILES_FORMAT_AUTO;
+        int st = lint_one(&sub, later[i].path);
+        if (st > status) status = st;
+    }
     return status;
 }
 

@@ -17,7 +17,8 @@ typedef struct {
 int sk_regex_compile(sk_regex *re, const char *pattern);
 void sk_regex_free(sk_regex *re);
 
-/* Matches SUBJECT[0..LEN) starting at START (anchoring is up to the pattern: use \G or ^).
+/* Matches SUBJECT[0..LEN) starting at START. Anchoring is up to the pattern: \G anchors at
+ * START; ^ matches only at offset 0 of SUBJECT, so it suits whole-subject matches only.
  * Returns 1 on a match, 0 on none, negative on a PCRE2 failure. */
 int sk_regex_match(sk_regex *re, const char *subject, size_t len, size_t start);
 

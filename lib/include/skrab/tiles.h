@@ -42,7 +42,7 @@ int sk_tileset_parse(sk_tileset *out, const char *text, size_t len, sk_tiles_for
 int sk_tile_from_char(char c);
 
 /* Score of a tile written as C: uppercase letter → its score, lowercase (a blank played as
- * that letter) → the blank's score. 0 for anything else. */
+ * that letter) or '?' (an unplayed blank) → the blank's score. 0 for anything else. */
 int sk_tileset_score_of(const sk_tileset *t, char c);
 
 #endif
