@@ -1,0 +1,75 @@
+/* movegen.h — every legal placement for the player to move, found by walking the GADDAG from
+ * anchor squares (Gordon's algorithm) with per-square cross sets as letter bit masks, scoring as
+ * it walks. Both rule sets: classic (cross words checked and scored) and skrabbkle (no placed
+ * tile may touch a tile sideways; the word must run through a tile already in its line after the
+ * first move). Both directions by one code path over a transposed view. No allocation in the
+ * inner loop: moves go to a growable list owned by the caller.
+ * Counting follows the usual convention: every distinct set of placed tiles (square, letter,
+ * blank or not) is one move; a one-tile play is one move, reported across when it makes an
+ * across word, else down. Exchanges and passes are added by sk_movegen_add_non_placements. */
+#ifndef SKRAB_MOVEGEN_H
+#define SKRAB_MOVEGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skrab/position.h"
+#include "skrab/rules.h"
+
+typedef struct {
+    int score;
+    float equity;                /* score + leave value (see leave.h); = score until ranked */
+    uint8_t kind;                /* sk_move_kind */
+    uint8_t row, col, dir;       /* the main word's first square and direction */
+    uint8_t len, nplaced;        /* word length; tiles placed */
+    uint32_t placed;             /* bit i set: square i of the word is placed by this move */
+    char word[SK_BOARD_MAX + 1]; /* the word as on the board after the move (lowercase =
+                                    blank); for an exchange, the tiles exchanged */
+} sk_gen_move;
+
+typedef struct {
+    sk_gen_move *moves;
+    size_t count, cap;
+    int failed; /* an allocation failed: the list is incomplete */
+} sk_move_list;
+
+void sk_move_list_init(sk_move_list *list);
+void sk_move_list_free(sk_move_list *list);
+
+typedef struct sk_movegen sk_movegen;
+
+/* Scratch space for generation, reusable across positions. Returns SK_OK or SK_ENOMEM. */
+int sk_movegen_new(sk_movegen **out);
+void sk_movegen_free(sk_movegen *gen);
+
+/* Appends every legal placement of player 0's rack (POS->racks[0], which must be known) on POS
+ * under RULES to OUT. RULES->lexicon must be set and have a GADDAG. Returns SK_OK, SK_EINVAL
+ * (no lexicon, no GADDAG, unknown rack, or a position that does not fit the board), SK_ENOMEM. */
+int sk_movegen_all(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                   sk_move_list *out);
+
+/* Appends the pass and (classic, bag permitting: BAG >= RULES->exchange_min) every distinct
+ * exchange of a non-empty sub-multiset of the rack. */
+int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos, int bag,
+                                  sk_move_list *out);
+
+/* Sorts OUT best first: by equity (or score when BY_SCORE), then score, then the fixed order of
+ * sk_gen_move_compare. */
+void sk_move_list_sort(sk_move_list *list, int by_score);
+
+/* The fixed tie order: placements before exchanges before the pass; then row, column,
+ * direction (across first), then the word (byte order). Returns <0, 0, >0. */
+int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b);
+
+/* Converts a generated move to the canonical text: "8G UNPItIED", "-ABC", "-". */
+void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out);
+/* ... to SkraBBKle notation ("DINT,h6": the placed tiles, the first placed square) or CS104
+ * ("PLACE - 8 8 WORD", "EXCHANGE ABC", "PASS"). */
+void sk_gen_move_write_skrabbkle(const sk_gen_move *m, sk_buf *out);
+void sk_gen_move_write_cs104(const sk_gen_move *m, sk_buf *out);
+
+/* The rack left after M (RACK minus the placed or exchanged tiles; '?' for blanks), into OUT
+ * (at least SK_RACK_MAX + 1 bytes), letters in rack order. */
+void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out);
+
+#endif

@@ -1,0 +1,330 @@
+/* movegen.c — GADDAG move generation (see movegen.h). The board is seen twice, as is and
+ * transposed, so one across-only walker finds every move; cross sets, cross scores and anchors
+ * are computed per view before the walk. The walk scores as it goes and writes each complete
+ * move once (from its leftmost anchor). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "skrab/error.h"
+#include "skrab/movegen.h"
+
+#define N SK_BOARD_MAX
+#define ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
+
+typedef struct {
+    int rows, cols;
+    uint8_t tile[N][N];  /* 0 empty, 1..26 */
+    uint8_t blank[N][N]; /* the tile is a blank */
+    uint8_t anchor[N][N];
+    uint8_t has_cross[N][N]; /* a tile above or below (in this view) */
+    int8_t lf[N][N], wf[N][N];
+    int16_t cross_score[N][N]; /* face value of the perpendicular word's other tiles */
+    uint32_t cross[N][N];      /* letters that may be placed here (0: none; blocked squares) */
+} view;
+
+struct sk_movegen {
+    view v[2]; /* 0: across as is, 1: down, transposed */
+    /* walk state */
+    const uint32_t *nodes;
+    const view *g;
+    int dir, row, anchor, leftmost;
+    int rack[SK_TILE_KINDS];
+    int value[SK_TILE_KINDS]; /* [0] = the blank's value */
+    uint8_t cur[N], cur_blank[N];
+    int nplaced, rack_size, bingo, classic;
+    sk_move_list *out;
+};
+
+void sk_move_list_init(sk_move_list *list)
+{
+    memset(list, 0, sizeof(*list));
+}
+
+void sk_move_list_free(sk_move_list *list)
+{
+    free(list->moves);
+    memset(list, 0, sizeof(*list));
+}
+
+static sk_gen_move *list_push(sk_move_list *l)
+{
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 1024;
+        sk_gen_move *m = realloc(l->moves, cap * sizeof(*m));
+        if (!m) {
+            l->failed = 1;
+            return NULL;
+        }
+        l->moves = m;
+        l->cap = cap;
+    }
+    return &l->moves[l->count++];
+}
+
+int sk_movegen_new(sk_movegen **out)
+{
+    *out = calloc(1, sizeof(**out));
+    return *out ? SK_OK : SK_ENOMEM;
+}
+
+void sk_movegen_free(sk_movegen *gen)
+{
+    free(gen);
+}
+
+/* ---- views ------------------------------------------------------------------------------ */
+
+static void load_views(sk_movegen *g, const sk_rules *rules, const sk_position *pos)
+{
+    const sk_board *b = rules->board;
+    for (int d = 0; d < 2; d++) {
+        view *v = &g->v[d];
+        v->rows = d ? pos->width : pos->height;
+        v->cols = d ? pos->height : pos->width;
+        for (int r = 0; r < pos->height; r++) {
+            for (int c = 0; c < pos->width; c++) {
+                int vr = d ? c : r, vc = d ? r : c;
+                char t = sk_position_tile(pos, r, c);
+                v->tile[vr][vc] = t ? (uint8_t)sk_tile_from_char(t) : 0;
+                v->blank[vr][vc] = t >= 'a' && t <= 'z';
+                v->lf[vr][vc] = (int8_t)sk_board_letter_factor(b, r, c);
+                v->wf[vr][vc] = (int8_t)sk_board_word_factor(b, r, c);
+                v->cross[vr][vc] =
+                    sk_board_square(b, r, c)->kind == SK_SQ_BLOCKED || t ? 0 : ALL_LETTERS;
+            }
+        }
+    }
+}
+
+/* Face value of the tile at (R, C) of view V. */
+static int face(const sk_movegen *g, const view *v, int r, int c)
+{
+    return v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
+}
+
+/* Cross sets and scores of view V: which letters make a word with the tiles above and below. */
+static void compute_cross(sk_movegen *g, view *v, uint32_t dawg_root)
+{
+    const uint32_t *nodes = g->nodes;
+    for (int r = 0; r < v->rows; r++) {
+        for (int c = 0; c < v->cols; c++) {
+            v->has_cross[r][c] = 0;
+            v->cross_score[r][c] = 0;
+            if (!v->cross[r][c]) continue;
+            int top = r, bottom = r;
+            while (top > 0 && v->tile[top - 1][c])
+                top--;
+            while (bottom + 1 < v->rows && v->tile[bottom + 1][c])
+                bottom++;
+            if (top == r && bottom == r) continue;
+            v->has_cross[r][c] = 1;
+            if (!g->classic) { /* skrabbkle: a placed tile may not touch a tile sideways */
+                v->cross[r][c] = 0;
+                continue;
+            }
+            int sum = 0;
+            uint32_t list = dawg_root;
+            for (int k = top; k < r && list; k++) {
+                sum += face(g, v, k, c);
+                uint32_t i = sk_kwg_find(nodes, list, v->tile[k][c]);
+                list = i ? sk_kwg_arc(nodes[i]) : 0;
+            }
+            for (int k = r + 1; k <= bottom; k++)
+                sum += face(g, v, k, c);
+            v->cross_score[r][c] = (int16_t)sum;
+            uint32_t allowed = 0;
+            for (uint32_t i = list; list; i++) {
+                uint32_t node = nodes[i];
+                uint32_t at = i;
+                int ok = 1;
+                for (int k = r + 1; k <= bottom && ok; k++) {
+                    uint32_t next = sk_kwg_arc(nodes[at]);
+                    at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
+                    ok = at != 0;
+                }
+                if (ok && sk_kwg_accepts(nodes[at])) allowed |= 1u << sk_kwg_tile(node);
+                if (sk_kwg_is_end(node)) break;
+            }
+            v->cross[r][c] &= allowed;
+        }
+    }
+}
+
+static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int sc)
+{
+    for (int r = 0; r < v->rows; r++)
+        for (int c = 0; c < v->cols; c++) {
+            int a = 0;
+            if (first_move) {
+                a = r == sr && c == sc;
+            } else if (!v->tile[r][c] && v->cross[r][c]) {
+                int left = c > 0 && v->tile[r][c - 1];
+                int right = c + 1 < v->cols && v->tile[r][c + 1];
+                a = left || right || (g->classic && v->has_cross[r][c]);
+            }
+            v->anchor[r][c] = (uint8_t)a;
+        }
+}
+
+/* ---- the walk --------------------------------------------------------------------------- */
+
+static void record(sk_movegen *g, int lo, int hi, int main_sum, int mult, int cross_total)
+{
+    const view *v = g->g;
+    int r = g->row;
+    if (g->dir == SK_DOWN && g->nplaced == 1) {
+        /* a one-tile play is reported across when it makes an across word */
+        for (int c = lo; c <= hi; c++)
+            if (!v->tile[r][c] && v->has_cross[r][c]) return;
+    }
+    sk_gen_move *m = list_push(g->out);
+    if (!m) return;
+    m->kind = SK_MOVE_PLACE;
+    m->dir = (uint8_t)g->dir;
+    m->row = (uint8_t)(g->dir == SK_ACROSS ? r : lo);
+    m->col = (uint8_t)(g->dir == SK_ACROSS ? lo : r);
+    m->len = (uint8_t)(hi - lo + 1);
+    m->nplaced = (uint8_t)g->nplaced;
+    m->placed = 0;
+    for (int c = lo; c <= hi; c++) {
+        int i = c - lo;
+        uint8_t t = v->tile[r][c];
+        int blank = v->blank[r][c];
+        if (!t) {
+            t = g->cur[c];
+            blank = g->cur_blank[c];
+            m->placed |= 1u << i;
+        }
+        m->word[i] = (char)((blank ? 'a' : 'A') + t - 1);
+    }
+    m->word[hi - lo + 1] = '\0';
+    int score = main_sum * mult + cross_total;
+    if (g->nplaced == g->rack_size) score += g->bingo;
+    m->score = score;
+    m->equity = (float)score;
+}
+
+static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, int mult, int cross_total);
+
+/* After tile T at column C (NODE its GADDAG node): record, then go on left or right. */
+static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, int mult,
+                  int cross_total)
+{
+    const view *v = g->g;
+    const uint32_t *nodes = g->nodes;
+    int r = g->row;
+    uint32_t node = nodes[node_index];
+    uint32_t next = sk_kwg_arc(node);
+    if (c <= g->anchor) {
+        int left_open = c == 0 || !v->tile[r][c - 1];
+        int right_open = g->anchor + 1 == v->cols || !v->tile[r][g->anchor + 1];
+        if (sk_kwg_accepts(node) && left_open && right_open && g->nplaced > 0)
+            record(g, c, g->anchor, main_sum, mult, cross_total);
+        if (!next) return;
+        if (c > 0 && (v->tile[r][c - 1] || !v->anchor[r][c - 1]))
+            gen(g, c - 1, next, main_sum, mult, cross_total);
+        if (left_open && g->anchor + 1 < v->cols) {
+            uint32_t sep = sk_kwg_find(nodes, next, SK_KWG_SEPARATOR);
+            if (sep && sk_kwg_arc(nodes[sep])) {
+                int saved = g->leftmost;
+                g->leftmost = c;
+                gen(g, g->anchor + 1, sk_kwg_arc(nodes[sep]), main_sum, mult, cross_total);
+                g->leftmost = saved;
+            }
+        }
+        return;
+    }
+    int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
+    if (sk_kwg_accepts(node) && right_open && g->nplaced > 0)
+        record(g, g->leftmost, c, main_sum, mult, cross_total);
+    if (next && c + 1 < v->cols) gen(g, c + 1, next, main_sum, mult, cross_total);
+}
+
+static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, int mult, int cross_total)
+{
+    const view *v = g->g;
+    const uint32_t *nodes = g->nodes;
+    int r = g->row;
+    uint8_t t = v->tile[r][c];
+    if (t) {
+        uint32_t i = sk_kwg_find(nodes, list, t);
+        if (i) go_on(g, c, i, main_sum + face(g, v, r, c), mult, cross_total);
+        return;
+    }
+    uint32_t allowed = v->cross[r][c];
+    if (!allowed) return;
+    int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->classic;
+    int cross_base = v->cross_score[r][c];
+    for (uint32_t i = list;; i++) {
+        uint32_t node = nodes[i];
+        unsigned letter = sk_kwg_tile(node);
+        if (letter && (allowed >> letter & 1)) {
+            g->cur[c] = (uint8_t)letter;
+            g->nplaced++;
+            if (g->rack[letter]) {
+                g->rack[letter]--;
+                g->cur_blank[c] = 0;
+                int val = g->value[letter] * lf;
+                go_on(g, c, i, main_sum + val, mult * wf,
+                      cross_total + (cross ? (cross_base + val) * wf : 0));
+                g->rack[letter]++;
+            }
+            if (g->rack[0]) {
+                g->rack[0]--;
+                g->cur_blank[c] = 1;
+                int val = g->value[0] * lf;
+                go_on(g, c, i, main_sum + val, mult * wf,
+                      cross_total + (cross ? (cross_base + val) * wf : 0));
+                g->rack[0]++;
+            }
+            g->nplaced--;
+        }
+        if (sk_kwg_is_end(node)) break;
+    }
+}
+
+int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
+{
+    const sk_lexicon *lex = rules->lexicon;
+    if (!lex || !sk_lexicon_has_gaddag(lex) || !pos->racks[0][0] ||
+        pos->width != rules->board->width || pos->height != rules->board->height)
+        return SK_EINVAL;
+    g->nodes = sk_lexicon_nodes(lex);
+    g->classic = rules->ruleset == SK_RULES_CLASSIC;
+    g->rack_size = rules->rack_size;
+    g->bingo = rules->bingo_bonus;
+    g->out = out;
+    memset(g->rack, 0, sizeof(g->rack));
+    for (const char *p = pos->racks[0]; *p; p++) {
+        int t = sk_tile_from_char(*p);
+        if (t < 0) return SK_EINVAL;
+        g->rack[t]++;
+    }
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        g->value[t] = rules->tiles->score[t];
+    load_views(g, rules, pos);
+    int first_move = sk_position_tile_count(pos) == 0;
+    uint32_t dawg = sk_lexicon_dawg_root(lex), gaddag = sk_lexicon_gaddag_root(lex);
+    const sk_board *b = rules->board;
+    for (int d = 0; d < 2; d++) {
+        view *v = &g->v[d];
+        compute_cross(g, v, dawg);
+        compute_anchors(g, v, first_move, d ? b->start_col : b->start_row,
+                        d ? b->start_row : b->start_col);
+    }
+    for (int d = 0; d < 2; d++) {
+        g->g = &g->v[d];
+        g->dir = d ? SK_DOWN : SK_ACROSS;
+        for (int r = 0; r < g->g->rows; r++) {
+            g->row = r;
+            for (int c = 0; c < g->g->cols; c++) {
+                if (!g->g->anchor[r][c]) continue;
+                g->anchor = c;
+                g->leftmost = c;
+                g->nplaced = 0;
+                gen(g, c, gaddag, 0, 1, 0);
+            }
+        }
+    }
+    return out->failed ? SK_ENOMEM : SK_OK;
+}

@@ -1,0 +1,184 @@
+/* movegen_moves.c — what to do with generated moves: exchanges and the pass, the fixed ranking
+ * order, and writing a move in each notation (see movegen.h). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "skrab/error.h"
+#include "skrab/movegen.h"
+
+/* Appends every distinct sub-multiset of COUNTS (tile kinds 0..26) with at least one tile. */
+static void exchanges(sk_move_list *out, int counts[SK_TILE_KINDS], int kind, char *buf, int n)
+{
+    if (kind == SK_TILE_KINDS) {
+        if (n == 0) return;
+        sk_gen_move *m = NULL;
+        if (out->count == out->cap) {
+            size_t cap = out->cap ? out->cap * 2 : 1024;
+            sk_gen_move *grown = realloc(out->moves, cap * sizeof(*grown));
+            if (!grown) {
+                out->failed = 1;
+                return;
+            }
+            out->moves = grown;
+            out->cap = cap;
+        }
+        m = &out->moves[out->count++];
+        memset(m, 0, sizeof(*m));
+        m->kind = SK_MOVE_EXCHANGE;
+        memcpy(m->word, buf, (size_t)n);
+        m->word[n] = '\0';
+        m->nplaced = (uint8_t)n;
+        return;
+    }
+    for (int k = 0; k <= counts[kind]; k++) {
+        for (int i = 0; i < k; i++)
+            buf[n + i] = kind == SK_TILE_BLANK ? '?' : (char)('A' + kind - 1);
+        exchanges(out, counts, kind + 1, buf, n + k);
+    }
+}
+
+int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos, int bag,
+                                  sk_move_list *out)
+{
+    if (rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min) {
+        int counts[SK_TILE_KINDS] = {0};
+        for (const char *p = pos->racks[0]; *p; p++)
+            if (sk_tile_from_char(*p) >= 0) counts[sk_tile_from_char(*p)]++;
+        char buf[SK_RACK_MAX + 1];
+        exchanges(out, counts, 0, buf, 0);
+    }
+    sk_gen_move pass;
+    memset(&pass, 0, sizeof(pass));
+    pass.kind = SK_MOVE_PASS;
+    if (out->count == out->cap) {
+        size_t cap = out->cap ? out->cap * 2 : 16;
+        sk_gen_move *grown = realloc(out->moves, cap * sizeof(*grown));
+        if (!grown) {
+            out->failed = 1;
+            return SK_ENOMEM;
+        }
+        out->moves = grown;
+        out->cap = cap;
+    }
+    out->moves[out->count++] = pass;
+    return out->failed ? SK_ENOMEM : SK_OK;
+}
+
+int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b)
+{
+    if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
+    if (a->row != b->row) return a->row < b->row ? -1 : 1;
+    if (a->col != b->col) return a->col < b->col ? -1 : 1;
+    if (a->dir != b->dir) return a->dir < b->dir ? -1 : 1;
+    return strcmp(a->word, b->word);
+}
+
+static int by_equity(const void *x, const void *y)
+{
+    const sk_gen_move *a = x, *b = y;
+    if (a->equity != b->equity) return a->equity > b->equity ? -1 : 1;
+    if (a->score != b->score) return a->score > b->score ? -1 : 1;
+    return sk_gen_move_compare(a, b);
+}
+
+static int by_score(const void *x, const void *y)
+{
+    const sk_gen_move *a = x, *b = y;
+    if (a->score != b->score) return a->score > b->score ? -1 : 1;
+    return sk_gen_move_compare(a, b);
+}
+
+void sk_move_list_sort(sk_move_list *list, int score_only)
+{
+    if (list->count > 1)
+        qsort(list->moves, list->count, sizeof(list->moves[0]), score_only ? by_score : by_equity);
+}
+
+void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out)
+{
+    if (m->kind == SK_MOVE_PASS) {
+        sk_buf_putc(out, '-');
+    } else if (m->kind == SK_MOVE_EXCHANGE) {
+        sk_buf_printf(out, "-%s", m->word);
+    } else {
+        sk_move_write_gcg_square(out, m->row, m->col, (sk_direction)m->dir);
+        sk_buf_printf(out, " %s", m->word);
+    }
+}
+
+/* The first placed square and the placed tiles. */
+static int placed_tiles(const sk_gen_move *m, char *tiles, int *row, int *col)
+{
+    int n = 0, first = -1;
+    for (int i = 0; i < m->len; i++)
+        if (m->placed >> i & 1) {
+            if (first < 0) first = i;
+            tiles[n++] = m->word[i];
+        }
+    tiles[n] = '\0';
+    *row = m->row + (m->dir == SK_DOWN ? first : 0);
+    *col = m->col + (m->dir == SK_ACROSS ? first : 0);
+    return n;
+}
+
+void sk_gen_move_write_skrabbkle(const sk_gen_move *m, sk_buf *out)
+{
+    if (m->kind != SK_MOVE_PLACE) {
+        if (m->kind == SK_MOVE_PASS)
+            sk_buf_putc(out, ',');
+        else
+            sk_gen_move_write_gcg(m, out); /* SkraBBKle has no exchange: say it in GCG */
+        return;
+    }
+    char tiles[SK_BOARD_MAX + 1];
+    int row, col;
+    placed_tiles(m, tiles, &row, &col);
+    sk_buf_printf(out, "%s,", tiles);
+    sk_move_write_skrabbkle_square(out, row, col, (sk_direction)m->dir);
+}
+
+void sk_gen_move_write_cs104(const sk_gen_move *m, sk_buf *out)
+{
+    if (m->kind == SK_MOVE_PASS) {
+        sk_buf_puts(out, "PASS");
+        return;
+    }
+    if (m->kind == SK_MOVE_EXCHANGE) {
+        sk_buf_printf(out, "EXCHANGE %s", m->word);
+        return;
+    }
+    char tiles[SK_BOARD_MAX + 1];
+    int row, col;
+    placed_tiles(m, tiles, &row, &col);
+    sk_buf_printf(out, "PLACE %c %d %d ", m->dir == SK_ACROSS ? '-' : '|', row + 1, col + 1);
+    for (const char *p = tiles; *p; p++) {
+        if (islower((unsigned char)*p)) sk_buf_putc(out, '?');
+        sk_buf_putc(out, (char)toupper((unsigned char)*p));
+    }
+}
+
+void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out)
+{
+    char used[SK_BOARD_MAX + 1];
+    int n = 0;
+    if (m->kind == SK_MOVE_EXCHANGE) {
+        n = (int)strlen(m->word);
+        memcpy(used, m->word, (size_t)n);
+    } else if (m->kind == SK_MOVE_PLACE) {
+        for (int i = 0; i < m->len; i++)
+            if (m->placed >> i & 1)
+                used[n++] = islower((unsigned char)m->word[i]) ? '?' : m->word[i];
+    }
+    int k = 0;
+    for (const char *p = rack; *p; p++) {
+        int j = 0;
+        while (j < n && used[j] != *p)
+            j++;
+        if (j < n)
+            used[j] = 0; /* consumed */
+        else
+            out[k++] = *p;
+    }
+    out[k] = '\0';
+}

@@ -1,0 +1,348 @@
+/* test_movegen.c — the move generator is exact: the shared positions' counts and best scores
+ * (agreed by three engines), and move-for-move, score-for-score agreement with a brute force
+ * that tries every start square, direction and ordered choice of rack tiles and lets the rules
+ * module decide — on random boards 11..26 with random factors -9..99, both rule sets. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "skrab/error.h"
+#include "skrab/game.h"
+#include "skrab/movegen.h"
+
+/* ---- the shared positions ------------------------------------------------------------------ */
+
+static sk_lexicon *load_wordlist(void)
+{
+    sk_lexicon *lex = NULL;
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/wordlist.kwg", SKRAB_BUILD_DATADIR);
+    assert_int_equal(sk_lexicon_open(&lex, path, NULL), SK_OK);
+    return lex;
+}
+
+static void shared_positions_exact(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/../shared/data/positions/classic.cgp", SKRAB_SOURCE_DIR);
+    FILE *f = fopen(path, "r");
+    if (!f) skip();
+    snprintf(path, sizeof(path), "%s/../shared/data/positions/classic.expected.tsv",
+             SKRAB_SOURCE_DIR);
+    FILE *e = fopen(path, "r");
+    assert_non_null(e);
+    sk_lexicon *lex = load_wordlist();
+    sk_buf text;
+    tu_read_source(&text, "resources/boards/CrosswordGame.txt");
+    sk_board board;
+    assert_int_equal(sk_board_parse(&board, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL),
+                     SK_OK);
+    sk_tileset tiles;
+    sk_tileset_builtin(&tiles, "english");
+    sk_rules rules;
+    sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
+    sk_movegen *gen;
+    assert_int_equal(sk_movegen_new(&gen), SK_OK);
+    char line[4096], exp[256];
+    assert_non_null(fgets(exp, sizeof(exp), e)); /* header */
+    int n = 0;
+    while (fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\n")] = '\0';
+        int lineno, count, best;
+        assert_non_null(fgets(exp, sizeof(exp), e));
+        assert_int_equal(sscanf(exp, "%d %d %d", &lineno, &count, &best), 3);
+        sk_position pos;
+        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL), SK_OK);
+        sk_move_list list;
+        sk_move_list_init(&list);
+        assert_int_equal(sk_movegen_all(gen, &rules, &pos, &list), SK_OK);
+        sk_move_list_sort(&list, 1);
+        if ((int)list.count != count || list.moves[0].score != best)
+            fail_msg("line %d: %zu moves, best %d; expected %d, %d", lineno, list.count,
+                     list.moves[0].score, count, best);
+        sk_move_list_free(&list);
+        n++;
+    }
+    assert_int_equal(n, 6);
+    fclose(f);
+    fclose(e);
+    sk_movegen_free(gen);
+    sk_buf_free(&text);
+    sk_lexicon_free(lex);
+}
+
+/* ---- brute force ---------------------------------------------------------------------------- */
+
+typedef struct {
+    char key[200];
+    int score;
+} found;
+
+typedef struct {
+    found *items;
+    size_t count, cap;
+} found_list;
+
+static void found_add(found_list *l, const char *key, int score)
+{
+    for (size_t i = 0; i < l->count; i++)
+        if (strcmp(l->items[i].key, key) == 0) {
+            if (l->items[i].score != score)
+                fail_msg("one move, two scores: %s %d %d", key, score, l->items[i].score);
+            return;
+        }
+    if (l->count == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 256;
+        l->items = realloc(l->items, l->cap * sizeof(*l->items));
+        assert_non_null(l->items);
+    }
+    snprintf(l->items[l->count].key, sizeof(l->items[0].key), "%s", key);
+    l->items[l->count++].score = score;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    return strcmp(((const found *)a)->key, ((const found *)b)->key);
+}
+
+/* A move's identity: its placed tiles in board order, "r,c,L;". */
+static void key_of_play(const sk_play *p, char *out, size_t size)
+{
+    sk_placement sorted[SK_MOVE_TILES_MAX];
+    int n = p->nplaced;
+    memcpy(sorted, p->placed, sizeof(sorted[0]) * (size_t)n);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && (sorted[j].row * 32 + sorted[j].col <
+                                  sorted[j - 1].row * 32 + sorted[j - 1].col);
+             j--) {
+            sk_placement t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    size_t o = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        o += (size_t)snprintf(out + o, size - o, "%d,%d,%c;", sorted[i].row, sorted[i].col,
+                              sorted[i].tile);
+}
+
+static void key_of_gen(const sk_gen_move *m, char *out, size_t size)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    for (int i = 0; i < m->len; i++)
+        if (m->placed >> i & 1) {
+            int r = m->row + (m->dir == SK_DOWN ? i : 0),
+                c = m->col + (m->dir == SK_ACROSS ? i : 0);
+            o += (size_t)snprintf(out + o, size - o, "%d,%d,%c;", r, c, m->word[i]);
+        }
+}
+
+typedef struct {
+    const sk_rules *rules;
+    const sk_position *pos;
+    found_list *out;
+    sk_play *plays; /* legal plays, for choosing the next move */
+    size_t nplays, capplays;
+} brute;
+
+/* Tries every ordered choice of tiles from COUNTS at (R, C) along DIR, K tiles placed so far. */
+static void brute_from(brute *b, int r, int c, int dir, int counts[SK_TILE_KINDS], char *tiles,
+                       int k)
+{
+    if (k > 0) {
+        sk_move m;
+        memset(&m, 0, sizeof(m));
+        m.kind = SK_MOVE_PLACE;
+        m.notation = SK_NOTATION_SKRABBKLE;
+        m.dir = (sk_direction)dir;
+        m.row = r;
+        m.col = c;
+        memcpy(m.tiles, tiles, (size_t)k);
+        m.ntiles = k;
+        sk_play p;
+        if (sk_rules_check(b->rules, b->pos, &m, -1, &p, NULL, 0) == SK_LEGAL) {
+            char key[200];
+            key_of_play(&p, key, sizeof(key));
+            size_t before = b->out->count;
+            found_add(b->out, key, p.score);
+            if (b->out->count > before) {
+                if (b->nplays == b->capplays) {
+                    b->capplays = b->capplays ? b->capplays * 2 : 256;
+                    b->plays = realloc(b->plays, b->capplays * sizeof(*b->plays));
+                    assert_non_null(b->plays);
+                }
+                b->plays[b->nplays++] = p;
+            }
+        }
+    }
+    for (int t = 0; t < SK_TILE_KINDS; t++) {
+        if (!counts[t]) continue;
+        counts[t]--;
+        if (t == SK_TILE_BLANK) {
+            for (int l = 0; l < 26; l++) {
+                tiles[k] = (char)('a' + l);
+                brute_from(b, r, c, dir, counts, tiles, k + 1);
+            }
+        } else {
+            tiles[k] = (char)('A' + t - 1);
+            brute_from(b, r, c, dir, counts, tiles, k + 1);
+        }
+        counts[t]++;
+    }
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves_seen)
+{
+    int size = 11 + (int)(rnd(seed) % 16);
+    int width = size, height = size;
+    if (rs == SK_RULES_CLASSIC && rnd(seed) % 3 == 0) width = 11 + (int)(rnd(seed) % 16);
+    sk_board board;
+    sk_board_init(&board, width, height);
+    if (rs == SK_RULES_CLASSIC) {
+        board.start_row = (int)(rnd(seed) % (uint64_t)height);
+        board.start_col = (int)(rnd(seed) % (uint64_t)width);
+    }
+    for (int i = 0; i < width * height; i++) {
+        int k = (int)(rnd(seed) % 10);
+        if (k < 2)
+            board.squares[i] = (sk_square){SK_SQ_LETTER, (signed char)((int)(rnd(seed) % 109) - 9)};
+        else if (k < 4)
+            board.squares[i] = (sk_square){SK_SQ_WORD, (signed char)((int)(rnd(seed) % 109) - 9)};
+    }
+    /* a small lexicon over A..E: each word of length 2..4 with probability 1/4 */
+    sk_buf words;
+    sk_buf_init(&words);
+    char w[5];
+    for (int len = 2; len <= 4; len++) {
+        int total = 1;
+        for (int i = 0; i < len; i++)
+            total *= 5;
+        for (int x = 0; x < total; x++) {
+            int y = x;
+            for (int i = 0; i < len; i++, y /= 5)
+                w[i] = (char)('A' + y % 5);
+            w[len] = '\0';
+            if (rnd(seed) % 4 == 0) sk_buf_printf(&words, "%s\n", w);
+        }
+    }
+    sk_lexicon *lex;
+    assert_int_equal(sk_lexicon_from_wordlist(&lex, words.data, words.len, NULL, NULL, NULL),
+                     SK_OK);
+    sk_tileset tiles;
+    sk_tileset_builtin(&tiles, rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "english");
+    sk_rules rules;
+    sk_rules_init(&rules, rs, &board, &tiles, lex);
+    rules.rack_size = 4; /* so that bingos happen */
+    sk_position pos;
+    sk_position_init(&pos, width, height);
+    sk_movegen *gen;
+    assert_int_equal(sk_movegen_new(&gen), SK_OK);
+    for (int turn = 0; turn < 8; turn++) {
+        int n = 1 + (int)(rnd(seed) % 4);
+        for (int i = 0; i < n; i++)
+            pos.racks[0][i] = rnd(seed) % 12 == 0 ? '?' : (char)('A' + rnd(seed) % 5);
+        pos.racks[0][n] = '\0';
+        int blanks = 0;
+        for (int i = 0; i < n; i++)
+            blanks += pos.racks[0][i] == '?';
+        if (blanks && n > 3) pos.racks[0][3] = '\0'; /* keep the brute force quick */
+        found_list want = {0}, have = {0};
+        brute b = {.rules = &rules, .pos = &pos, .out = &want};
+        int counts[SK_TILE_KINDS] = {0};
+        for (const char *p = pos.racks[0]; *p; p++)
+            counts[sk_tile_from_char(*p)]++;
+        char buf[SK_MOVE_TILES_MAX];
+        for (int dir = 0; dir < 2; dir++)
+            for (int r = 0; r < height; r++)
+                for (int c = 0; c < width; c++)
+                    if (!sk_position_tile(&pos, r, c)) brute_from(&b, r, c, dir, counts, buf, 0);
+        sk_move_list list;
+        sk_move_list_init(&list);
+        assert_int_equal(sk_movegen_all(gen, &rules, &pos, &list), SK_OK);
+        for (size_t i = 0; i < list.count; i++) {
+            char key[200];
+            key_of_gen(&list.moves[i], key, sizeof(key));
+            size_t before = have.count;
+            found_add(&have, key, list.moves[i].score);
+            if (have.count == before) fail_msg("generated twice: %s", key);
+        }
+        qsort(want.items, want.count, sizeof(found), by_key);
+        qsort(have.items, have.count, sizeof(found), by_key);
+        size_t i = 0, j = 0;
+        while (i < want.count || j < have.count) {
+            int cmp = i == want.count   ? 1
+                      : j == have.count ? -1
+                                        : strcmp(want.items[i].key, have.items[j].key);
+            if (cmp != 0 || want.items[i].score != have.items[j].score) {
+                sk_buf cgp;
+                sk_buf_init(&cgp);
+                sk_position_write_cgp(&pos, &cgp);
+                fail_msg("%s %dx%d: %s %s (brute %d, generator %d)\n  %s", sk_ruleset_name(rs),
+                         width, height,
+                         cmp < 0   ? "missed"
+                         : cmp > 0 ? "extra"
+                                   : "score differs",
+                         cmp <= 0 ? want.items[i].key : have.items[j].key,
+                         cmp <= 0 ? want.items[i].score : -1, cmp >= 0 ? have.items[j].score : -1,
+                         cgp.data);
+            }
+            i++;
+            j++;
+        }
+        *compared += 1;
+        *moves_seen += (int)want.count;
+        /* go on with a random legal move, or stop when there is none */
+        if (b.nplays == 0) {
+            free(want.items);
+            free(have.items);
+            free(b.plays);
+            sk_move_list_free(&list);
+            break;
+        }
+        sk_play *p = &b.plays[rnd(seed) % b.nplays];
+        pos.racks[0][0] = '\0';
+        sk_play_apply_tiles(p, &pos);
+        free(want.items);
+        free(have.items);
+        free(b.plays);
+        sk_move_list_free(&list);
+    }
+    sk_movegen_free(gen);
+    sk_lexicon_free(lex);
+    sk_buf_free(&words);
+}
+
+static void matches_brute_force(void **state)
+{
+    (void)state;
+    const char *scale = getenv("SKRAB_TEST_SCALE"); /* 1 normally; CI may lower it under ASan */
+    int games = 200 * (scale ? atoi(scale) : 1);
+    uint64_t seed = 0x5EED5EED12345ull;
+    int compared = 0, moves = 0;
+    for (int g = 0; g < games; g++) {
+        random_case(g % 2 ? SK_RULES_SKRABBKLE : SK_RULES_CLASSIC, &seed, &compared, &moves);
+    }
+    print_message("compared %d positions, %d legal moves\n", compared, moves);
+    assert_true(moves > 1000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(shared_positions_exact),
+        cmocka_unit_test(matches_brute_force),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
