@@ -168,7 +168,8 @@ static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int 
 
 /* ---- the walk --------------------------------------------------------------------------- */
 
-static void record(sk_movegen *g, int lo, int hi, int main_sum, int mult, int cross_total)
+static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
+                   long long cross_total)
 {
     const view *v = g->g;
     int r = g->row;
@@ -204,11 +205,12 @@ static void record(sk_movegen *g, int lo, int hi, int main_sum, int mult, int cr
     m->equity = (float)score;
 }
 
-static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, int mult, int cross_total);
+static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
+                long long cross_total);
 
 /* After tile T at column C (NODE its GADDAG node): record, then go on left or right. */
-static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, int mult,
-                  int cross_total)
+static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long long mult,
+                  long long cross_total)
 {
     const view *v = g->g;
     const uint32_t *nodes = g->nodes;
@@ -240,7 +242,8 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, int m
     if (next && c + 1 < v->cols) gen(g, c + 1, next, main_sum, mult, cross_total);
 }
 
-static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, int mult, int cross_total)
+static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
+                long long cross_total)
 {
     const view *v = g->g;
     const uint32_t *nodes = g->nodes;
@@ -265,16 +268,18 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, int mult, int
                 g->rack[letter]--;
                 g->cur_blank[c] = 0;
                 int val = g->value[letter] * lf;
-                go_on(g, c, i, main_sum + val, mult * wf,
-                      cross_total + (cross ? (cross_base + val) * wf : 0));
+                go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
+                      cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
+                            : cross_total);
                 g->rack[letter]++;
             }
             if (g->rack[0]) {
                 g->rack[0]--;
                 g->cur_blank[c] = 1;
                 int val = g->value[0] * lf;
-                go_on(g, c, i, main_sum + val, mult * wf,
-                      cross_total + (cross ? (cross_base + val) * wf : 0));
+                go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
+                      cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
+                            : cross_total);
                 g->rack[0]++;
             }
             g->nplaced--;

@@ -178,20 +178,23 @@ static int tile_value(const sk_tileset *t, char c)
     return sk_tileset_score_of(t, c);
 }
 
-static void score_word(const checker *k, sk_word *w)
+/* The word's score before clamping (see SK_SCORE_MAX). */
+static long long score_word(const checker *k, sk_word *w)
 {
-    int sum = 0, factor = 1;
+    long long sum = 0, factor = 1;
     const sk_board *b = k->rules->board;
     for (int i = 0; i < w->len; i++) {
         int r = w->row + i * dr(w->dir), c = w->col + i * dc(w->dir);
-        int v = tile_value(k->rules->tiles, w->letters[i]);
+        long long v = tile_value(k->rules->tiles, w->letters[i]);
         if (k->placed[r * k->w + c]) {
             v *= sk_board_letter_factor(b, r, c);
-            factor *= sk_board_word_factor(b, r, c);
+            factor = sk_score_mul(factor, sk_board_word_factor(b, r, c));
         }
         sum += v;
     }
-    w->score = sum * factor;
+    long long score = sk_score_mul(sum, factor);
+    w->score = sk_score_clamp(score);
+    return score;
 }
 
 static int in_lexicon(const checker *k, const sk_word *w)
@@ -210,6 +213,10 @@ static sk_illegal check_exchange(checker *k, const sk_move *m, int bag_count, sk
                       k->rules->exchange_min, bag_count);
     memcpy(out->exchange, m->exchange, sizeof(out->exchange));
     out->exchange_count = m->exchange_count;
+    int held = (int)strlen(k->pos->racks[0]);
+    if (held && !m->exchange[0] && m->exchange_count > held)
+        return refuse(k, SK_ILLEGAL_EXCHANGE_TILES, "exchange of %d tiles, but the rack holds %d",
+                      m->exchange_count, held);
     sk_illegal rc = check_rack(k, k->pos->racks[0], m->exchange, (int)strlen(m->exchange));
     if (rc != SK_LEGAL) return rc == SK_ILLEGAL_NOT_ON_RACK ? SK_ILLEGAL_EXCHANGE_TILES : rc;
     return SK_LEGAL;
@@ -345,17 +352,17 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
             return refuse(&k, SK_ILLEGAL_NOT_A_WORD, "not in lexicon: %s", upper);
         }
     }
-    int total = 0;
+    long long total = 0;
     for (int i = 0; i < out->nwords; i++) {
-        score_word(&k, &out->words[i]);
-        if (i == 0 || rules->ruleset == SK_RULES_CLASSIC)
-            total += out->words[i].len >= 2 ? out->words[i].score : 0;
+        long long s = score_word(&k, &out->words[i]);
+        if ((i == 0 || rules->ruleset == SK_RULES_CLASSIC) && out->words[i].len >= 2)
+            total = sk_score_add(total, s);
     }
     if (out->nplaced == rules->rack_size) {
         out->bingo = 1;
-        total += rules->bingo_bonus;
+        total = sk_score_add(total, rules->bingo_bonus);
     }
-    out->score = total;
+    out->score = sk_score_clamp(total);
     return SK_LEGAL;
 }
 

@@ -21,6 +21,29 @@
 
 typedef enum { SK_RULES_SKRABBKLE = 0, SK_RULES_CLASSIC = 1 } sk_ruleset;
 
+/* Scores are computed in 64 bits with saturation and stored clamped to the int range: factors up
+ * to 99 make five x99 word squares alone worth 99^5 times the letters, beyond 32 bits. A score
+ * outside +-2147483647 is shown as that bound. */
+#define SK_SCORE_MAX 2147483647LL
+static inline long long sk_score_mul(long long a, long long b)
+{
+    long long r;
+    if (__builtin_mul_overflow(a, b, &r))
+        return (a < 0) != (b < 0) ? -9223372036854775807LL : 9223372036854775807LL;
+    return r;
+}
+static inline long long sk_score_add(long long a, long long b)
+{
+    long long r;
+    if (__builtin_add_overflow(a, b, &r))
+        return a < 0 ? -9223372036854775807LL : 9223372036854775807LL;
+    return r;
+}
+static inline int sk_score_clamp(long long v)
+{
+    return v > SK_SCORE_MAX ? (int)SK_SCORE_MAX : v < -SK_SCORE_MAX ? (int)-SK_SCORE_MAX : (int)v;
+}
+
 typedef struct {
     sk_ruleset ruleset;
     const sk_board *board;     /* layout: premiums, start square, blocked squares */
