@@ -13,9 +13,14 @@ void sk_cli_game_init(sk_cli_game *g)
 
 void sk_cli_game_free(sk_cli_game *g)
 {
-    sk_lexicon_free(g->lexicon);
+    for (int i = 0; i < g->nloaded; i++)
+        sk_lexicon_free(g->loaded[i]);
+    free(g->loaded);
+    free(g->loaded_path);
+    g->loaded = NULL;
+    g->loaded_path = NULL;
+    g->nloaded = 0;
     g->lexicon = NULL;
-    g->lexicon_loaded[0] = '\0';
 }
 
 int sk_cli_game_option(sk_cli_game *g, int index, const char *arg)
@@ -75,7 +80,7 @@ static int load_tiles(sk_cli *cli, sk_cli_game *g, const char *name)
 static int load_lexicon(sk_cli *cli, sk_cli_game *g, const char *name)
 {
     if (strcmp(name, "none") == 0) {
-        sk_cli_game_free(g);
+        g->lexicon = NULL;
         return SK_EXIT_OK;
     }
     char path[SK_PATH_MAX];
@@ -83,9 +88,11 @@ static int load_lexicon(sk_cli *cli, sk_cli_game *g, const char *name)
         sk_cli_error(cli, "no lexicon named '%s' (give a word list or KWG file, or -l none)", name);
         return SK_EXIT_ERROR;
     }
-    if (g->lexicon && strcmp(path, g->lexicon_loaded) == 0)
-        return SK_EXIT_OK; /* the same one as for the previous position */
-    sk_cli_game_free(g);
+    for (int i = 0; i < g->nloaded; i++)
+        if (strcmp(g->loaded_path[i], path) == 0) {
+            g->lexicon = g->loaded[i]; /* loaded for an earlier position */
+            return SK_EXIT_OK;
+        }
     char cache[SK_PATH_MAX];
     const char *cache_dir = NULL;
     if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
@@ -94,17 +101,29 @@ static int load_lexicon(sk_cli *cli, sk_cli_game *g, const char *name)
     sk_diag_list_init(&d);
     sk_buf text;
     sk_buf_init(&text);
-    int rc = sk_lexicon_load(&g->lexicon, path, cache_dir, &text, &d);
+    sk_lexicon *lex = NULL;
+    int rc = sk_lexicon_load(&lex, path, cache_dir, &text, &d);
     sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &d, 0, 1);
     sk_diag_list_free(&d);
     sk_buf_free(&text);
     if (rc != SK_OK) {
-        g->lexicon = NULL;
         if (rc != SK_EINVAL)
             sk_cli_error(cli, "%s: cannot load the lexicon: %s", path, sk_strerror(rc));
         return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
     }
-    snprintf(g->lexicon_loaded, sizeof(g->lexicon_loaded), "%s", path);
+    sk_lexicon **l = realloc(g->loaded, (size_t)(g->nloaded + 1) * sizeof(*l));
+    if (l) g->loaded = l;
+    char(*p)[SK_PATH_MAX] = realloc(g->loaded_path, (size_t)(g->nloaded + 1) * sizeof(*p));
+    if (p) g->loaded_path = p;
+    if (!l || !p) {
+        sk_lexicon_free(lex);
+        sk_cli_error(cli, "out of memory");
+        return SK_EXIT_ERROR;
+    }
+    g->loaded[g->nloaded] = lex;
+    snprintf(g->loaded_path[g->nloaded], SK_PATH_MAX, "%s", path);
+    g->nloaded++;
+    g->lexicon = lex;
     return SK_EXIT_OK;
 }
 

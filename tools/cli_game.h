@@ -24,10 +24,14 @@ typedef struct {
     const char *rules_name, *board_name, *tiles_name, *lexicon_name; /* from -R -b -t -l */
     sk_board board;
     sk_tileset tiles;
-    sk_lexicon *lexicon;
+    sk_lexicon *lexicon; /* the current one: borrowed from the cache below */
     sk_rules rules;
-    char lexicon_loaded[SK_PATH_MAX]; /* path of the loaded lexicon, to reuse it */
-    int no_count_warning;             /* validate reports counts as errors itself */
+    /* every lexicon loaded during the run, kept until sk_cli_game_free so that positions set up
+     * earlier (suggest's batches) keep valid pointers */
+    sk_lexicon **loaded;
+    char (*loaded_path)[SK_PATH_MAX];
+    int nloaded;
+    int no_count_warning; /* validate reports counts as errors itself */
 } sk_cli_game;
 
 void sk_cli_game_init(sk_cli_game *g);

@@ -1,0 +1,206 @@
+/* leave.c — leave values: KLV/KLV2 files and the built-in heuristic (see leave.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "skrab/buf.h"
+#include "skrab/error.h"
+#include "skrab/leave.h"
+#include "skrab/lexicon.h"
+#include "skrab/tiles.h"
+
+struct sk_leaves {
+    uint32_t *nodes; /* host order */
+    uint32_t nnodes;
+    uint32_t *counts; /* words reachable from each node's list position (see word_counts) */
+    float *values;
+    uint32_t nvalues;
+};
+
+static uint32_t rd32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void sk_leaves_free(sk_leaves *l)
+{
+    if (!l) return;
+    free(l->nodes);
+    free(l->counts);
+    free(l->values);
+    free(l);
+}
+
+#define COUNT_BUSY UINT32_MAX /* being computed: reaching it again means a cycle */
+#define COUNT_NONE (UINT32_MAX - 1)
+
+/* counts[i] (for a list starting at node i) = the words accepted in that list and below:
+ * the sum over its siblings s of accepts(s) + counts[arc(s)]. Memoised; a cycle or a depth
+ * beyond SK_WORD_MAX is refused. */
+static int count_list(sk_leaves *l, uint32_t i, int depth)
+{
+    if (l->counts[i] == COUNT_BUSY || depth > SK_WORD_MAX) return SK_EINVAL;
+    if (l->counts[i] != COUNT_NONE) return SK_OK;
+    l->counts[i] = COUNT_BUSY;
+    uint64_t total = 0;
+    for (uint32_t s = i;; s++) {
+        if (s >= l->nnodes) return SK_EINVAL;
+        uint32_t n = l->nodes[s], arc = sk_kwg_arc(n);
+        total += (uint64_t)sk_kwg_accepts(n);
+        if (arc) {
+            int rc = count_list(l, arc, depth + 1);
+            if (rc != SK_OK) return rc;
+            total += l->counts[arc];
+        }
+        if (sk_kwg_is_end(n)) break;
+    }
+    l->counts[i] = total >= COUNT_NONE ? COUNT_NONE - 1 : (uint32_t)total;
+    return SK_OK;
+}
+
+static int word_counts(sk_leaves *l)
+{
+    l->counts = malloc((size_t)l->nnodes * sizeof(uint32_t));
+    if (!l->counts) return SK_ENOMEM;
+    for (uint32_t i = 0; i < l->nnodes; i++)
+        l->counts[i] = COUNT_NONE;
+    uint32_t root = sk_kwg_arc(l->nodes[0]);
+    return root ? count_list(l, root, 0) : SK_OK;
+}
+
+int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags)
+{
+    *out = NULL;
+    const unsigned char *p = data;
+    if (len < 8) {
+        sk_diag_add(diags, SK_SEV_ERROR, 0, "too short for a KLV file");
+        return SK_EINVAL;
+    }
+    uint32_t k = rd32(p);
+    if (k == 0 || k > SK_KWG_NODES_MAX || (size_t)k * 4 + 8 > len) {
+        sk_diag_add(diags, SK_SEV_ERROR, 0, "KLV node count %u does not fit the file", k);
+        return SK_EINVAL;
+    }
+    uint32_t nv = rd32(p + 4 + (size_t)k * 4);
+    size_t rest = len - 8 - (size_t)k * 4;
+    int f32 = rest >= (size_t)nv * 4;
+    if (!f32 && rest < (size_t)nv * 2) {
+        sk_diag_add(diags, SK_SEV_ERROR, 0, "KLV holds %u values but only %zu bytes follow", nv,
+                    rest);
+        return SK_EINVAL;
+    }
+    sk_leaves *l = calloc(1, sizeof(*l));
+    if (!l) return SK_ENOMEM;
+    l->nnodes = k;
+    l->nvalues = nv;
+    l->nodes = malloc((size_t)k * 4);
+    l->values = malloc((size_t)(nv ? nv : 1) * sizeof(float));
+    if (!l->nodes || !l->values) {
+        sk_leaves_free(l);
+        return SK_ENOMEM;
+    }
+    for (uint32_t i = 0; i < k; i++) {
+        l->nodes[i] = rd32(p + 4 + (size_t)i * 4);
+        if (sk_kwg_arc(l->nodes[i]) >= k) {
+            sk_diag_add(diags, SK_SEV_ERROR, 0, "KLV node %u points outside the file", i);
+            sk_leaves_free(l);
+            return SK_EINVAL;
+        }
+    }
+    const unsigned char *v = p + 8 + (size_t)k * 4;
+    for (uint32_t i = 0; i < nv; i++) {
+        if (f32) {
+            uint32_t bits = rd32(v + (size_t)i * 4);
+            float f;
+            memcpy(&f, &bits, sizeof(f));
+            l->values[i] = f;
+        } else {
+            int16_t s = (int16_t)(v[2 * i] | v[2 * i + 1] << 8);
+            l->values[i] = (float)s / 256.0f;
+        }
+    }
+    int rc = word_counts(l);
+    if (rc != SK_OK) {
+        if (rc == SK_EINVAL) sk_diag_add(diags, SK_SEV_ERROR, 0, "KLV graph has a backward arc");
+        sk_leaves_free(l);
+        return rc;
+    }
+    *out = l;
+    return SK_OK;
+}
+
+int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags)
+{
+    sk_buf b;
+    sk_buf_init(&b);
+    int rc = sk_buf_read_file(&b, path, (size_t)SK_KWG_NODES_MAX * 12 + 16);
+    if (rc == SK_OK) rc = sk_leaves_from_bytes(out, b.data, b.len, diags);
+    sk_buf_free(&b);
+    return rc;
+}
+
+/* Rank of the sorted tile string among the DAWG's words, or -1 when it is not one. */
+static long leave_rank(const sk_leaves *l, const unsigned char *tiles, int n)
+{
+    uint32_t list = sk_kwg_arc(l->nodes[0]);
+    long rank = 0;
+    for (int i = 0; i < n; i++) {
+        if (!list) return -1;
+        uint32_t j = list;
+        for (;; j++) {
+            if (j >= l->nnodes) return -1;
+            uint32_t node = l->nodes[j];
+            if (sk_kwg_tile(node) == tiles[i]) break;
+            if (sk_kwg_tile(node) > tiles[i] || sk_kwg_is_end(node)) return -1;
+        }
+        /* words through earlier siblings come first */
+        for (uint32_t s = list; s < j; s++) {
+            uint32_t arc = sk_kwg_arc(l->nodes[s]);
+            rank += (long)sk_kwg_accepts(l->nodes[s]) + (arc ? (long)l->counts[arc] : 0);
+        }
+        if (i == n - 1) return sk_kwg_accepts(l->nodes[j]) ? rank : -1;
+        rank += sk_kwg_accepts(l->nodes[j]);
+        list = sk_kwg_arc(l->nodes[j]);
+    }
+    return -1;
+}
+
+static const double HEURISTIC[SK_TILE_KINDS] = {
+    20.0,                                                                       /* blank */
+    1.0,  -1.0, 0.0,  0.5,  3.0, -1.0, -1.5, 0.5,  0.5,  -2.0, -1.0, 0.5,  0.0, /* A..M */
+    1.0,  -1.0, -0.5, -7.0, 2.0, 8.0,  1.0,  -3.0, -5.0, -3.0, 1.0,  -1.0, 1.0, /* N..Z */
+};
+
+double sk_leave_value(const sk_leaves *leaves, const char *leave)
+{
+    unsigned char tiles[64];
+    int n = 0;
+    for (const char *p = leave; *p && n < (int)sizeof(tiles); p++) {
+        int t = *p == '?' ? 0 : (*p >= 'A' && *p <= 'Z') ? *p - 'A' + 1 : -1;
+        if (t >= 0) tiles[n++] = (unsigned char)t;
+    }
+    if (n == 0) return 0.0;
+    for (int i = 1; i < n; i++) /* sort: blank first */
+        for (int j = i; j > 0 && tiles[j] < tiles[j - 1]; j--) {
+            unsigned char t = tiles[j];
+            tiles[j] = tiles[j - 1];
+            tiles[j - 1] = t;
+        }
+    if (leaves) {
+        long r = leave_rank(leaves, tiles, n);
+        return r >= 0 && (uint32_t)r < leaves->nvalues ? leaves->values[r] : 0.0;
+    }
+    double v = 0;
+    int vowels = 0, consonants = 0;
+    for (int i = 0; i < n; i++) {
+        v += HEURISTIC[tiles[i]];
+        if (i > 0 && tiles[i] == tiles[i - 1] && tiles[i] != 0) v -= 4.0;
+        if (tiles[i] == 0) continue;
+        if (strchr("AEIOU", 'A' + tiles[i] - 1))
+            vowels++;
+        else
+            consonants++;
+    }
+    int off = vowels > consonants ? vowels - consonants : consonants - vowels;
+    if (off > 1) v -= 2.0 * (off - 1);
+    return v;
+}

@@ -1,0 +1,330 @@
+/* cmd_suggest.c — `skrab suggest [POS]`: the best moves for the player to move, for each CGP line
+ * of POS (standard input when none), in input order. Ranked by equity (score + leave value) or
+ * score; --best prints one move line per position (the engine protocol of selfplay); --jobs N
+ * spreads a stream of positions over N threads. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_game.h"
+#include "skrab/error.h"
+#include "skrab/leave.h"
+#include "skrab/movegen.h"
+
+const sk_cli_option sk_suggest_options[] = {
+    SK_CLI_GAME_OPTIONS,
+    {"count", 'n', "N", "how many moves to print per position (default 10)"},
+    {"all", 'a', NULL, "print every legal move (classic: exchanges and the pass too)"},
+    {"best", 'B', NULL, "print only the best move of each position, nothing else (for engines)"},
+    {"json", 0, NULL, "one JSON object per move: move score words leave equity"},
+    {"notation", 'N', "NOTATION", "write moves as gcg (default), skrabbkle or cs104"},
+    {"rank", 'r', "BY", "rank by equity (score + leave value; default) or score"},
+    {"leaves", 0, "FILE", "leave values from a KLV/KLV2 file (default: a built-in heuristic)"},
+    {"jobs", 'j', "N", "use N threads for a stream of positions (default 1)"},
+    {"verbose", 'v', NULL, "add the leave and the equity to each text line"},
+    {NULL, 0, NULL, NULL},
+};
+
+enum {
+    OPT_COUNT = SK_CLI_GAME_NOPTIONS,
+    OPT_ALL,
+    OPT_BEST,
+    OPT_JSON,
+    OPT_NOTATION,
+    OPT_RANK,
+    OPT_LEAVES,
+    OPT_JOBS,
+    OPT_VERBOSE
+};
+
+int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules);
+
+typedef struct {
+    long count;
+    int all, best, json, by_score, verbose, jobs;
+    char notation; /* 'g', 's', 'c' */
+    sk_leaves *leaves;
+} options;
+
+/* One position of the stream, set up by the main thread, solved by a worker. */
+typedef struct {
+    sk_position pos;
+    sk_rules rules;
+    sk_board board;
+    sk_tileset tiles;
+    int line, ok, bag;
+    sk_buf out;
+} job;
+
+typedef struct {
+    const options *opt;
+    job *jobs;
+    int njobs;
+    int next;
+    int failed;
+    pthread_mutex_t lock;
+} pool;
+
+static void write_move(const options *o, const sk_gen_move *m, sk_buf *out)
+{
+    if (o->notation == 's')
+        sk_gen_move_write_skrabbkle(m, out);
+    else if (o->notation == 'c')
+        sk_gen_move_write_cs104(m, out);
+    else
+        sk_gen_move_write_gcg(m, out);
+}
+
+static void json_move(const options *o, const job *j, const sk_gen_move *m, const char *leave,
+                      sk_buf *out)
+{
+    sk_buf mv;
+    sk_buf_init(&mv);
+    write_move(o, m, &mv);
+    sk_buf_printf(out, "{\"line\":%d,\"move\":", j->line);
+    sk_json_string(out, sk_buf_str(&mv));
+    sk_buf_printf(out, ",\"score\":%d,\"words\":[", m->score);
+    if (m->kind == SK_MOVE_PLACE) sk_json_string(out, m->word);
+    sk_buf_puts(out, "],\"leave\":");
+    sk_json_string(out, leave);
+    sk_buf_printf(out, ",\"equity\":%.2f}\n", (double)m->equity);
+    sk_buf_free(&mv);
+}
+
+static int solve(const options *o, job *j, sk_movegen *gen)
+{
+    sk_move_list list;
+    sk_move_list_init(&list);
+    int rc = sk_movegen_all(gen, &j->rules, &j->pos, &list);
+    if (rc == SK_OK && (o->all || o->best))
+        rc = sk_movegen_add_non_placements(&j->rules, &j->pos, j->bag, &list);
+    else if (rc == SK_OK && list.count == 0)
+        rc = sk_movegen_add_non_placements(&j->rules, &j->pos, -1, &list); /* the pass */
+    if (rc != SK_OK) {
+        sk_move_list_free(&list);
+        return rc;
+    }
+    char leave[SK_RACK_MAX + 1];
+    for (size_t i = 0; i < list.count; i++) {
+        sk_gen_move *m = &list.moves[i];
+        sk_gen_move_leave(m, j->pos.racks[0], leave);
+        m->equity = (float)m->score + (o->by_score || m->kind == SK_MOVE_PASS
+                                           ? 0.0f
+                                           : (float)sk_leave_value(o->leaves, leave));
+        if (m->kind == SK_MOVE_PASS && !o->by_score)
+            m->equity = (float)sk_leave_value(o->leaves, j->pos.racks[0]);
+    }
+    sk_move_list_sort(&list, o->by_score);
+    size_t n = o->best ? 1 : o->all ? list.count : (size_t)o->count;
+    if (n > list.count) n = list.count;
+    for (size_t i = 0; i < n; i++) {
+        const sk_gen_move *m = &list.moves[i];
+        sk_gen_move_leave(m, j->pos.racks[0], leave);
+        if (o->json) {
+            json_move(o, j, m, leave, &j->out);
+        } else if (o->best) {
+            write_move(o, m, &j->out);
+            sk_buf_putc(&j->out, '\n');
+        } else {
+            sk_buf_printf(&j->out, "%d ", m->score);
+            write_move(o, m, &j->out);
+            if (o->verbose)
+                sk_buf_printf(&j->out, "\tleave %s\tequity %.2f", leave[0] ? leave : "-",
+                              (double)m->equity);
+            sk_buf_putc(&j->out, '\n');
+        }
+    }
+    sk_move_list_free(&list);
+    return j->out.failed ? SK_ENOMEM : SK_OK;
+}
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    sk_movegen *gen;
+    if (sk_movegen_new(&gen) != SK_OK) {
+        pthread_mutex_lock(&p->lock);
+        p->failed = 1;
+        pthread_mutex_unlock(&p->lock);
+        return NULL;
+    }
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        int i = p->next++;
+        pthread_mutex_unlock(&p->lock);
+        if (i >= p->njobs) break;
+        if (p->jobs[i].ok && solve(p->opt, &p->jobs[i], gen) != SK_OK) p->jobs[i].ok = 0;
+    }
+    sk_movegen_free(gen);
+    return NULL;
+}
+
+/* Solves JOBS (in parallel when asked) and prints them in order. */
+static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, int *printed_any)
+{
+    pool p = {.opt = o, .jobs = jobs, .njobs = n};
+    pthread_mutex_init(&p.lock, NULL);
+    int threads = o->jobs < n ? o->jobs : n;
+    pthread_t tids[64];
+    int started = 0;
+    for (int t = 1; t < threads; t++)
+        if (pthread_create(&tids[started], NULL, worker, &p) == 0) started++;
+    worker(&p);
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    pthread_mutex_destroy(&p.lock);
+    int status = p.failed ? SK_EXIT_ERROR : SK_EXIT_OK;
+    for (int i = 0; i < n && status != SK_EXIT_ERROR; i++) {
+        if (!jobs[i].ok) {
+            status = SK_EXIT_FINDINGS;
+            continue;
+        }
+        if (*printed_any && !o->best && !o->json)
+            fputc('\n', cli->out); /* a blank line between positions */
+        *printed_any = 1;
+        if (sk_cli_write(cli, &jobs[i].out) != SK_EXIT_OK) status = SK_EXIT_ERROR;
+    }
+    return status;
+}
+
+static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char **argv,
+                         int *optind_out)
+{
+    sk_cli_opts op;
+    sk_cli_opts_init(&op, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&op)) >= 0) {
+        if (sk_cli_game_option(g, opt, op.optarg)) continue;
+        switch (opt) {
+        case OPT_COUNT:
+            if ((o->count = sk_cli_parse_count(cli, "-n", op.optarg, 1000000)) < 0)
+                return SK_EXIT_ERROR;
+            break;
+        case OPT_ALL:
+            o->all = 1;
+            break;
+        case OPT_BEST:
+            o->best = 1;
+            break;
+        case OPT_JSON:
+            o->json = 1;
+            break;
+        case OPT_NOTATION:
+            if (strcmp(op.optarg, "gcg") && strcmp(op.optarg, "skrabbkle") &&
+                strcmp(op.optarg, "cs104"))
+                return sk_cli_usage_error(cli, "unknown notation '%s' (gcg, skrabbkle, cs104)",
+                                          op.optarg);
+            o->notation = op.optarg[0];
+            break;
+        case OPT_RANK:
+            if (strcmp(op.optarg, "score") && strcmp(op.optarg, "equity"))
+                return sk_cli_usage_error(cli, "--rank takes score or equity, not '%s'", op.optarg);
+            o->by_score = op.optarg[0] == 's';
+            break;
+        case OPT_LEAVES: {
+            sk_diag_list d;
+            sk_diag_list_init(&d);
+            int rc = sk_leaves_load(&o->leaves, op.optarg, &d);
+            for (size_t i = 0; i < d.count; i++)
+                sk_cli_error(cli, "%s: %s", op.optarg, d.items[i].message);
+            sk_diag_list_free(&d);
+            if (rc != SK_OK) {
+                if (!d.count) sk_cli_error(cli, "%s: %s", op.optarg, sk_strerror(rc));
+                return SK_EXIT_ERROR;
+            }
+            break;
+        }
+        case OPT_JOBS:
+            if ((o->jobs = (int)sk_cli_parse_count(cli, "--jobs", op.optarg, 64)) < 1)
+                return o->jobs == 0 ? sk_cli_usage_error(cli, "--jobs needs 1..64") : SK_EXIT_ERROR;
+            break;
+        case OPT_VERBOSE:
+            o->verbose = 1;
+            break;
+        }
+    }
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return -1;
+    *optind_out = op.optind;
+    return SK_EXIT_OK;
+}
+
+#define BATCH 256
+
+int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
+int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
+{
+    options o = {.count = 10, .jobs = 1, .notation = 'g'};
+    sk_cli_game g;
+    sk_cli_game_init(&g);
+    int first = 0;
+    int status = parse_options(cli, &g, &o, argc, argv, &first);
+    if (status != SK_EXIT_OK) {
+        sk_leaves_free(o.leaves);
+        return status < 0 ? SK_EXIT_OK : status;
+    }
+    if (first + 1 < argc) {
+        sk_leaves_free(o.leaves);
+        return sk_cli_usage_error(cli, "suggest takes one POS (a file, '-', or a CGP line)");
+    }
+    sk_cli_posinput in;
+    if (sk_cli_posinput_read(cli, first < argc ? argv[first] : "-", &in) != SK_OK) {
+        sk_cli_posinput_free(&in);
+        sk_leaves_free(o.leaves);
+        return SK_EXIT_ERROR;
+    }
+    job *jobs = calloc(BATCH, sizeof(*jobs));
+    if (!jobs) {
+        sk_cli_posinput_free(&in);
+        sk_leaves_free(o.leaves);
+        return SK_EXIT_ERROR;
+    }
+    size_t cursor = 0, len;
+    const char *line;
+    int lineno = 0, n = 0, printed = 0;
+    for (;;) {
+        int more = sk_cli_posinput_next(&in, &cursor, &line, &len, &lineno);
+        if (more) {
+            job *j = &jobs[n++];
+            sk_buf_init(&j->out);
+            j->line = lineno;
+            j->ok = sk_cli_parse_position(cli, &in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
+                    sk_cli_game_setup(cli, &g, &j->pos, in.source, in.shown, lineno) == SK_EXIT_OK;
+            if (j->ok && !g.lexicon) {
+                sk_cli_error(cli, "%s:%d: suggest needs a lexicon (not -l none)", in.shown, lineno);
+                j->ok = 0;
+            }
+            if (j->ok && !j->pos.racks[0][0]) {
+                sk_cli_error(cli, "%s:%d: the rack of the player to move is unknown", in.shown,
+                             lineno);
+                j->ok = 0;
+            }
+            if (j->ok) {
+                j->board = g.board;
+                j->tiles = g.tiles;
+                j->rules = g.rules;
+                j->rules.board = &j->board;
+                j->rules.tiles = &j->tiles;
+                j->bag = sk_cli_bag_count(&j->pos, &j->rules);
+            }
+            if (n < BATCH) continue;
+        }
+        if (n > 0) {
+            int st = run_batch(cli, &o, jobs, n, &printed);
+            if (st > status) status = st;
+            for (int i = 0; i < n; i++)
+                sk_buf_free(&jobs[i].out);
+            n = 0;
+        }
+        if (!more || status == SK_EXIT_ERROR) break;
+    }
+    if (lineno == 0 || (!printed && status == SK_EXIT_OK && in.text.len == 0)) {
+        sk_cli_error(cli, "%s: no CGP line", in.shown);
+        status = SK_EXIT_ERROR;
+    }
+    free(jobs);
+    sk_cli_posinput_free(&in);
+    sk_cli_game_free(&g);
+    sk_leaves_free(o.leaves);
+    return status;
+}
