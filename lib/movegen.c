@@ -1,7 +1,12 @@
 /* movegen.c — GADDAG move generation (see movegen.h). The board is seen twice, as is and
  * transposed, so one across-only walker finds every move; cross sets, cross scores and anchors
- * are computed per view before the walk. The walk scores as it goes and writes each complete
- * move once (from its leftmost anchor). */
+ * are computed per view before the walk. The walk scores as it goes and writes each move once:
+ *  - a move whose word holds tiles already in its row starts at the rightmost tile of the
+ *    rightmost such run and walks left through it first (fixed letters prune the GADDAG early;
+ *    starting at an empty square beside a long word explores thousands of dead prefixes), and
+ *    its right part may not reach another run;
+ *  - a move whose word holds no tile of its row (classic: joined only by cross words; or the
+ *    first move) starts at its leftmost "cross anchor" and touches no tile of the row. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,9 +18,9 @@
 
 typedef struct {
     int rows, cols;
-    uint8_t tile[N][N];  /* 0 empty, 1..26 */
-    uint8_t blank[N][N]; /* the tile is a blank */
-    uint8_t anchor[N][N];
+    uint8_t tile[N][N];      /* 0 empty, 1..26 */
+    uint8_t blank[N][N];     /* the tile is a blank */
+    uint8_t anchor[N][N];    /* cross anchors: see compute_anchors */
     uint8_t has_cross[N][N]; /* a tile above or below (in this view) */
     int8_t lf[N][N], wf[N][N];
     int16_t cross_score[N][N]; /* face value of the perpendicular word's other tiles */
@@ -28,10 +33,13 @@ struct sk_movegen {
     const uint32_t *nodes;
     const view *g;
     int dir, row, anchor, leftmost;
+    int through; /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
     int rack[SK_TILE_KINDS];
     int value[SK_TILE_KINDS]; /* [0] = the blank's value */
     uint8_t cur[N], cur_blank[N];
     int nplaced, rack_size, bingo, classic;
+    int tiles_left;     /* tiles on the rack not yet placed */
+    uint32_t rack_mask; /* letters the rack can still supply (all of them with a blank) */
     sk_move_list *out;
 };
 
@@ -150,17 +158,20 @@ static void compute_cross(sk_movegen *g, view *v, uint32_t dawg_root)
     }
 }
 
+/* Cross anchors: where a word holding no tile of its row can start (the leftmost such square
+ * of the word). Classic: an empty square with a tile above or below and none beside it; the
+ * first move: the start square alone; skrabbkle has none after the first move. */
 static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int sc)
 {
     for (int r = 0; r < v->rows; r++)
         for (int c = 0; c < v->cols; c++) {
             int a = 0;
             if (first_move) {
-                a = r == sr && c == sc;
-            } else if (!v->tile[r][c] && v->cross[r][c]) {
+                a = r == sr && c == sc && v->cross[r][c];
+            } else if (g->classic && !v->tile[r][c] && v->cross[r][c] && v->has_cross[r][c]) {
                 int left = c > 0 && v->tile[r][c - 1];
                 int right = c + 1 < v->cols && v->tile[r][c + 1];
-                a = left || right || (g->classic && v->has_cross[r][c]);
+                a = !left && !right;
             }
             v->anchor[r][c] = (uint8_t)a;
         }
@@ -208,6 +219,16 @@ static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
                 long long cross_total);
 
+/* The letters the rack can supply now. */
+static uint32_t rack_letters(const sk_movegen *g)
+{
+    if (g->rack[0]) return ALL_LETTERS;
+    uint32_t m = 0;
+    for (int t = 1; t < SK_TILE_KINDS; t++)
+        if (g->rack[t]) m |= 1u << t;
+    return m;
+}
+
 /* After tile T at column C (NODE its GADDAG node): record, then go on left or right. */
 static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long long mult,
                   long long cross_total)
@@ -223,9 +244,10 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         if (sk_kwg_accepts(node) && left_open && right_open && g->nplaced > 0)
             record(g, c, g->anchor, main_sum, mult, cross_total);
         if (!next) return;
-        if (c > 0 && (v->tile[r][c - 1] || !v->anchor[r][c - 1]))
+        /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
+        if (c > 0 && (g->through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])))
             gen(g, c - 1, next, main_sum, mult, cross_total);
-        if (left_open && g->anchor + 1 < v->cols) {
+        if (left_open && right_open && g->anchor + 1 < v->cols) {
             uint32_t sep = sk_kwg_find(nodes, next, SK_KWG_SEPARATOR);
             if (sep && sk_kwg_arc(nodes[sep])) {
                 int saved = g->leftmost;
@@ -236,10 +258,10 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         }
         return;
     }
+    /* the right part places tiles only: reaching a tile would join another run */
     int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
-    if (sk_kwg_accepts(node) && right_open && g->nplaced > 0)
-        record(g, g->leftmost, c, main_sum, mult, cross_total);
-    if (next && c + 1 < v->cols) gen(g, c + 1, next, main_sum, mult, cross_total);
+    if (sk_kwg_accepts(node) && right_open) record(g, g->leftmost, c, main_sum, mult, cross_total);
+    if (next && c + 1 < v->cols && right_open) gen(g, c + 1, next, main_sum, mult, cross_total);
 }
 
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
@@ -258,31 +280,48 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     if (!allowed) return;
     int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->classic;
     int cross_base = v->cross_score[r][c];
+    unsigned last = 31u - (unsigned)__builtin_clz(allowed); /* siblings are sorted */
+    /* fetch the child lists of every playable letter before descending into the first: the
+     * walk is bound by memory latency, and these loads can overlap */
     for (uint32_t i = list;; i++) {
         uint32_t node = nodes[i];
         unsigned letter = sk_kwg_tile(node);
-        if (letter && (allowed >> letter & 1)) {
+        if (letter > last) break;
+        if (allowed >> letter & 1) __builtin_prefetch(&nodes[sk_kwg_arc(node)]);
+        if (sk_kwg_is_end(node)) break;
+    }
+    for (uint32_t i = list;; i++) {
+        uint32_t node = nodes[i];
+        unsigned letter = sk_kwg_tile(node);
+        if (letter > last) break;
+        if (allowed >> letter & 1) {
             g->cur[c] = (uint8_t)letter;
             g->nplaced++;
+            g->tiles_left--;
             if (g->rack[letter]) {
-                g->rack[letter]--;
+                uint32_t mask = g->rack_mask;
+                if (--g->rack[letter] == 0 && !g->rack[0]) g->rack_mask &= ~(1u << letter);
                 g->cur_blank[c] = 0;
                 int val = g->value[letter] * lf;
                 go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
                       cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
                             : cross_total);
                 g->rack[letter]++;
+                g->rack_mask = mask;
             }
             if (g->rack[0]) {
-                g->rack[0]--;
+                uint32_t mask = g->rack_mask;
+                if (--g->rack[0] == 0) g->rack_mask = rack_letters(g);
                 g->cur_blank[c] = 1;
                 int val = g->value[0] * lf;
                 go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
                       cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
                             : cross_total);
                 g->rack[0]++;
+                g->rack_mask = mask;
             }
             g->nplaced--;
+            g->tiles_left++;
         }
         if (sk_kwg_is_end(node)) break;
     }
@@ -305,6 +344,8 @@ int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         if (t < 0) return SK_EINVAL;
         g->rack[t]++;
     }
+    g->tiles_left = (int)strlen(pos->racks[0]);
+    g->rack_mask = rack_letters(g);
     for (int t = 0; t < SK_TILE_KINDS; t++)
         g->value[t] = rules->tiles->score[t];
     load_views(g, rules, pos);
@@ -322,8 +363,11 @@ int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         g->dir = d ? SK_DOWN : SK_ACROSS;
         for (int r = 0; r < g->g->rows; r++) {
             g->row = r;
-            for (int c = 0; c < g->g->cols; c++) {
-                if (!g->g->anchor[r][c]) continue;
+            const view *v = g->g;
+            for (int c = 0; c < v->cols; c++) {
+                int run_end = v->tile[r][c] && (c + 1 == v->cols || !v->tile[r][c + 1]);
+                if (!run_end && !v->anchor[r][c]) continue;
+                g->through = run_end;
                 g->anchor = c;
                 g->leftmost = c;
                 g->nplaced = 0;
