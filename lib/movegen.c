@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "skrab/error.h"
+#include "skrab/leave.h"
 #include "skrab/movegen.h"
 
 #define N SK_BOARD_MAX
@@ -41,6 +42,12 @@ struct sk_movegen {
     int tiles_left;     /* tiles on the rack not yet placed */
     uint32_t rack_mask; /* letters the rack can still supply (all of them with a blank) */
     sk_move_list *out;
+    /* best-only mode */
+    int best_mode, by_score, have_best;
+    sk_gen_move best;
+    int radix[SK_TILE_KINDS]; /* mixed-radix index of the tiles used so far */
+    int leave_index;
+    float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
 };
 
 void sk_move_list_init(sk_move_list *list)
@@ -189,8 +196,20 @@ static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
         for (int c = lo; c <= hi; c++)
             if (!v->tile[r][c] && v->has_cross[r][c]) return;
     }
-    sk_gen_move *m = list_push(g->out);
-    if (!m) return;
+    long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
+    if (g->nplaced == g->rack_size) total = sk_score_add(total, g->bingo);
+    sk_gen_move cand;
+    sk_gen_move *m;
+    if (g->best_mode) {
+        int sc = sk_score_clamp(total);
+        float eq = (float)sc + (g->by_score ? 0.0f : g->leave_value[g->leave_index]);
+        if (g->have_best && (eq < g->best.equity || (eq == g->best.equity && sc < g->best.score)))
+            return; /* cannot lead: skip building it */
+        m = &cand;
+    } else {
+        m = list_push(g->out);
+        if (!m) return;
+    }
     m->kind = SK_MOVE_PLACE;
     m->dir = (uint8_t)g->dir;
     m->row = (uint8_t)(g->dir == SK_ACROSS ? r : lo);
@@ -210,10 +229,18 @@ static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
         m->word[i] = (char)((blank ? 'a' : 'A') + t - 1);
     }
     m->word[hi - lo + 1] = '\0';
-    int score = main_sum * mult + cross_total;
-    if (g->nplaced == g->rack_size) score += g->bingo;
-    m->score = score;
-    m->equity = (float)score;
+    m->score = sk_score_clamp(total);
+    m->equity = (float)m->score;
+    if (g->best_mode) {
+        m->equity += g->by_score ? 0.0f : g->leave_value[g->leave_index];
+        if (!g->have_best || m->equity > g->best.equity ||
+            (m->equity == g->best.equity &&
+             (m->score > g->best.score ||
+              (m->score == g->best.score && sk_gen_move_compare(m, &g->best) < 0)))) {
+            g->best = *m;
+            g->have_best = 1;
+        }
+    }
 }
 
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
@@ -300,6 +327,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
             g->tiles_left--;
             if (g->rack[letter]) {
                 uint32_t mask = g->rack_mask;
+                g->leave_index += g->radix[letter];
                 if (--g->rack[letter] == 0 && !g->rack[0]) g->rack_mask &= ~(1u << letter);
                 g->cur_blank[c] = 0;
                 int val = g->value[letter] * lf;
@@ -308,9 +336,11 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
                             : cross_total);
                 g->rack[letter]++;
                 g->rack_mask = mask;
+                g->leave_index -= g->radix[letter];
             }
             if (g->rack[0]) {
                 uint32_t mask = g->rack_mask;
+                g->leave_index += g->radix[0];
                 if (--g->rack[0] == 0) g->rack_mask = rack_letters(g);
                 g->cur_blank[c] = 1;
                 int val = g->value[0] * lf;
@@ -319,6 +349,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
                             : cross_total);
                 g->rack[0]++;
                 g->rack_mask = mask;
+                g->leave_index -= g->radix[0];
             }
             g->nplaced--;
             g->tiles_left++;
@@ -327,7 +358,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     }
 }
 
-int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
+static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
 {
     const sk_lexicon *lex = rules->lexicon;
     if (!lex || !sk_lexicon_has_gaddag(lex) || !pos->racks[0][0] ||
@@ -375,5 +406,87 @@ int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             }
         }
     }
-    return out->failed ? SK_ENOMEM : SK_OK;
+    return out && out->failed ? SK_ENOMEM : SK_OK;
+}
+
+int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
+{
+    g->best_mode = 0;
+    g->leave_index = 0;
+    memset(g->radix, 0, sizeof(g->radix));
+    return walk_all(g, rules, pos, out);
+}
+
+/* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
+ * used: index = sum over kinds of used[kind] * radix[kind]. */
+static void leave_table(sk_movegen *g, const sk_leaves *leaves, const int counts[SK_TILE_KINDS])
+{
+    int r = 1;
+    for (int t = 0; t < SK_TILE_KINDS; t++) {
+        g->radix[t] = r;
+        r *= counts[t] + 1;
+    }
+    for (int idx = 0; idx < r; idx++) {
+        char kept[SK_RACK_MAX + 1];
+        int n = 0, rest = idx;
+        for (int t = SK_TILE_KINDS - 1; t >= 0; t--) {
+            int used = rest / g->radix[t];
+            rest %= g->radix[t];
+            for (int k = used; k < counts[t]; k++)
+                kept[n++] = t == SK_TILE_BLANK ? '?' : (char)('A' + t - 1);
+        }
+        kept[n] = '\0';
+        g->leave_value[idx] = (float)sk_leave_value(leaves, kept);
+    }
+}
+
+int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
+                    sk_gen_move *out)
+{
+    int counts[SK_TILE_KINDS] = {0};
+    size_t n = 0;
+    for (const char *p = pos->racks[0]; *p; p++, n++) {
+        int t = sk_tile_from_char(*p);
+        if (t < 0) return SK_EINVAL;
+        counts[t]++;
+    }
+    long cells = 1;
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        cells *= counts[t] + 1;
+    if (cells > (long)(sizeof(g->leave_value) / sizeof(g->leave_value[0])))
+        return SK_EINVAL; /* a rack this large has too many leaves for the table */
+    g->best_mode = 1;
+    g->by_score = by_score;
+    g->have_best = 0;
+    g->leave_index = 0;
+    leave_table(g, leaves, counts);
+    int rc = walk_all(g, rules, pos, NULL);
+    if (rc != SK_OK) return rc;
+    sk_move_list extra;
+    sk_move_list_init(&extra);
+    if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
+        bag = -1; /* no exchanges: only the pass */
+    if (sk_movegen_add_non_placements(rules, pos, bag, &extra) != SK_OK) {
+        sk_move_list_free(&extra);
+        return SK_ENOMEM;
+    }
+    for (size_t i = 0; i < extra.count; i++) {
+        sk_gen_move *m = &extra.moves[i];
+        if (m->kind == SK_MOVE_PASS && g->have_best)
+            continue; /* the pass only when nothing is playable */
+        char kept[SK_RACK_MAX + 1];
+        sk_gen_move_leave(m, pos->racks[0], kept);
+        m->equity = by_score ? 0.0f : (float)sk_leave_value(leaves, kept);
+        if (!g->have_best || m->equity > g->best.equity ||
+            (m->equity == g->best.equity &&
+             (m->score > g->best.score ||
+              (m->score == g->best.score && sk_gen_move_compare(m, &g->best) < 0)))) {
+            g->best = *m;
+            g->have_best = 1;
+        }
+    }
+    sk_move_list_free(&extra);
+    *out = g->best;
+    return SK_OK;
 }

@@ -77,6 +77,8 @@ int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b)
 static int by_equity(const void *x, const void *y)
 {
     const sk_gen_move *a = x, *b = y;
+    if ((a->kind == SK_MOVE_PASS) != (b->kind == SK_MOVE_PASS))
+        return a->kind == SK_MOVE_PASS ? 1 : -1; /* the pass only when nothing else */
     if (a->equity != b->equity) return a->equity > b->equity ? -1 : 1;
     if (a->score != b->score) return a->score > b->score ? -1 : 1;
     return sk_gen_move_compare(a, b);
@@ -85,6 +87,8 @@ static int by_equity(const void *x, const void *y)
 static int by_score(const void *x, const void *y)
 {
     const sk_gen_move *a = x, *b = y;
+    if ((a->kind == SK_MOVE_PASS) != (b->kind == SK_MOVE_PASS))
+        return a->kind == SK_MOVE_PASS ? 1 : -1;
     if (a->score != b->score) return a->score > b->score ? -1 : 1;
     return sk_gen_move_compare(a, b);
 }

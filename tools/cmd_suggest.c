@@ -93,6 +93,15 @@ static void json_move(const options *o, const job *j, const sk_gen_move *m, cons
 
 static int solve(const options *o, job *j, sk_movegen *gen)
 {
+    if (o->best && !o->json) { /* the fast path: the leader only */
+        sk_gen_move best;
+        int rc = sk_movegen_best(gen, &j->rules, &j->pos, o->leaves, o->by_score, 1, j->bag, &best);
+        if (rc == SK_OK) {
+            write_move(o, &best, &j->out);
+            sk_buf_putc(&j->out, '\n');
+        }
+        return rc != SK_OK ? rc : j->out.failed ? SK_ENOMEM : SK_OK;
+    }
     sk_move_list list;
     sk_move_list_init(&list);
     int rc = sk_movegen_all(gen, &j->rules, &j->pos, &list);

@@ -10,7 +10,11 @@
 
 #include "skrab/error.h"
 #include "skrab/game.h"
+#include "skrab/leave.h"
 #include "skrab/movegen.h"
+
+static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                       sk_move_list *list);
 
 /* ---- the shared positions ------------------------------------------------------------------ */
 
@@ -63,6 +67,7 @@ static void shared_positions_exact(void **state)
         if ((int)list.count != count || list.moves[0].score != best)
             fail_msg("line %d: %zu moves, best %d; expected %d, %d", lineno, list.count,
                      list.moves[0].score, count, best);
+        check_best(gen, &rules, &pos, &list);
         sk_move_list_free(&list);
         n++;
     }
@@ -203,6 +208,35 @@ static uint64_t rnd(uint64_t *s)
     return *s;
 }
 
+/* The best-move path returns exactly the head of the sorted full list, by score and by equity
+ * (built-in leave heuristic); with no placement, the pass. */
+static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                       sk_move_list *list)
+{
+    for (int by_score = 0; by_score < 2; by_score++) {
+        char kept[SK_RACK_MAX + 1];
+        for (size_t i = 0; i < list->count; i++) {
+            sk_gen_move_leave(&list->moves[i], pos->racks[0], kept);
+            list->moves[i].equity =
+                (float)list->moves[i].score + (by_score ? 0.0f : (float)sk_leave_value(NULL, kept));
+        }
+        sk_move_list_sort(list, by_score);
+        sk_gen_move best;
+        assert_int_equal(sk_movegen_best(gen, rules, pos, NULL, by_score, 0, 0, &best), SK_OK);
+        if (list->count == 0) {
+            assert_int_equal(best.kind, SK_MOVE_PASS);
+            continue;
+        }
+        const sk_gen_move *head = &list->moves[0];
+        if (best.kind != head->kind || best.row != head->row || best.col != head->col ||
+            best.dir != head->dir || strcmp(best.word, head->word) != 0 ||
+            best.score != head->score)
+            fail_msg("best %s %d,%d %s (%d) but the list's head is %d,%d %s (%d)",
+                     by_score ? "by score" : "by equity", best.row, best.col, best.word, best.score,
+                     head->row, head->col, head->word, head->score);
+    }
+}
+
 static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves_seen)
 {
     int size = 11 + (int)(rnd(seed) % 16);
@@ -301,6 +335,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
             i++;
             j++;
         }
+        check_best(gen, &rules, &pos, &list);
         *compared += 1;
         *moves_seen += (int)want.count;
         /* go on with a random legal move, or stop when there is none */
@@ -338,11 +373,51 @@ static void matches_brute_force(void **state)
     assert_true(moves > 1000);
 }
 
+/* Five x99 word squares: 5 x 99^5 overflows 32 bits; generator and rules module clamp alike. */
+static void huge_scores_clamp(void **state)
+{
+    (void)state;
+    sk_board board;
+    sk_board_init(&board, 11, 11);
+    for (int c = 3; c <= 7; c++)
+        board.squares[5 * 11 + c] = (sk_square){SK_SQ_WORD, 99};
+    sk_lexicon *lex;
+    assert_int_equal(sk_lexicon_from_wordlist(&lex, "AAAAA\n", 6, NULL, NULL, NULL), SK_OK);
+    sk_tileset tiles;
+    sk_tileset_builtin(&tiles, "english");
+    sk_rules rules;
+    sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
+    sk_position pos;
+    sk_position_init(&pos, 11, 11);
+    strcpy(pos.racks[0], "AAAAA");
+    sk_movegen *gen;
+    assert_int_equal(sk_movegen_new(&gen), SK_OK);
+    sk_move_list list;
+    sk_move_list_init(&list);
+    assert_int_equal(sk_movegen_all(gen, &rules, &pos, &list), SK_OK);
+    int seen = 0;
+    for (size_t i = 0; i < list.count; i++)
+        if (list.moves[i].row == 5 && list.moves[i].col == 3 && list.moves[i].dir == SK_ACROSS) {
+            assert_int_equal(list.moves[i].score, 2147483647);
+            seen = 1;
+        }
+    assert_true(seen);
+    sk_move m;
+    sk_play p;
+    assert_int_equal(sk_move_parse(&m, "6D AAAAA", 8, NULL, 0), SK_OK);
+    assert_int_equal(sk_rules_check(&rules, &pos, &m, -1, &p, NULL, 0), SK_LEGAL);
+    assert_int_equal(p.score, 2147483647);
+    sk_move_list_free(&list);
+    sk_movegen_free(gen);
+    sk_lexicon_free(lex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shared_positions_exact),
         cmocka_unit_test(matches_brute_force),
+        cmocka_unit_test(huge_scores_clamp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,13 +48,24 @@ void sk_movegen_free(sk_movegen *gen);
 int sk_movegen_all(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
                    sk_move_list *out);
 
+/* The best move for player 0 without listing the others: the same walk, keeping only the
+ * leader. Ranked by score (BY_SCORE) or by equity = score + sk_leave_value(LEAVES, kept tiles);
+ * ties in the order of sk_gen_move_compare, so the result is exactly the head of
+ * sk_movegen_all + sk_move_list_sort. With EXCHANGES set (classic, bag permitting: BAG >=
+ * exchange_min) exchanges compete too (equity = the kept tiles' value); when nothing is
+ * playable the pass is returned. Returns as sk_movegen_all. */
+struct sk_leaves;
+int sk_movegen_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
+                    sk_gen_move *out);
+
 /* Appends the pass and (classic, bag permitting: BAG >= RULES->exchange_min) every distinct
  * exchange of a non-empty sub-multiset of the rack. */
 int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos, int bag,
                                   sk_move_list *out);
 
 /* Sorts OUT best first: by equity (or score when BY_SCORE), then score, then the fixed order of
- * sk_gen_move_compare. */
+ * sk_gen_move_compare; the pass always last (it is the move of last resort). */
 void sk_move_list_sort(sk_move_list *list, int by_score);
 
 /* The fixed tie order: placements before exchanges before the pass; then row, column,
