@@ -10,45 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/movegen.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
-#include "skrab/movegen.h"
-
-#define N SK_BOARD_MAX
-#define ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
-
-typedef struct {
-    int rows, cols;
-    uint8_t tile[N][N];      /* 0 empty, 1..26 */
-    uint8_t blank[N][N];     /* the tile is a blank */
-    uint8_t anchor[N][N];    /* cross anchors: see compute_anchors */
-    uint8_t has_cross[N][N]; /* a tile above or below (in this view) */
-    int8_t lf[N][N], wf[N][N];
-    int16_t cross_score[N][N]; /* face value of the perpendicular word's other tiles */
-    uint32_t cross[N][N];      /* letters that may be placed here (0: none; blocked squares) */
-} view;
-
-struct sk_movegen {
-    view v[2]; /* 0: across as is, 1: down, transposed */
-    /* walk state */
-    const uint32_t *nodes;
-    const view *g;
-    int dir, row, anchor, leftmost;
-    int through; /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
-    int rack[SK_TILE_KINDS];
-    int value[SK_TILE_KINDS]; /* [0] = the blank's value */
-    uint8_t cur[N], cur_blank[N];
-    int nplaced, rack_size, bingo, classic;
-    int tiles_left;     /* tiles on the rack not yet placed */
-    uint32_t rack_mask; /* letters the rack can still supply (all of them with a blank) */
-    sk_move_list *out;
-    /* best-only mode */
-    int best_mode, by_score, have_best;
-    sk_gen_move best;
-    int radix[SK_TILE_KINDS]; /* mixed-radix index of the tiles used so far */
-    int leave_index;
-    float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
-};
 
 void sk_move_list_init(sk_move_list *list)
 {
@@ -358,7 +322,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     }
 }
 
-static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
+int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
 {
     const sk_lexicon *lex = rules->lexicon;
     if (!lex || !sk_lexicon_has_gaddag(lex) || !pos->racks[0][0] ||
@@ -369,6 +333,7 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     g->rack_size = rules->rack_size;
     g->bingo = rules->bingo_bonus;
     g->out = out;
+    g->gaddag = sk_lexicon_gaddag_root(lex);
     memset(g->rack, 0, sizeof(g->rack));
     for (const char *p = pos->racks[0]; *p; p++) {
         int t = sk_tile_from_char(*p);
@@ -381,7 +346,7 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
         g->value[t] = rules->tiles->score[t];
     load_views(g, rules, pos);
     int first_move = sk_position_tile_count(pos) == 0;
-    uint32_t dawg = sk_lexicon_dawg_root(lex), gaddag = sk_lexicon_gaddag_root(lex);
+    uint32_t dawg = sk_lexicon_dawg_root(lex);
     const sk_board *b = rules->board;
     for (int d = 0; d < 2; d++) {
         view *v = &g->v[d];
@@ -389,22 +354,32 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
         compute_anchors(g, v, first_move, d ? b->start_col : b->start_row,
                         d ? b->start_row : b->start_col);
     }
+    return SK_OK;
+}
+
+void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
+{
+    g->g = &g->v[d];
+    g->dir = d ? SK_DOWN : SK_ACROSS;
+    g->row = row;
+    g->through = through;
+    g->anchor = col;
+    g->leftmost = col;
+    g->nplaced = 0;
+    gen(g, col, g->gaddag, 0, 1, 0);
+}
+
+static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
+{
+    int rc = sk_mg_setup(g, rules, pos, out);
+    if (rc != SK_OK) return rc;
     for (int d = 0; d < 2; d++) {
-        g->g = &g->v[d];
-        g->dir = d ? SK_DOWN : SK_ACROSS;
-        for (int r = 0; r < g->g->rows; r++) {
-            g->row = r;
-            const view *v = g->g;
+        const view *v = &g->v[d];
+        for (int r = 0; r < v->rows; r++)
             for (int c = 0; c < v->cols; c++) {
                 int run_end = v->tile[r][c] && (c + 1 == v->cols || !v->tile[r][c + 1]);
-                if (!run_end && !v->anchor[r][c]) continue;
-                g->through = run_end;
-                g->anchor = c;
-                g->leftmost = c;
-                g->nplaced = 0;
-                gen(g, c, gaddag, 0, 1, 0);
+                if (run_end || v->anchor[r][c]) sk_mg_walk(g, d, r, c, run_end);
             }
-        }
     }
     return out && out->failed ? SK_ENOMEM : SK_OK;
 }
@@ -417,76 +392,3 @@ int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     return walk_all(g, rules, pos, out);
 }
 
-/* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
- * used: index = sum over kinds of used[kind] * radix[kind]. */
-static void leave_table(sk_movegen *g, const sk_leaves *leaves, const int counts[SK_TILE_KINDS])
-{
-    int r = 1;
-    for (int t = 0; t < SK_TILE_KINDS; t++) {
-        g->radix[t] = r;
-        r *= counts[t] + 1;
-    }
-    for (int idx = 0; idx < r; idx++) {
-        char kept[SK_RACK_MAX + 1];
-        int n = 0, rest = idx;
-        for (int t = SK_TILE_KINDS - 1; t >= 0; t--) {
-            int used = rest / g->radix[t];
-            rest %= g->radix[t];
-            for (int k = used; k < counts[t]; k++)
-                kept[n++] = t == SK_TILE_BLANK ? '?' : (char)('A' + t - 1);
-        }
-        kept[n] = '\0';
-        g->leave_value[idx] = (float)sk_leave_value(leaves, kept);
-    }
-}
-
-int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
-                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
-                    sk_gen_move *out)
-{
-    int counts[SK_TILE_KINDS] = {0};
-    size_t n = 0;
-    for (const char *p = pos->racks[0]; *p; p++, n++) {
-        int t = sk_tile_from_char(*p);
-        if (t < 0) return SK_EINVAL;
-        counts[t]++;
-    }
-    long cells = 1;
-    for (int t = 0; t < SK_TILE_KINDS; t++)
-        cells *= counts[t] + 1;
-    if (cells > (long)(sizeof(g->leave_value) / sizeof(g->leave_value[0])))
-        return SK_EINVAL; /* a rack this large has too many leaves for the table */
-    g->best_mode = 1;
-    g->by_score = by_score;
-    g->have_best = 0;
-    g->leave_index = 0;
-    leave_table(g, leaves, counts);
-    int rc = walk_all(g, rules, pos, NULL);
-    if (rc != SK_OK) return rc;
-    sk_move_list extra;
-    sk_move_list_init(&extra);
-    if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
-        bag = -1; /* no exchanges: only the pass */
-    if (sk_movegen_add_non_placements(rules, pos, bag, &extra) != SK_OK) {
-        sk_move_list_free(&extra);
-        return SK_ENOMEM;
-    }
-    for (size_t i = 0; i < extra.count; i++) {
-        sk_gen_move *m = &extra.moves[i];
-        if (m->kind == SK_MOVE_PASS && g->have_best)
-            continue; /* the pass only when nothing is playable */
-        char kept[SK_RACK_MAX + 1];
-        sk_gen_move_leave(m, pos->racks[0], kept);
-        m->equity = by_score ? 0.0f : (float)sk_leave_value(leaves, kept);
-        if (!g->have_best || m->equity > g->best.equity ||
-            (m->equity == g->best.equity &&
-             (m->score > g->best.score ||
-              (m->score == g->best.score && sk_gen_move_compare(m, &g->best) < 0)))) {
-            g->best = *m;
-            g->have_best = 1;
-        }
-    }
-    sk_move_list_free(&extra);
-    *out = g->best;
-    return SK_OK;
-}

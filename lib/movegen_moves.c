@@ -186,3 +186,21 @@ void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out)
     }
     out[k] = '\0';
 }
+
+void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play)
+{
+    memset(play, 0, sizeof(*play));
+    play->kind = (sk_move_kind)m->kind;
+    play->dir = (sk_direction)m->dir;
+    play->score = m->score;
+    if (m->kind == SK_MOVE_EXCHANGE) {
+        memcpy(play->exchange, m->word, sizeof(play->exchange) - 1);
+        play->exchange_count = (int)strlen(m->word);
+        return;
+    }
+    for (int i = 0; m->kind == SK_MOVE_PLACE && i < m->len; i++)
+        if (m->placed >> i & 1)
+            play->placed[play->nplaced++] =
+                (sk_placement){m->row + (m->dir == SK_DOWN ? i : 0),
+                               m->col + (m->dir == SK_ACROSS ? i : 0), m->word[i]};
+}

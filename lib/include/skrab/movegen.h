@@ -79,6 +79,10 @@ void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out);
 void sk_gen_move_write_skrabbkle(const sk_gen_move *m, sk_buf *out);
 void sk_gen_move_write_cs104(const sk_gen_move *m, sk_buf *out);
 
+/* Fills PLAY from a generated move: kind, placed tiles, score, exchanged tiles (words are not
+ * filled: sk_rules_check does that). For sk_game_apply. */
+void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play);
+
 /* The rack left after M (RACK minus the placed or exchanged tiles; '?' for blanks), into OUT
  * (at least SK_RACK_MAX + 1 bytes), letters in rack order. */
 void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out);

@@ -1,0 +1,52 @@
+/* movegen.h (internal) — the move generator's state, shared by movegen.c (the walk) and
+ * movegen_shadow.c (upper bounds for the best-move search). Not installed. */
+#ifndef SKRAB_INTERNAL_MOVEGEN_H
+#define SKRAB_INTERNAL_MOVEGEN_H
+
+#include "skrab/movegen.h"
+
+#define N SK_BOARD_MAX
+#define ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
+
+typedef struct {
+    int rows, cols;
+    uint8_t tile[N][N];      /* 0 empty, 1..26 */
+    uint8_t blank[N][N];     /* the tile is a blank */
+    uint8_t anchor[N][N];    /* cross anchors: see compute_anchors */
+    uint8_t has_cross[N][N]; /* a tile above or below (in this view) */
+    int8_t lf[N][N], wf[N][N];
+    int16_t cross_score[N][N]; /* face value of the perpendicular word's other tiles */
+    uint32_t cross[N][N];      /* letters that may be placed here (0: none; blocked squares) */
+} view;
+
+struct sk_movegen {
+    view v[2]; /* 0: across as is, 1: down, transposed */
+    /* walk state */
+    const uint32_t *nodes;
+    const view *g;
+    int dir, row, anchor, leftmost;
+    int through;     /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
+    uint32_t gaddag; /* the GADDAG root list */
+    int rack[SK_TILE_KINDS];
+    int value[SK_TILE_KINDS]; /* [0] = the blank's value */
+    uint8_t cur[N], cur_blank[N];
+    int nplaced, rack_size, bingo, classic;
+    int tiles_left;     /* tiles on the rack not yet placed */
+    uint32_t rack_mask; /* letters the rack can still supply (all of them with a blank) */
+    sk_move_list *out;
+    /* best-only mode */
+    int best_mode, by_score, have_best;
+    sk_gen_move best;
+    int radix[SK_TILE_KINDS]; /* mixed-radix index of the tiles used so far */
+    int leave_index;
+    float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
+};
+
+/* Prepares G for POS: rack, values, both views with cross sets and anchors. OUT receives moves
+ * (NULL in best mode). Returns SK_OK or SK_EINVAL. */
+int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out);
+/* Walks every move starting at (ROW, COL) of view D: from a tile run's last tile when THROUGH,
+ * else from a cross anchor. */
+void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through);
+
+#endif

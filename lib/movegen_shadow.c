@@ -1,0 +1,214 @@
+/* movegen_shadow.c — the best-move search (sk_movegen_best). Before walking, every start point
+ * (a tile run's last tile, or a cross anchor) gets an upper bound on the equity of any move the
+ * walk from it can find, by "shadow play": each window of squares the move could cover is
+ * scored as if the rack's most valuable tiles fell on its best squares, ignoring the lexicon
+ * (valid for negative and zero factors too: the best pairing of values with coefficients is the
+ * sorted one, and a negative coefficient gets the rack's cheapest tile). Start points are then
+ * walked best bound first, and the search stops when no remaining bound can reach the leader.
+ * The leader is compared in the full tie order, so the result is exactly the head of the
+ * sorted list of all moves. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal/movegen.h"
+#include "skrab/error.h"
+#include "skrab/leave.h"
+
+typedef struct {
+    double bound;
+    uint8_t d, row, col, through;
+} start;
+
+static int by_bound(const void *x, const void *y)
+{
+    const start *a = x, *b = y;
+    return a->bound > b->bound ? -1 : a->bound < b->bound ? 1 : 0;
+}
+
+/* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
+ * used (index = sum over kinds of used[kind] * radix[kind]); MAXLEAVE[k] = the best value of a
+ * leave of k tiles. */
+static void leave_table(sk_movegen *g, const sk_leaves *leaves, const int counts[SK_TILE_KINDS],
+                        double maxleave[SK_RACK_MAX + 1])
+{
+    int r = 1;
+    for (int t = 0; t < SK_TILE_KINDS; t++) {
+        g->radix[t] = r;
+        r *= counts[t] + 1;
+    }
+    for (int k = 0; k <= SK_RACK_MAX; k++)
+        maxleave[k] = -1e300;
+    for (int idx = 0; idx < r; idx++) {
+        char kept[SK_RACK_MAX + 1];
+        int n = 0, rest = idx;
+        for (int t = SK_TILE_KINDS - 1; t >= 0; t--) {
+            int used = rest / g->radix[t];
+            rest %= g->radix[t];
+            for (int k = used; k < counts[t]; k++)
+                kept[n++] = t == SK_TILE_BLANK ? '?' : (char)('A' + t - 1);
+        }
+        kept[n] = '\0';
+        g->leave_value[idx] = (float)sk_leave_value(leaves, kept);
+        if (g->leave_value[idx] > maxleave[n]) maxleave[n] = g->leave_value[idx];
+    }
+}
+
+static int desc_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return a > b ? -1 : a < b ? 1 : 0;
+}
+
+/* The most any move covering exactly the squares [LO, HI] of row R can score: its empty
+ * squares take the rack's values (VALUES, descending; N of them) in the best order. */
+static double window_bound(const sk_movegen *g, const view *v, int r, int lo, int hi,
+                           const double *values, int n)
+{
+    long long wm = 1;
+    double fixed = 0, cross_fixed = 0, coef[SK_BOARD_MAX];
+    int k = 0;
+    for (int c = lo; c <= hi; c++) {
+        if (v->tile[r][c]) {
+            fixed += v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
+            continue;
+        }
+        wm = sk_score_mul(wm, v->wf[r][c]);
+    }
+    for (int c = lo; c <= hi; c++) {
+        if (v->tile[r][c]) continue;
+        double cf = (double)v->lf[r][c] * (double)wm;
+        if (g->classic && v->has_cross[r][c]) {
+            cf += (double)v->lf[r][c] * v->wf[r][c];
+            cross_fixed += (double)v->cross_score[r][c] * v->wf[r][c];
+        }
+        coef[k++] = cf;
+    }
+    qsort(coef, (size_t)k, sizeof(coef[0]), desc_double);
+    double best = fixed * (double)wm + cross_fixed;
+    /* positive coefficients take the largest values, in order; the others the smallest value */
+    for (int i = 0; i < k; i++)
+        best += coef[i] > 0 ? coef[i] * values[i] : coef[i] * values[n - 1];
+    if (k == g->rack_size) best += g->bingo;
+    return best;
+}
+
+/* An upper bound for the walk from (R, C) of view V (see sk_mg_walk). */
+static double start_bound(const sk_movegen *g, const view *v, int r, int c, int through,
+                          const double *values, int n, const double *maxleave, int by_score)
+{
+    int cols = v->cols;
+    /* the squares the word may span: from LO_MIN to HI_MAX, placing at most N tiles */
+    int run_lo = c;
+    while (through && run_lo > 0 && v->tile[r][run_lo - 1])
+        run_lo--;
+    double best = -1e300;
+    int placed_left = 0;
+    for (int lo = through ? run_lo : c; lo >= 0; lo--) {
+        if (lo < (through ? run_lo : c)) {
+            if (v->tile[r][lo]) {
+                if (!through) break; /* a cross-anchor word holds no row tile */
+            } else {
+                if (!through && v->anchor[r][lo]) break; /* that anchor's own walk covers it */
+                if (!(v->cross[r][lo] & g->rack_mask)) break;
+                if (++placed_left > n) break;
+            }
+        }
+        if (lo > 0 && v->tile[r][lo - 1]) continue; /* the word would not start here */
+        int placed = placed_left;
+        int start_empty = !through; /* the anchor square itself, for a cross anchor */
+        if (start_empty) {
+            if (!(v->cross[r][c] & g->rack_mask)) return -1e300;
+            placed++;
+        }
+        for (int hi = c; hi < cols; hi++) {
+            if (hi > c) {
+                if (v->tile[r][hi]) break; /* the right part never reaches another run */
+                if (!(v->cross[r][hi] & g->rack_mask) || ++placed > n) break;
+            }
+            if (placed > n) break;
+            if (hi + 1 < cols && v->tile[r][hi + 1]) continue;
+            if (placed == 0) continue;
+            double b =
+                window_bound(g, v, r, lo, hi, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
+            if (b > best) best = b;
+        }
+        if (placed_left >= n && !through) break;
+    }
+    return best;
+}
+
+int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
+                    sk_gen_move *out)
+{
+    int counts[SK_TILE_KINDS] = {0};
+    double values[SK_RACK_MAX];
+    int n = 0;
+    for (const char *p = pos->racks[0]; *p; p++) {
+        int t = sk_tile_from_char(*p);
+        if (t < 0 || n == SK_RACK_MAX) return SK_EINVAL;
+        counts[t]++;
+        values[n++] = rules->tiles->score[t];
+    }
+    qsort(values, (size_t)n, sizeof(values[0]), desc_double);
+    long cells = 1;
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        cells *= counts[t] + 1;
+    if (cells > (long)(sizeof(g->leave_value) / sizeof(g->leave_value[0])))
+        return SK_EINVAL; /* a rack this large has too many leaves for the table */
+    int rc = sk_mg_setup(g, rules, pos, NULL);
+    if (rc != SK_OK) return rc;
+    g->best_mode = 1;
+    g->by_score = by_score;
+    g->have_best = 0;
+    g->leave_index = 0;
+    double maxleave[SK_RACK_MAX + 1];
+    leave_table(g, leaves, counts, maxleave);
+    start *starts = malloc(sizeof(start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
+    if (!starts) return SK_ENOMEM;
+    int ns = 0;
+    for (int d = 0; d < 2; d++) {
+        const view *v = &g->v[d];
+        for (int r = 0; r < v->rows; r++)
+            for (int c = 0; c < v->cols; c++) {
+                int run_end = v->tile[r][c] && (c + 1 == v->cols || !v->tile[r][c + 1]);
+                if (!run_end && !v->anchor[r][c]) continue;
+                double b = start_bound(g, v, r, c, run_end, values, n, maxleave, by_score);
+                if (b > -1e299)
+                    starts[ns++] = (start){b, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end};
+            }
+    }
+    qsort(starts, (size_t)ns, sizeof(starts[0]), by_bound);
+    for (int i = 0; i < ns; i++) {
+        /* a bound below the leader cannot win; an equal one may still win a tie */
+        if (g->have_best && starts[i].bound < (double)g->best.equity - 1e-3) break;
+        sk_mg_walk(g, starts[i].d, starts[i].row, starts[i].col, starts[i].through);
+    }
+    free(starts);
+    sk_move_list extra;
+    sk_move_list_init(&extra);
+    if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
+        bag = -1; /* no exchanges: only the pass */
+    if (sk_movegen_add_non_placements(rules, pos, bag, &extra) != SK_OK) {
+        sk_move_list_free(&extra);
+        return SK_ENOMEM;
+    }
+    for (size_t i = 0; i < extra.count; i++) {
+        sk_gen_move *m = &extra.moves[i];
+        if (m->kind == SK_MOVE_PASS && g->have_best)
+            continue; /* the pass only when nothing is playable */
+        char kept[SK_RACK_MAX + 1];
+        sk_gen_move_leave(m, pos->racks[0], kept);
+        m->equity = by_score ? 0.0f : (float)sk_leave_value(leaves, kept);
+        if (!g->have_best || m->equity > g->best.equity ||
+            (m->equity == g->best.equity &&
+             (m->score > g->best.score ||
+              (m->score == g->best.score && sk_gen_move_compare(m, &g->best) < 0)))) {
+            g->best = *m;
+            g->have_best = 1;
+        }
+    }
+    sk_move_list_free(&extra);
+    *out = g->best;
+    return SK_OK;
+}

@@ -1,0 +1,123 @@
+/* bench_movegen.c — move generation speed, single thread, CPU time (never a timed test: it
+ * prints, it does not judge). For each CGP line of a positions file: all moves (time, moves,
+ * moves per second), the best move by score and by equity; then greedy self-play (two players
+ * taking the best-scoring move, bag drawn with a fixed seed) in games per second; then peak RSS.
+ *   bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "skrab/game.h"
+#include "skrab/movegen.h"
+
+static double cpu_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng, int *moves)
+{
+    sk_position pos;
+    sk_position_init(&pos, rules->board->width, rules->board->height);
+    sk_game_draw(&pos, rules->tiles, 0, rules->rack_size, rng);
+    sk_game_draw(&pos, rules->tiles, 1, rules->rack_size, rng);
+    for (int turn = 0; turn < 200; turn++) {
+        sk_gen_move best;
+        if (sk_movegen_best(gen, rules, &pos, NULL, 1, 0, 0, &best) != 0) return -1;
+        sk_play play;
+        sk_gen_move_to_play(&best, &play);
+        (*moves)++;
+        int bag_empty = 0;
+        if (sk_game_apply(&pos, &play, rules->tiles, rules->rack_size, rng) != 0) return -1;
+        int unseen[SK_TILE_KINDS], over, total = 0;
+        sk_position_unseen(&pos, rules->tiles, unseen, &over);
+        for (int t = 0; t < SK_TILE_KINDS; t++)
+            total += unseen[t];
+        bag_empty = total == 0;
+        /* the player who just moved is now last in turn order */
+        if ((bag_empty && pos.racks[pos.nplayers - 1][0] == '\0') || pos.zeros >= 6) return 0;
+        if (!pos.racks[0][0]) /* an emptied rack reads as unknown: nothing to play */
+            return 0;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: bench_movegen KWG BOARD POSITIONS [REPS] [GAMES]\n");
+        return 2;
+    }
+    int reps = argc > 4 ? atoi(argv[4]) : 50, games = argc > 5 ? atoi(argv[5]) : 50;
+    sk_lexicon *lex;
+    if (sk_lexicon_open(&lex, argv[1], NULL) != 0) return 2;
+    sk_buf text;
+    sk_buf_init(&text);
+    sk_board board;
+    if (sk_buf_read_file(&text, argv[2], 1 << 20) != 0 ||
+        sk_board_parse(&board, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL) != 0)
+        return 2;
+    sk_tileset tiles;
+    sk_tileset_builtin(&tiles, "english");
+    sk_rules rules;
+    sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
+    sk_movegen *gen;
+    sk_movegen_new(&gen);
+    FILE *f = fopen(argv[3], "r");
+    if (!f) return 2;
+    printf("%-34s %9s %12s %12s\n", "operation", "moves", "time/item", "moves/s");
+    char line[8192];
+    int n = 0;
+    sk_move_list list;
+    sk_move_list_init(&list);
+    while (fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\n")] = '\0';
+        sk_position pos;
+        if (sk_position_parse_cgp(&pos, line, strlen(line), NULL) != 0) continue;
+        n++;
+        double t0 = cpu_ms();
+        for (int i = 0; i < reps; i++) {
+            list.count = 0;
+            sk_movegen_all(gen, &rules, &pos, &list);
+        }
+        double all = (cpu_ms() - t0) / reps;
+        sk_gen_move best;
+        t0 = cpu_ms();
+        for (int i = 0; i < reps; i++)
+            sk_movegen_best(gen, &rules, &pos, NULL, 1, 0, 0, &best);
+        double bs = (cpu_ms() - t0) / reps;
+        t0 = cpu_ms();
+        for (int i = 0; i < reps; i++)
+            sk_movegen_best(gen, &rules, &pos, NULL, 0, 0, 0, &best);
+        double be = (cpu_ms() - t0) / reps;
+        char op[64];
+        snprintf(op, sizeof(op), "all moves, line %d", n);
+        printf("%-34s %9zu %9.3f ms %12.0f\n", op, list.count, all, list.count / all * 1e3);
+        snprintf(op, sizeof(op), "best move (score), line %d", n);
+        printf("%-34s %9s %9.3f ms\n", op, "", bs);
+        snprintf(op, sizeof(op), "best move (equity), line %d", n);
+        printf("%-34s %9s %9.3f ms\n", op, "", be);
+    }
+    fclose(f);
+    sk_rng rng;
+    sk_rng_seed(&rng, 2026);
+    int moves = 0;
+    double t0 = cpu_ms();
+    for (int g = 0; g < games; g++)
+        selfplay_game(gen, &rules, &rng, &moves);
+    double sp = cpu_ms() - t0;
+    printf("%-34s %9d %9.3f ms %12s  (%.0f games/s, %d moves)\n", "greedy self-play (best score)",
+           games, sp / games, "", games / sp * 1e3, moves);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("%-34s %9s %9ld KB\n", "peak RSS (KWG mmapped)", "", ru.ru_maxrss);
+    sk_move_list_free(&list);
+    sk_movegen_free(gen);
+    sk_lexicon_free(lex);
+    sk_buf_free(&text);
+    return 0;
+}
