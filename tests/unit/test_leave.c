@@ -1,0 +1,113 @@
+/* test_leave.c — leave values: KLV2 (f32) and KLV (i16 / 256) files read and looked up by the
+ * rank of the sorted leave among the DAWG's words, and the built-in heuristic. */
+#include <string.h>
+
+#include "testutil.h"
+
+#include "skrab/error.h"
+#include "skrab/leave.h"
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+/* A DAWG of the leaves "?", "A", "AB", "B" (ranks 0..3): node 0 points to the root list. */
+static size_t make_klv(unsigned char *buf, int f32, const float *values)
+{
+    const uint32_t ACC = 0x800000u, END = 0x400000u;
+    uint32_t nodes[5] = {
+        END | 1u,               /* root pointer */
+        (0u << 24) | ACC,       /* ?  */
+        (1u << 24) | ACC | 4u,  /* A, then the list at 4 */
+        (2u << 24) | ACC | END, /* B */
+        (2u << 24) | ACC | END, /* A-B */
+    };
+    size_t o = 0;
+    put32(buf + o, 5);
+    o += 4;
+    for (int i = 0; i < 5; i++, o += 4)
+        put32(buf + o, nodes[i]);
+    put32(buf + o, 4);
+    o += 4;
+    for (int i = 0; i < 4; i++) {
+        if (f32) {
+            uint32_t bits;
+            memcpy(&bits, &values[i], 4);
+            put32(buf + o, bits);
+            o += 4;
+        } else {
+            int16_t s = (int16_t)(values[i] * 256.0f);
+            buf[o++] = (unsigned char)s;
+            buf[o++] = (unsigned char)((uint16_t)s >> 8);
+        }
+    }
+    return o;
+}
+
+static void klv_lookup(void **state)
+{
+    (void)state;
+    const float values[4] = {25.5f, 1.25f, -2.5f, 3.0f};
+    for (int f32 = 0; f32 < 2; f32++) {
+        unsigned char buf[128];
+        size_t len = make_klv(buf, f32, values);
+        sk_leaves *l;
+        assert_int_equal(sk_leaves_from_bytes(&l, buf, len, NULL), SK_OK);
+        assert_true(sk_leave_value(l, "?") == 25.5);
+        assert_true(sk_leave_value(l, "A") == 1.25);
+        assert_true(sk_leave_value(l, "BA") == -2.5); /* sorted before the lookup */
+        assert_true(sk_leave_value(l, "AB") == -2.5);
+        assert_true(sk_leave_value(l, "B") == 3.0);
+        assert_true(sk_leave_value(l, "C") == 0.0); /* not in the file */
+        assert_true(sk_leave_value(l, "") == 0.0);  /* the empty leave */
+        assert_true(sk_leave_value(l, "?A") == 0.0);
+        sk_leaves_free(l);
+    }
+}
+
+static void klv_malformed(void **state)
+{
+    (void)state;
+    unsigned char buf[128];
+    const float values[4] = {1, 2, 3, 4};
+    size_t len = make_klv(buf, 1, values);
+    sk_leaves *l;
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    assert_int_equal(sk_leaves_from_bytes(&l, buf, 5, &d), SK_EINVAL);
+    assert_int_equal(sk_leaves_from_bytes(&l, buf, len - 10, &d), SK_EINVAL);
+    put32(buf + 4 + 2 * 4, (1u << 24) | 0x800000u | 99u); /* an arc outside the file */
+    assert_int_equal(sk_leaves_from_bytes(&l, buf, len, &d), SK_EINVAL);
+    put32(buf + 4 + 2 * 4, (1u << 24) | 0x800000u | 1u); /* a cycle back to the root list */
+    assert_int_equal(sk_leaves_from_bytes(&l, buf, len, &d), SK_EINVAL);
+    assert_true(d.errors >= 4);
+    sk_diag_list_free(&d);
+    assert_int_equal(sk_leaves_load(&l, "/nonexistent/x.klv2", NULL), SK_ENOTFOUND);
+}
+
+static void heuristic(void **state)
+{
+    (void)state;
+    assert_true(sk_leave_value(NULL, "") == 0.0);
+    assert_true(sk_leave_value(NULL, "?") == 20.0);
+    assert_true(sk_leave_value(NULL, "S") == 8.0);
+    assert_true(sk_leave_value(NULL, "Q") == -7.0);
+    /* duplicates: E E = 3 + 3 - 4; vowels only: -2 per step beyond one */
+    assert_true(sk_leave_value(NULL, "EE") == 3.0 + 3.0 - 4.0 - 2.0);
+    assert_true(sk_leave_value(NULL, "ERS") == 3.0 + 2.0 + 8.0);
+    assert_true(sk_leave_value(NULL, "SER") == sk_leave_value(NULL, "ERS"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(klv_lookup),
+        cmocka_unit_test(klv_malformed),
+        cmocka_unit_test(heuristic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
