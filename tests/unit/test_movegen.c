@@ -312,8 +312,8 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
             found_add(&have, key, list.moves[i].score);
             if (have.count == before) fail_msg("generated twice: %s", key);
         }
-        qsort(want.items, want.count, sizeof(found), by_key);
-        qsort(have.items, have.count, sizeof(found), by_key);
+        if (want.count > 1) qsort(want.items, want.count, sizeof(found), by_key);
+        if (have.count > 1) qsort(have.items, have.count, sizeof(found), by_key);
         size_t i = 0, j = 0;
         while (i < want.count || j < have.count) {
             int cmp = i == want.count   ? 1
