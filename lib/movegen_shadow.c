@@ -83,7 +83,12 @@ static double window_bound(const sk_movegen *g, const view *v, int r, int lo, in
         }
         coef[k++] = cf;
     }
-    qsort(coef, (size_t)k, sizeof(coef[0]), desc_double);
+    for (int i = 1; i < k; i++) /* at most a rack's worth: insertion sort, descending */
+        for (int j = i; j > 0 && coef[j] > coef[j - 1]; j--) {
+            double t = coef[j];
+            coef[j] = coef[j - 1];
+            coef[j - 1] = t;
+        }
     double best = fixed * (double)wm + cross_fixed;
     /* positive coefficients take the largest values, in order; the others the smallest value */
     for (int i = 0; i < k; i++)
