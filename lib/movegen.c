@@ -391,4 +391,3 @@ int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     memset(g->radix, 0, sizeof(g->radix));
     return walk_all(g, rules, pos, out);
 }
-

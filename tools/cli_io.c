@@ -30,6 +30,18 @@ int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quie
     return rc;
 }
 
+/* Length of the well-formed UTF-8 sequence at P (1..4), or 0 when it is not one. */
+static int utf8_length(const unsigned char *p)
+{
+    int n = p[0] >= 0xf0 && p[0] <= 0xf4   ? 4
+            : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+            : p[0] >= 0xc2 && p[0] <= 0xdf ? 2
+                                           : 0;
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80) return 0;
+    return n;
+}
+
 void sk_json_string(sk_buf *out, const char *s)
 {
     sk_buf_putc(out, '"');
@@ -51,10 +63,19 @@ void sk_json_string(sk_buf *out, const char *s)
             sk_buf_puts(out, "\\r");
             break;
         default:
-            if (*p < 0x20 || *p >= 0x7f)
-                sk_buf_printf(out, "\\u%04x", *p); /* bytes as Latin-1 code points: valid JSON */
-            else
+            if (*p >= 0x80) {
+                int n = utf8_length(p);
+                if (n) { /* well-formed UTF-8 goes through as it is */
+                    sk_buf_append(out, (const char *)p, (size_t)n);
+                    p += n - 1;
+                } else { /* any other byte is read as Latin-1 (GCG's default charset) */
+                    sk_buf_printf(out, "\\u%04x", *p);
+                }
+            } else if (*p < 0x20 || *p == 0x7f) {
+                sk_buf_printf(out, "\\u%04x", *p);
+            } else {
                 sk_buf_putc(out, (char)*p);
+            }
         }
     }
     sk_buf_putc(out, '"');

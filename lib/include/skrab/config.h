@@ -17,9 +17,9 @@ typedef struct {
     int handsize; /* 1..SK_HANDSIZE_MAX; 7 when absent */
     unsigned long seed;
     int has_seed;
-    char tiles[SK_PATH_MAX];      /* "" when absent */
-    char dictionary[SK_PATH_MAX]; /* "" when absent */
-    char board[SK_PATH_MAX];      /* "" when absent */
+    char tiles[SK_PATH_MAX];                              /* "" when absent */
+    char dictionary[SK_PATH_MAX];                         /* "" when absent */
+    char board[SK_PATH_MAX];                              /* "" when absent */
     size_t tiles_offset, dictionary_offset, board_offset; /* where each value starts, for diags */
 } sk_config;
 

@@ -10,8 +10,9 @@ typedef enum { SK_SEV_ERROR = 0, SK_SEV_WARNING = 1, SK_SEV_NOTE = 2 } sk_severi
 
 #define SK_DIAG_NO_OFFSET ((size_t)-1)
 #define SK_DIAG_MSG_MAX 200
-#define SK_DIAG_MAX_ENTRIES 200 /* after this many, one "too many errors" note; the rest dropped   \
-                                 */
+#define SK_DIAG_MAX_ENTRIES                                                                        \
+    200 /* after this many, one "too many errors" note; the rest dropped                           \
+         */
 
 typedef struct {
     sk_severity severity;

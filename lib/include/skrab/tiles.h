@@ -10,23 +10,24 @@
 #include "skrab/diag.h"
 
 #define SK_TILE_BLANK 0
-#define SK_TILE_KINDS 27        /* blank + A..Z */
-#define SK_TILE_COUNT_MAX 1000  /* per letter */
-#define SK_TILE_SCORE_MAX 1000  /* per tile */
+#define SK_TILE_KINDS 27       /* blank + A..Z */
+#define SK_TILE_COUNT_MAX 1000 /* per letter */
+#define SK_TILE_SCORE_MAX 1000 /* per tile */
 #define SK_TILES_FILE_MAX (1u << 16)
 
 typedef enum {
     SK_TILES_FORMAT_AUTO = 0,
     SK_TILES_FORMAT_CS104, /* "a 1 9" lines: letter (or ?), points, count */
-    SK_TILES_FORMAT_CSV    /* macondo label,count,score,vowel or MAGPIE label,lower,count,score,vowel[,..] */
+    SK_TILES_FORMAT_CSV    /* macondo label,count,score,vowel or MAGPIE
+                              label,lower,count,score,vowel[,..] */
 } sk_tiles_format;
 
 typedef struct {
-    int count[SK_TILE_KINDS];          /* tiles of this kind in a full bag (0: not in the set) */
-    int score[SK_TILE_KINDS];          /* points of one tile; a played blank scores score[0] */
+    int count[SK_TILE_KINDS];             /* tiles of this kind in a full bag (0: not in the set) */
+    int score[SK_TILE_KINDS];             /* points of one tile; a played blank scores score[0] */
     unsigned char defined[SK_TILE_KINDS]; /* 1 if the set lists this kind (even with count 0) */
     unsigned char vowel[SK_TILE_KINDS];   /* from the CSV, else A E I O U */
-    int total;                         /* sum of count[] */
+    int total;                            /* sum of count[] */
 } sk_tileset;
 
 /* Fills OUT with a built-in set: "skrabbkle" (SPEC 2.1: 99 tiles, wildcard 5) or "english"
