@@ -1,0 +1,146 @@
+/* kwg.h — internals of the lexicon module shared by its files: strings of tiles in one arena
+ * (the word list, the GADDAG's strings) and their radix sort; the word-list reader; the graph
+ * states that the builder hash-conses; the layout that turns states into KWG nodes; and the
+ * lexicon object itself. Not installed. */
+#ifndef SKRAB_INTERNAL_KWG_H
+#define SKRAB_INTERNAL_KWG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skrab/diag.h"
+#include "skrab/lexicon.h"
+
+/* ---- strings of tiles -------------------------------------------------------------------------
+ * String i starts at bytes[offs[i]]: one length byte, that many tiles (0..63), then PAYLOAD
+ * bytes (0 or 4: a little-endian uint32 carried along by the sort). */
+typedef struct {
+    unsigned char *bytes;
+    size_t len, cap;
+    uint32_t *offs;
+    size_t count, offs_cap;
+    int payload; /* 0 or 4 */
+} sk_tilestrs;
+
+/* Arena bound: offsets are 32-bit, and a list whose GADDAG needs more than this (SOWPODS needs
+ * 12 MB) could not fit the KWG format anyway; it is refused before anything big is allocated. */
+#define SK_TILESTRS_ARENA_MAX ((size_t)1 << 30)
+
+void sk_tilestrs_init(sk_tilestrs *s, int payload);
+void sk_tilestrs_free(sk_tilestrs *s);
+/* Reserves room for COUNT more strings and BYTES more arena bytes. SK_OK / SK_ENOMEM /
+ * SK_ETOOBIG (the arena would pass SK_TILESTRS_ARENA_MAX). */
+int sk_tilestrs_reserve(sk_tilestrs *s, size_t count, size_t bytes);
+/* Appends TILES[0..N) (N <= 255) with PAYLOAD. Returns SK_OK, SK_ENOMEM or SK_ETOOBIG. */
+int sk_tilestrs_push(sk_tilestrs *s, const unsigned char *tiles, size_t n, uint32_t payload);
+
+static inline const unsigned char *sk_tilestrs_at(const sk_tilestrs *s, size_t i, size_t *n)
+{
+    const unsigned char *p = s->bytes + s->offs[i];
+    *n = p[0];
+    return p + 1;
+}
+static inline uint32_t sk_tilestrs_payload(const sk_tilestrs *s, size_t i)
+{
+    const unsigned char *p = s->bytes + s->offs[i];
+    p += 1 + p[0];
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Compares strings I and J (tile by tile; a prefix sorts first). */
+int sk_tilestrs_cmp(const sk_tilestrs *s, size_t i, size_t j);
+/* Sorts the strings (MSD radix sort). Returns SK_OK or SK_ENOMEM. */
+int sk_tilestrs_sort(sk_tilestrs *s);
+/* 1 if the strings are in strictly increasing order (sorted, no duplicates). */
+int sk_tilestrs_strictly_sorted(const sk_tilestrs *s);
+/* Drops repeated strings of a sorted set; returns how many were dropped. */
+size_t sk_tilestrs_dedup(sk_tilestrs *s);
+
+/* ---- word lists -------------------------------------------------------------------------------
+ * Reads TEXT as a word list (see sk_kwg_build) into WORDS (payload 0), sorted and distinct.
+ * Updates STATS->lines, duplicates, skipped, words when STATS is not NULL. Returns SK_OK,
+ * SK_EINVAL (errors reported), SK_ENOMEM or SK_ETOOBIG. */
+int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len, int skip_invalid,
+                     sk_kwg_build_stats *stats, sk_diag_list *diags);
+
+/* ---- graph states -----------------------------------------------------------------------------
+ * A state is one node of a sibling list whose rest is another state: (tile, accepts, arc, next),
+ * packed in 64 bits; equal tuples are one state (hash-consing), so equal lists and equal tails
+ * of lists are shared. State 0 is the empty list. arc and next are lower state indices, so the
+ * array is in topological order. */
+#define SK_KWG_KEY(tile, acc, arc, next)                                                           \
+    ((uint64_t)(tile) << 45 | (uint64_t)(acc) << 44 | (uint64_t)(arc) << 22 | (uint64_t)(next))
+static inline uint32_t sk_kwg_key_next(uint64_t k)
+{
+    return (uint32_t)(k & 0x3FFFFF);
+}
+static inline uint32_t sk_kwg_key_arc(uint64_t k)
+{
+    return (uint32_t)((k >> 22) & 0x3FFFFF);
+}
+static inline unsigned sk_kwg_key_acc(uint64_t k)
+{
+    return (unsigned)((k >> 44) & 1);
+}
+static inline unsigned sk_kwg_key_tile(uint64_t k)
+{
+    return (unsigned)((k >> 45) & 0xFF);
+}
+
+typedef struct {
+    uint64_t *keys; /* keys[i] is state i; keys[0] = 0 */
+    size_t count, cap;
+    uint32_t *table; /* open addressing: state indices, 0 = empty */
+    size_t mask;
+    int error; /* first failure: SK_ENOMEM or SK_ETOOBIG (more than SK_KWG_NODES_MAX states) */
+} sk_kwg_states;
+
+int sk_kwg_states_init(sk_kwg_states *st, size_t expected);
+void sk_kwg_states_free(sk_kwg_states *st);
+/* Frees the hash table (the keys stay); call once no more states will be made. */
+void sk_kwg_states_drop_table(sk_kwg_states *st);
+
+/* Builds the DAWG of WORDS (sorted, distinct) into ST and sets *ROOT to its root list (0 when
+ * empty). Fills GADDAG (payload 4) with the GADDAG's strings: every word reversed, and for
+ * every proper prefix P the string reverse(P) + separator carrying the DAWG list that follows
+ * P. Returns SK_OK or ST's error. */
+int sk_kwg_make_dawg(sk_kwg_states *st, const sk_tilestrs *words, sk_tilestrs *gaddag,
+                     uint32_t *root);
+/* Builds the GADDAG of STRS (sorted, distinct, from sk_kwg_make_dawg) into ST: a string ending
+ * in the separator gets the separator node pointing at its payload's DAWG list. */
+int sk_kwg_make_gaddag(sk_kwg_states *st, const sk_tilestrs *strs, uint32_t *root);
+
+/* Places the states reachable from DAWG_ROOT and GADDAG_ROOT as KWG nodes: every list that is
+ * not the tail of another is written once, contiguously; a list that is a tail is pointed into.
+ * Lists are placed parents first, so normally every arc points forward (which makes loading
+ * cheap). *OUT (malloc'd, host order) holds *COUNT nodes. Returns SK_OK, SK_ENOMEM or
+ * SK_ETOOBIG. */
+int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32_t dawg_root,
+                  uint32_t gaddag_root);
+
+/* ---- the lexicon ---------------------------------------------------------------------------- */
+struct sk_lexicon {
+    const uint32_t *nodes; /* host order */
+    size_t count;
+    void *map; /* the mmap, or NULL */
+    size_t map_len;
+    uint32_t *owned; /* malloc'd nodes, or NULL */
+    int forward;     /* every arc points to a later node: acyclic by construction */
+    int has_gaddag;
+};
+
+/* Wraps validated nodes. MAP/OWNED as in the struct; on failure they are released. FORWARD:
+ * whether every arc points forward (from validation). */
+int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void *map,
+                    size_t map_len, uint32_t *owned, int forward);
+
+/* 1 if every arc of NODES points to a later node (or is 0). */
+int sk_kwg_arcs_forward(const uint32_t *nodes, size_t count);
+
+/* Lists the nodes reachable from the roots in an order where every node comes after the nodes
+ * its arc and its next sibling lead to (children first). *ORDER is malloc'd with *NORDER
+ * entries. Returns SK_OK, SK_EINVAL with *CYCLE_AT set when a cycle is reachable, SK_ENOMEM. */
+int sk_kwg_postorder(const uint32_t *nodes, size_t count, uint32_t **order, size_t *norder,
+                     uint32_t *cycle_at);
+
+#endif

@@ -1,0 +1,478 @@
+/* test_lexicon_kwg.c — KWG files: writing and mmapping, validation of corrupt and truncated
+ * files, a KWG made by wolges, the word-list cache, finding lexicons by name, and the whole
+ * SOWPODS list (every word found, 100,000 random non-words not, every GADDAG split present). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal/kwg.h"
+#include "skrab/error.h"
+#include "skrab/lexicon.h"
+#include "testutil.h"
+
+/* Made by wolges' builder (Gaddawg, Wolges layout) from the 19 words of its own tests, below.
+ * Its arcs point backward as often as forward, so it takes the loader's depth-first check. */
+static const uint32_t wolges_small[] = {
+    0x00400017, 0x00400021, 0x08800005, 0x0c800004, 0x13c00000, 0x05400006, 0x04c00000, 0x00000009,
+    0x03c00000, 0x01800008, 0x13800000, 0x19c00000, 0x02800000, 0x04800000, 0x14c00004, 0x10c00004,
+    0x0fc00000, 0x0100000f, 0x05000006, 0x0f400010, 0x01800002, 0x02c00009, 0x0140000c, 0x01000014,
+    0x03000016, 0x1a400011, 0x01c00000, 0x0800001d, 0x1ac00000, 0x0140001a, 0x00400004, 0x0240001a,
+    0x00400006, 0x01000030, 0x02000038, 0x03000039, 0x0400003b, 0x0500003d, 0x08000041, 0x0c000044,
+    0x0f000046, 0x10000049, 0x1300004b, 0x14000052, 0x1900001f, 0x1a400054, 0x00400002, 0x01c00035,
+    0x00000014, 0x0180002e, 0x0200002f, 0x03000036, 0x1a400037, 0x00400008, 0x0040000c, 0x0040000f,
+    0x01c00007, 0x00000016, 0x0140001f, 0x01000008, 0x0540001b, 0x0800003f, 0x1a400020, 0x01400040,
+    0x01400020, 0x01400042, 0x01c00043, 0x00400005, 0x01400045, 0x01c0001e, 0x0f00001c, 0x1a400048,
+    0x00400010, 0x0140004a, 0x1ac0001e, 0x0100001a, 0x0200001a, 0x0c00001d, 0x10000050, 0x14400051,
+    0x0140001c, 0x01400008, 0x01400053, 0x03c0001e, 0x00400011};
+static const char wolges_words[] = "AA AAH AAHED AAL AALS AAS AB ABA ABAC ABS ABY CAB CAD CAT "
+                                   "CATS ZAP ZAPS ZED ZOO ";
+
+static char tmpdir[256];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof(tmpdir), "/tmp/skrab-test-lexicon-XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[300];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void tmp_path(char *out, size_t outsz, const char *name)
+{
+    snprintf(out, outsz, "%s/%s", tmpdir, name);
+}
+
+static void write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+static int append(void *ctx, const char *word, size_t len)
+{
+    sk_buf *b = ctx;
+    sk_buf_append(b, word, len);
+    sk_buf_putc(b, ' ');
+    return 0;
+}
+
+static void words_of(const sk_lexicon *lex, sk_buf *out)
+{
+    sk_buf_init(out);
+    assert_int_equal(sk_lexicon_foreach_word(lex, append, out), SK_OK);
+}
+
+/* Exercises a lexicon that passed validation: nothing may crash or read out of bounds. */
+static void poke(const sk_lexicon *lex)
+{
+    sk_lexicon_info info;
+    assert_int_equal(sk_lexicon_get_info(lex, &info), SK_OK);
+    sk_buf words;
+    words_of(lex, &words);
+    sk_lexicon_anagram(lex, "AEIRS??", 7, 0, 2, append, &words);
+    sk_buf_free(&words);
+    unsigned char path[] = {1, 0, 1, 1, 8};
+    sk_lexicon_walk(lex, sk_lexicon_gaddag_root(lex), path, sizeof(path));
+    sk_lexicon_contains(lex, "AAH", 3);
+}
+
+static void write_and_open(void **state)
+{
+    (void)state;
+    const char *text = "CAT\nCATS\nDOG\n";
+    uint32_t *nodes;
+    size_t count;
+    assert_int_equal(sk_kwg_build(&nodes, &count, text, strlen(text), NULL, NULL, NULL), SK_OK);
+    char path[300];
+    tmp_path(path, sizeof(path), "small.kwg");
+    assert_int_equal(sk_kwg_write(path, nodes, count), SK_OK);
+    /* little-endian on disk, no temporary file left behind */
+    sk_buf bytes;
+    sk_buf_init(&bytes);
+    assert_int_equal(sk_buf_read_file(&bytes, path, 1 << 20), SK_OK);
+    assert_int_equal(bytes.len, count * 4);
+    for (size_t i = 0; i < count; i++) {
+        const unsigned char *p = (const unsigned char *)bytes.data + 4 * i;
+        assert_int_equal((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                             (uint32_t)p[3] << 24,
+                         nodes[i]);
+    }
+    assert_true(sk_kwg_detect(bytes.data, bytes.len));
+    assert_false(sk_kwg_detect(text, strlen(text)));
+    char cmd[400];
+    snprintf(cmd, sizeof(cmd), "test $(ls '%s' | wc -l) -eq 1", tmpdir);
+    assert_int_equal(system(cmd), 0);
+
+    sk_lexicon *lex;
+    assert_int_equal(sk_lexicon_open(&lex, path, NULL), SK_OK);
+    assert_non_null(lex->map); /* mapped, not read */
+    assert_true(lex->forward);
+    assert_int_equal(sk_lexicon_node_count(lex), count);
+    assert_memory_equal(sk_lexicon_nodes(lex), nodes, count * 4);
+    assert_true(sk_lexicon_contains(lex, "cats", 4));
+    sk_lexicon_free(lex);
+    /* loading by content: the same */
+    assert_int_equal(sk_lexicon_load(&lex, path, NULL, NULL, NULL), SK_OK);
+    assert_non_null(lex->map);
+    sk_lexicon_free(lex);
+    /* replacing an existing file works; a directory or a missing directory does not */
+    assert_int_equal(sk_kwg_write(path, nodes, count), SK_OK);
+    assert_int_equal(sk_kwg_write(tmpdir, nodes, count), SK_EIO);
+    tmp_path(path, sizeof(path), "no/such/dir.kwg");
+    assert_int_equal(sk_kwg_write(path, nodes, count), SK_EIO);
+    /* a device is written in place (never renamed over) */
+    assert_int_equal(sk_kwg_write("/dev/null", nodes, count), SK_OK);
+    struct stat st;
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    assert_int_equal(sk_lexicon_open(&lex, "/nonexistent/x.kwg", NULL), SK_ENOTFOUND);
+    assert_int_equal(sk_lexicon_open(&lex, tmpdir, NULL), SK_EIO);
+    sk_buf_free(&bytes);
+    free(nodes);
+}
+
+static int validate(const uint32_t *nodes, size_t count, const char *expect)
+{
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    int rc = sk_kwg_validate(nodes, count * 4, &diags);
+    if (expect) {
+        assert_int_equal(rc, SK_EINVAL);
+        assert_non_null(strstr(diags.items[0].message, expect));
+    }
+    sk_diag_list_free(&diags);
+    return rc;
+}
+
+static void corrupt_files(void **state)
+{
+    (void)state;
+    const uint32_t self_loop[] = {0x00400002, 0x00400000, 0x01400002};
+    validate(self_loop, 3, "cycle through node 2");
+    const uint32_t two_cycle[] = {0x00400002, 0x00400000, 0x01400003, 0x02400002};
+    validate(two_cycle, 4, "cycle");
+    const uint32_t sibling_cycle[] = {0x00400002, 0x00400000, 0x01000004, 0x02400000, 0x03400002};
+    validate(sibling_cycle, 5, "cycle");
+    const uint32_t out_of_range[] = {0x00400002, 0x00400000, 0x01c00009};
+    validate(out_of_range, 3, "points to node 9, past the last node 2");
+    const uint32_t runs_off[] = {0x00400002, 0x00400000, 0x01800000};
+    validate(runs_off, 3, "does not end its list");
+    const uint32_t not_root[] = {0x01400000};
+    validate(not_root, 1, "node 0 is not a root pointer");
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    assert_int_equal(sk_kwg_validate("", 0, &diags), SK_EINVAL);
+    assert_int_equal(sk_kwg_validate("\0\0@\0\0", 5, &diags), SK_EINVAL);
+    assert_non_null(strstr(diags.items[1].message, "not a multiple of 4"));
+    size_t big = SK_KWG_FILE_MAX + 4;
+    unsigned char *huge = calloc(big, 1);
+    assert_non_null(huge);
+    assert_int_equal(sk_kwg_validate(huge, big, &diags), SK_EINVAL);
+    assert_non_null(strstr(diags.items[2].message, "more than the KWG format's"));
+    free(huge);
+    sk_diag_list_free(&diags);
+    /* a DAWG-only file with one empty root is fine */
+    const uint32_t dawg_only[] = {0x00400000};
+    assert_int_equal(validate(dawg_only, 1, NULL), SK_OK);
+
+    /* every truncation and every single-bit flip of a real file: an error or a usable lexicon */
+    const char *text = "AA\nAAH\nAB\nBA\nBAA\nZA\nZZZ\n";
+    uint32_t *nodes;
+    size_t count;
+    assert_int_equal(sk_kwg_build(&nodes, &count, text, strlen(text), NULL, NULL, NULL), SK_OK);
+    for (size_t len = 0; len <= count * 4; len++) {
+        sk_lexicon *lex = NULL;
+        if (sk_lexicon_from_kwg(&lex, nodes, len, NULL) == SK_OK) {
+            poke(lex);
+            sk_lexicon_free(lex);
+        }
+    }
+    for (size_t i = 0; i < count; i++) {
+        for (int bit = 0; bit < 32; bit++) {
+            uint32_t *copy = malloc(count * 4);
+            memcpy(copy, nodes, count * 4);
+            copy[i] ^= 1u << bit;
+            sk_lexicon *lex = NULL;
+            if (sk_lexicon_from_kwg(&lex, copy, count * 4, NULL) == SK_OK) {
+                poke(lex);
+                sk_lexicon_free(lex);
+            }
+            free(copy);
+        }
+    }
+    free(nodes);
+}
+
+static void wolges_interop(void **state)
+{
+    (void)state;
+    /* wolges' file loads (the slow check: it has backward arcs) and holds its words */
+    sk_lexicon *theirs, *ours;
+    assert_int_equal(sk_lexicon_from_kwg(&theirs, wolges_small, sizeof(wolges_small), NULL), SK_OK);
+    assert_false(theirs->forward);
+    sk_buf a, b;
+    words_of(theirs, &a);
+    assert_string_equal(a.data, wolges_words);
+    /* ours, from the same words, holds the same words and the same GADDAG paths */
+    char list[256];
+    size_t n = 0;
+    for (const char *p = wolges_words; *p; p++)
+        list[n++] = *p == ' ' ? '\n' : *p;
+    list[n] = '\0';
+    assert_int_equal(sk_lexicon_from_wordlist(&ours, list, n, NULL, NULL, NULL), SK_OK);
+    words_of(ours, &b);
+    assert_string_equal(a.data, b.data);
+    /* as small, but for the few copies that keep every arc pointing forward (85 vs 90) */
+    assert_true(sk_lexicon_node_count(ours) <= sizeof(wolges_small) / 4 + 5);
+    assert_true(ours->forward);
+    const char *p = wolges_words;
+    while (*p) {
+        const char *sp = strchr(p, ' ');
+        size_t len = (size_t)(sp - p);
+        unsigned char t[SK_WORD_MAX], path[2 * SK_WORD_MAX];
+        assert_int_equal(sk_word_to_tiles(p, len, t), 0);
+        for (size_t k = 1; k <= len; k++) {
+            size_t m = 0;
+            for (size_t i = k; i-- > 0;)
+                path[m++] = t[i];
+            if (k < len) path[m++] = SK_KWG_SEPARATOR;
+            for (size_t i = k; i < len; i++)
+                path[m++] = t[i];
+            uint32_t x = sk_lexicon_walk(theirs, sk_lexicon_gaddag_root(theirs), path, m);
+            uint32_t y = sk_lexicon_walk(ours, sk_lexicon_gaddag_root(ours), path, m);
+            assert_true(x && sk_kwg_accepts(sk_lexicon_nodes(theirs)[x]));
+            assert_true(y && sk_kwg_accepts(sk_lexicon_nodes(ours)[y]));
+        }
+        p = sp + 1;
+    }
+    sk_lexicon_info info;
+    assert_int_equal(sk_lexicon_get_info(theirs, &info), SK_OK);
+    assert_int_equal(info.words, 19);
+    assert_true(info.has_gaddag);
+    /* written out and opened through the file path (mmap, then the slow check) */
+    char path2[300];
+    tmp_path(path2, sizeof(path2), "wolges.kwg");
+    assert_int_equal(sk_lexicon_save(theirs, path2), SK_OK);
+    sk_lexicon *again;
+    assert_int_equal(sk_lexicon_load(&again, path2, NULL, NULL, NULL), SK_OK);
+    assert_true(sk_lexicon_contains(again, "ABAC", 4));
+    sk_lexicon_free(again);
+    sk_buf_free(&a);
+    sk_buf_free(&b);
+    sk_lexicon_free(theirs);
+    sk_lexicon_free(ours);
+}
+
+static int count_files(const char *dir)
+{
+    char cmd[400];
+    snprintf(cmd, sizeof(cmd), "exit $(ls '%s' 2>/dev/null | wc -l)", dir);
+    int st = system(cmd);
+    return WEXITSTATUS(st);
+}
+
+static void wordlist_cache(void **state)
+{
+    (void)state;
+    char list[300], cache[300];
+    tmp_path(list, sizeof(list), "mine.txt");
+    tmp_path(cache, sizeof(cache), "cache/deeper/skrab");
+    write_file(list, "ZA\nZO\nAZO\n", 10);
+    sk_lexicon *lex;
+    sk_buf text;
+    sk_buf_init(&text);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, &text, NULL), SK_OK);
+    assert_null(lex->map); /* compiled this time */
+    assert_int_equal(text.len, 10);
+    assert_true(sk_lexicon_contains(lex, "azo", 3));
+    sk_lexicon_free(lex);
+    assert_int_equal(count_files(cache), 1);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL), SK_OK);
+    assert_non_null(lex->map); /* mapped from the cache */
+    assert_true(sk_lexicon_contains(lex, "ZO", 2));
+    sk_lexicon_free(lex);
+    /* a damaged cache entry is rebuilt */
+    char cmd[400];
+    snprintf(cmd, sizeof(cmd), "for f in '%s'/*.kwg; do printf 'junk' > \"$f\"; done", cache);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL), SK_OK);
+    assert_null(lex->map);
+    sk_lexicon_free(lex);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL), SK_OK);
+    assert_non_null(lex->map);
+    sk_lexicon_free(lex);
+    /* other content, another entry; a bad list reports with offsets into TEXT */
+    write_file(list, "ZA\nZ0\n", 6);
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, &text, &diags), SK_EINVAL);
+    assert_int_equal(diags.errors, 1);
+    assert_int_equal(diags.items[0].offset, 4);
+    assert_int_equal(count_files(cache), 1);
+    sk_diag_list_free(&diags);
+    sk_buf_free(&text);
+    assert_int_equal(sk_lexicon_load(&lex, "/nonexistent.txt", cache, NULL, NULL), SK_ENOTFOUND);
+    /* an unwritable cache is no failure */
+    assert_int_equal(sk_lexicon_load(&lex, list, "/proc/no-cache-here", NULL, NULL), SK_EINVAL);
+    write_file(list, "QI\n", 3);
+    assert_int_equal(sk_lexicon_load(&lex, list, "/proc/no-cache-here", NULL, NULL), SK_OK);
+    sk_lexicon_free(lex);
+
+    char dir[SK_PATH_MAX];
+    assert_int_equal(sk_lexicon_cache_dir("/x/cache", "/home/u", dir, sizeof(dir)), SK_OK);
+    assert_string_equal(dir, "/x/cache/skrab");
+    assert_int_equal(sk_lexicon_cache_dir("relative", "/home/u", dir, sizeof(dir)), SK_OK);
+    assert_string_equal(dir, "/home/u/.cache/skrab");
+    assert_int_equal(sk_lexicon_cache_dir(NULL, NULL, dir, sizeof(dir)), SK_ENOTFOUND);
+}
+
+static void set_mtime(const char *path, time_t t)
+{
+    char cmd[400];
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof(stamp), "%Y%m%d%H%M.%S", &tm);
+    snprintf(cmd, sizeof(cmd), "TZ=UTC touch -t %s '%s'", stamp, path);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void find_by_name(void **state)
+{
+    (void)state;
+    char d1[300], d2[300], env[700], out[SK_PATH_MAX], p[400];
+    tmp_path(d1, sizeof(d1), "d1");
+    tmp_path(d2, sizeof(d2), "d2");
+    assert_int_equal(mkdir(d1, 0700), 0);
+    assert_int_equal(mkdir(d2, 0700), 0);
+    snprintf(env, sizeof(env), "%s:%s", d1, d2);
+    sk_datadirs dirs;
+    sk_datadirs_init(&dirs, env, NULL);
+    assert_int_equal(sk_lexicon_find(&dirs, "nothing-here", out, sizeof(out)), SK_ENOTFOUND);
+    assert_int_equal(sk_lexicon_find(&dirs, "some/path.txt", out, sizeof(out)), SK_OK);
+    assert_string_equal(out, "some/path.txt");
+    /* d2 has both; the KWG is newer, so it is taken */
+    snprintf(p, sizeof(p), "%s/lex.txt", d2);
+    write_file(p, "AA\n", 3);
+    set_mtime(p, 1000000000);
+    snprintf(p, sizeof(p), "%s/lex.kwg", d2);
+    write_file(p, "\0\0@\0\0\0@\0", 8);
+    set_mtime(p, 1000000100);
+    assert_int_equal(sk_lexicon_find(&dirs, "lex", out, sizeof(out)), SK_OK);
+    assert_string_equal(out, p);
+    /* a word list edited after compiling wins */
+    snprintf(p, sizeof(p), "%s/lex.txt", d2);
+    set_mtime(p, 1000000200);
+    assert_int_equal(sk_lexicon_find(&dirs, "lex", out, sizeof(out)), SK_OK);
+    assert_string_equal(out, p);
+    /* an earlier directory wins over a later one, whatever the form */
+    snprintf(p, sizeof(p), "%s/lex.txt", d1);
+    write_file(p, "BB\n", 3);
+    assert_int_equal(sk_lexicon_find(&dirs, "lex", out, sizeof(out)), SK_OK);
+    assert_string_equal(out, p);
+}
+
+/* The real list: the wordlist.kwg the build made holds exactly resources/wordlist.txt. */
+static void sowpods(void **state)
+{
+    (void)state;
+    sk_buf text;
+    tu_read_source(&text, "resources/wordlist.txt");
+    char path[SK_PATH_MAX];
+    snprintf(path, sizeof(path), "%s/wordlist.kwg", SKRAB_BUILD_DATADIR);
+    sk_lexicon *lex;
+    assert_int_equal(sk_lexicon_open(&lex, path, NULL), SK_OK);
+    assert_true(lex->forward);
+    assert_true(sk_lexicon_has_gaddag(lex));
+    /* every word, and every GADDAG split of it */
+    size_t nwords = 0;
+    const uint32_t *nodes = sk_lexicon_nodes(lex);
+    char **sorted = malloc(300000 * sizeof(char *));
+    assert_non_null(sorted);
+    for (char *p = text.data; p < text.data + text.len;) {
+        char *nl = memchr(p, '\n', (size_t)(text.data + text.len - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(text.data + text.len - p);
+        if (!sk_lexicon_contains(lex, p, len)) fail_msg("not found: %.*s", (int)len, p);
+        unsigned char t[SK_WORD_MAX], g[2 * SK_WORD_MAX];
+        assert_int_equal(sk_word_to_tiles(p, len, t), 0);
+        for (size_t k = 1; k <= len; k++) {
+            size_t m = 0;
+            for (size_t i = k; i-- > 0;)
+                g[m++] = t[i];
+            if (k < len) g[m++] = SK_KWG_SEPARATOR;
+            for (size_t i = k; i < len; i++)
+                g[m++] = t[i];
+            uint32_t at = sk_lexicon_walk(lex, sk_lexicon_gaddag_root(lex), g, m);
+            if (!at || !sk_kwg_accepts(nodes[at]))
+                fail_msg("GADDAG lacks %.*s/%zu", (int)len, p, k);
+        }
+        if (nl) *nl = '\0';
+        sorted[nwords++] = p;
+        p = nl ? nl + 1 : text.data + text.len;
+    }
+    assert_int_equal(nwords, 267751);
+    sk_lexicon_info info;
+    assert_int_equal(sk_lexicon_get_info(lex, &info), SK_OK);
+    assert_int_equal(info.words, 267751);
+    /* 100,000 random strings that are not in the list (binary search) are not found */
+    unsigned long long seed = 42;
+    size_t tested = 0;
+    while (tested < 100000) {
+        char w[16];
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        int len = 2 + (int)((seed >> 33) % 14);
+        for (int i = 0; i < len; i++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            w[i] = (char)('A' + (seed >> 40) % 26);
+        }
+        w[len] = '\0';
+        size_t lo = 0, hi = nwords;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (strcmp(sorted[mid], w) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < nwords && strcmp(sorted[lo], w) == 0) continue;
+        if (sk_lexicon_contains(lex, w, (size_t)len)) fail_msg("found non-word %s", w);
+        tested++;
+    }
+    /* an in-process build of the same list gives the same bytes */
+    sk_buf again;
+    tu_read_source(&again, "resources/wordlist.txt");
+    uint32_t *built;
+    size_t count;
+    assert_int_equal(sk_kwg_build(&built, &count, again.data, again.len, NULL, NULL, NULL), SK_OK);
+    assert_int_equal(count, sk_lexicon_node_count(lex));
+    assert_memory_equal(built, nodes, count * 4);
+    free(built);
+    sk_buf_free(&again);
+    free(sorted);
+    sk_lexicon_free(lex);
+    sk_buf_free(&text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(write_and_open), cmocka_unit_test(corrupt_files),
+        cmocka_unit_test(wolges_interop), cmocka_unit_test(wordlist_cache),
+        cmocka_unit_test(find_by_name),   cmocka_unit_test(sowpods),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

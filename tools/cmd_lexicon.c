@@ -1,0 +1,540 @@
+/* cmd_lexicon.c — `skrab lexicon build|lookup|anagram|info`: compiling word lists to KWG files,
+ * checking words, anagrams of a rack, what a lexicon file holds. One table entry (`lexicon`)
+ * dispatches to four subcommands, each with its own option table and --help. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "skrab/error.h"
+#include "skrab/lexicon.h"
+
+int sk_cmd_lexicon(sk_cli *cli, int argc, char **argv);
+
+#define LOOKUP_LINE_MAX 4096 /* longer stdin lines are reported, not looked up */
+#define ANAGRAM_RESULTS_MAX 1000000
+
+static const char *shown_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* Reports a failed load or read of PATH whose diagnostics did not already say why. */
+static void report_code(sk_cli *cli, const char *path, int rc)
+{
+    const char *shown = shown_name(path);
+    if (rc == SK_ENOTFOUND)
+        sk_cli_error(cli, "%s: no such file", shown);
+    else if (rc == SK_EIO)
+        sk_cli_error(cli, "%s: cannot read: %s", shown, errno ? strerror(errno) : "I/O error");
+    else if (rc == SK_ETOOBIG)
+        sk_cli_error(cli, "%s: larger than %zu bytes, the limit for a word list", shown,
+                     (size_t)SK_WORDLIST_FILE_MAX);
+    else
+        sk_cli_error(cli, "%s: %s", shown, sk_strerror(rc));
+}
+
+/* 1 if what was loaded from PATH (TEXT when it was read whole) is a KWG by content. */
+static int looks_like_kwg(const char *name, const char *path, const sk_buf *text)
+{
+    if (text->len > 0 || strcmp(name, "-") == 0) return sk_kwg_detect(text->data, text->len);
+    unsigned char head[4];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(head, 1, sizeof(head), f) : 0;
+    if (f) fclose(f);
+    return sk_kwg_detect(head, n);
+}
+
+/* Loads NAME (CACHE: through the word-list cache); sets *STATUS_RC to the library's code. */
+static int load(sk_cli *cli, const char *name, int cache, sk_lexicon **out, int *was_wordlist,
+                int *status_rc)
+{
+    *out = NULL;
+    char path[SK_PATH_MAX], cache_dir[SK_PATH_MAX];
+    int rc =
+        strcmp(name, "-") == 0 ? SK_OK : sk_lexicon_find(&cli->datadirs, name, path, sizeof(path));
+    if (rc != SK_OK) {
+        sk_cli_error(cli,
+                     "no lexicon named '%s' (built in: wordlist; or give the path of a "
+                     "word list or a .kwg file)",
+                     name);
+        *status_rc = rc;
+        return SK_EXIT_ERROR;
+    }
+    const char *dir = NULL;
+    if (cache &&
+        sk_lexicon_cache_dir(cli->cache_home, cli->home, cache_dir, sizeof(cache_dir)) == SK_OK)
+        dir = cache_dir;
+    sk_buf text;
+    sk_diag_list diags;
+    sk_buf_init(&text);
+    sk_diag_list_init(&diags);
+    errno = 0;
+    if (strcmp(name, "-") == 0) {
+        /* standard input: read whole, then told apart by content (not cached) */
+        snprintf(path, sizeof(path), "<stdin>");
+        rc = sk_buf_read_stream(&text, cli->in, SK_WORDLIST_FILE_MAX);
+        if (rc == SK_OK && sk_kwg_detect(text.data, text.len))
+            rc = sk_lexicon_from_kwg(out, text.data, text.len, &diags);
+        else if (rc == SK_OK)
+            rc = sk_lexicon_from_wordlist(out, text.data, text.len, NULL, NULL, &diags);
+    } else {
+        rc = sk_lexicon_load(out, path, dir, &text, &diags);
+    }
+    if (was_wordlist) *was_wordlist = !looks_like_kwg(name, path, &text);
+    sk_diag_list_sort(&diags);
+    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &diags, 0, 1);
+    if (rc != SK_OK && diags.errors == 0) report_code(cli, path, rc);
+    sk_diag_list_free(&diags);
+    sk_buf_free(&text);
+    *status_rc = rc;
+    return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_ERROR;
+}
+
+/* Parses options of the running subcommand; returns -1 to go on, else the exit status. */
+static int opts_done(int opt)
+{
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    return -1;
+}
+
+/* ---- build ----------------------------------------------------------------------------------- */
+static const sk_cli_option build_options[] = {
+    {"output", 'o', "FILE", "write the KWG to FILE ('-': standard output); required"},
+    {"skip-invalid", 0, NULL, "leave out words with characters other than A-Z, with a warning"},
+    {"quiet", 'q', NULL, "no progress display, no warnings"},
+    {NULL, 0, NULL, NULL},
+};
+enum { B_OUTPUT, B_SKIP_INVALID, B_QUIET };
+
+static void show_progress(void *ctx, sk_kwg_stage stage, size_t done, size_t total)
+{
+    static const char *const names[] = {"reading the word list", "sorting",
+                                        "building the DAWG",     "building the GADDAG",
+                                        "placing nodes",         "done"};
+    FILE *err = ctx;
+    (void)done;
+    (void)total;
+    if (stage == SK_KWG_STAGE_DONE)
+        fprintf(err, "\r\033[K");
+    else
+        fprintf(err, "\r\033[Kskrab lexicon build: %s...", names[stage]);
+    fflush(err);
+}
+
+/* Writes NODES little-endian to STREAM. Returns 0 or -1. */
+static int write_nodes(FILE *stream, const uint32_t *nodes, size_t count)
+{
+    unsigned char chunk[4096];
+    for (size_t i = 0; i < count;) {
+        size_t n = 0;
+        for (; n < sizeof(chunk) / 4 && i < count; n++, i++) {
+            chunk[4 * n] = (unsigned char)nodes[i];
+            chunk[4 * n + 1] = (unsigned char)(nodes[i] >> 8);
+            chunk[4 * n + 2] = (unsigned char)(nodes[i] >> 16);
+            chunk[4 * n + 3] = (unsigned char)(nodes[i] >> 24);
+        }
+        if (fwrite(chunk, 4, n, stream) != n) return -1;
+    }
+    return 0;
+}
+
+static int run_build(sk_cli *cli, int argc, char **argv)
+{
+    const char *output = NULL;
+    int quiet = 0;
+    sk_kwg_build_options bopts = {0, NULL, NULL};
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (opt == B_OUTPUT) output = o.optarg;
+        if (opt == B_SKIP_INVALID) bopts.skip_invalid = 1;
+        if (opt == B_QUIET) quiet = 1;
+    }
+    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (o.optind + 1 < argc) return sk_cli_usage_error(cli, "build compiles one word list");
+    if (!output) return sk_cli_usage_error(cli, "missing -o FILE: where to write the KWG");
+    const char *input = o.optind < argc ? argv[o.optind] : "-";
+    if (strcmp(output, "-") == 0 && isatty(fileno(cli->out))) {
+        sk_cli_error(cli, "refusing to write a binary KWG to a terminal; use -o FILE");
+        return SK_EXIT_ERROR;
+    }
+    sk_buf text;
+    sk_buf_init(&text);
+    if (sk_cli_read(cli, input, SK_WORDLIST_FILE_MAX, &text, 0) != SK_OK) {
+        sk_buf_free(&text);
+        return SK_EXIT_ERROR;
+    }
+    if (sk_kwg_detect(text.data, text.len)) {
+        sk_cli_error(cli, "%s: this is a KWG file already, not a word list", shown_name(input));
+        sk_buf_free(&text);
+        return SK_EXIT_FINDINGS;
+    }
+    int tty = !quiet && isatty(fileno(cli->err));
+    if (tty) {
+        bopts.progress = show_progress;
+        bopts.progress_ctx = cli->err;
+    }
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    sk_kwg_build_stats stats;
+    uint32_t *nodes = NULL;
+    size_t count = 0;
+    int rc = sk_kwg_build(&nodes, &count, text.data, text.len, &bopts, &stats, &diags);
+    if (tty && rc != SK_OK) show_progress(cli->err, SK_KWG_STAGE_DONE, 0, 0);
+    sk_diag_list_sort(&diags);
+    sk_cli_print_diags(cli, shown_name(input), text.data, text.len, &diags, 0, quiet);
+    int status = SK_EXIT_OK;
+    if (rc == SK_EINVAL) {
+        status = SK_EXIT_FINDINGS;
+    } else if (rc != SK_OK) {
+        if (diags.errors == 0) sk_cli_error(cli, "%s", sk_strerror(rc));
+        status = SK_EXIT_ERROR;
+    } else if (strcmp(output, "-") == 0) {
+        if (write_nodes(cli->out, nodes, count) != 0) {
+            sk_cli_error(cli, "write error on standard output: %s", strerror(errno));
+            status = SK_EXIT_ERROR;
+        }
+    } else if (sk_kwg_write(output, nodes, count) != SK_OK) {
+        sk_cli_error(cli, "cannot write %s: %s", output, strerror(errno));
+        status = SK_EXIT_ERROR;
+    } else if (tty) {
+        fprintf(cli->err, "skrab lexicon build: %s: %zu words, %zu nodes, %zu bytes\n", output,
+                stats.words, count, count * 4);
+    }
+    free(nodes);
+    sk_diag_list_free(&diags);
+    sk_buf_free(&text);
+    return status;
+}
+
+/* ---- lookup ---------------------------------------------------------------------------------- */
+static const sk_cli_option lookup_options[] = {
+    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)"},
+    {"valid-only", 'v', NULL, "print only the valid words, one a line (like grep)"},
+    {"json", 0, NULL, "JSON Lines: {\"word\",\"valid\"} for each word"},
+    {NULL, 0, NULL, NULL},
+};
+enum { L_LEXICON, L_VALID_ONLY, L_JSON };
+
+typedef struct {
+    sk_cli *cli;
+    const sk_lexicon *lex;
+    int valid_only, json, any_invalid;
+    sk_buf line;
+} looker;
+
+static void look_up(looker *k, const char *word, size_t len)
+{
+    int valid = sk_lexicon_contains(k->lex, word, len);
+    if (!valid) k->any_invalid = 1;
+    if (k->valid_only && !valid) return;
+    sk_buf_clear(&k->line);
+    if (k->json) {
+        sk_buf_puts(&k->line, "{\"word\":");
+        sk_json_string(&k->line, word);
+        sk_buf_printf(&k->line, ",\"valid\":%s}\n", valid ? "true" : "false");
+    } else {
+        sk_buf_append(&k->line, word, len);
+        sk_buf_puts(&k->line, k->valid_only ? "\n" : valid ? " valid\n" : " invalid\n");
+    }
+    fwrite(k->line.data, 1, k->line.len, k->cli->out);
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+/* Looks up each line of standard input (trimmed; blank lines skipped). */
+static int look_up_stdin(looker *k)
+{
+    char buf[LOOKUP_LINE_MAX + 2];
+    size_t lineno = 0;
+    int status = SK_EXIT_OK;
+    while (fgets(buf, sizeof(buf), k->cli->in)) {
+        lineno++;
+        size_t len = strlen(buf);
+        if (len == sizeof(buf) - 1 && buf[len - 1] != '\n') {
+            int c;
+            while ((c = getc(k->cli->in)) != EOF && c != '\n') {
+            }
+            fprintf(k->cli->err, "<stdin>:%zu: error: line longer than %d bytes\n", lineno,
+                    LOOKUP_LINE_MAX);
+            k->any_invalid = 1;
+            continue;
+        }
+        char *w = buf;
+        while (len && is_space(w[len - 1]))
+            w[--len] = '\0';
+        while (*w && is_space(*w)) {
+            w++;
+            len--;
+        }
+        if (len) look_up(k, w, len);
+        if (ferror(k->cli->out)) break;
+    }
+    if (ferror(k->cli->in)) {
+        sk_cli_error(k->cli, "<stdin>: read error: %s", strerror(errno));
+        status = SK_EXIT_ERROR;
+    }
+    return status;
+}
+
+static int run_lookup(sk_cli *cli, int argc, char **argv)
+{
+    const char *lexname = "wordlist";
+    looker k = {.cli = cli};
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (opt == L_LEXICON) lexname = o.optarg;
+        if (opt == L_VALID_ONLY) k.valid_only = 1;
+        if (opt == L_JSON) k.json = 1;
+    }
+    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (strcmp(lexname, "none") == 0)
+        return sk_cli_usage_error(cli, "lookup needs a lexicon, not 'none'");
+    sk_lexicon *lex;
+    int rc;
+    if (load(cli, lexname, 1, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    k.lex = lex;
+    sk_buf_init(&k.line);
+    int status = SK_EXIT_OK;
+    if (o.optind < argc) {
+        for (int i = o.optind; i < argc; i++)
+            look_up(&k, argv[i], strlen(argv[i]));
+    } else {
+        status = look_up_stdin(&k);
+    }
+    if (k.line.failed) {
+        sk_cli_error(cli, "out of memory");
+        status = SK_EXIT_ERROR;
+    }
+    sk_buf_free(&k.line);
+    sk_lexicon_free(lex);
+    if (status == SK_EXIT_OK && k.any_invalid) status = SK_EXIT_FINDINGS;
+    return status;
+}
+
+/* ---- anagram --------------------------------------------------------------------------------- */
+static const sk_cli_option anagram_options[] = {
+    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)"},
+    {"exact", 'e', NULL, "only words that use every tile of the rack"},
+    {"min", 'm', "N", "only words of at least N letters (default 2)"},
+    {"json", 0, NULL, "JSON Lines: {\"word\"} for each word"},
+    {NULL, 0, NULL, NULL},
+};
+enum { A_LEXICON, A_EXACT, A_MIN, A_JSON };
+
+typedef struct {
+    char **words;
+    size_t count, cap;
+    int overflow, nomem;
+} word_set;
+
+static int collect(void *ctx, const char *word, size_t len)
+{
+    word_set *s = ctx;
+    if (s->count == ANAGRAM_RESULTS_MAX) {
+        s->overflow = 1;
+        return 1;
+    }
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        char **w = realloc(s->words, cap * sizeof(*w));
+        if (!w) {
+            s->nomem = 1;
+            return 1;
+        }
+        s->words = w;
+        s->cap = cap;
+    }
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        s->nomem = 1;
+        return 1;
+    }
+    memcpy(copy, word, len + 1);
+    s->words[s->count++] = copy;
+    return 0;
+}
+
+/* Longest first, then alphabetical ignoring case (a blank's letter sorts as the letter). */
+static int by_length_then_letters(const void *pa, const void *pb)
+{
+    const char *a = *(const char *const *)pa, *b = *(const char *const *)pb;
+    size_t la = strlen(a), lb = strlen(b);
+    if (la != lb) return la > lb ? -1 : 1;
+    for (size_t i = 0; i < la; i++) {
+        int ca = a[i] | 0x20, cb = b[i] | 0x20;
+        if (ca != cb) return ca - cb;
+    }
+    return strcmp(a, b);
+}
+
+static int run_anagram(sk_cli *cli, int argc, char **argv)
+{
+    const char *lexname = "wordlist";
+    int flags = 0, json = 0;
+    long min_len = 2;
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (opt == A_LEXICON) lexname = o.optarg;
+        if (opt == A_EXACT) flags |= SK_ANAGRAM_EXACT;
+        if (opt == A_JSON) json = 1;
+        if (opt == A_MIN && (min_len = sk_cli_parse_count(cli, "--min", o.optarg, SK_WORD_MAX)) < 0)
+            return SK_EXIT_ERROR;
+    }
+    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (o.optind + 1 != argc) return sk_cli_usage_error(cli, "anagram takes one RACK");
+    const char *rack = argv[o.optind];
+    size_t len = strlen(rack);
+    for (size_t i = 0; i < len; i++) {
+        char c = rack[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '?'))
+            return sk_cli_usage_error(cli, "a rack holds letters and '?' (blanks), not '%c'", c);
+    }
+    if (len == 0 || len > SK_WORD_MAX)
+        return sk_cli_usage_error(cli, "a rack holds 1 to %d tiles", SK_WORD_MAX);
+    if (strcmp(lexname, "none") == 0)
+        return sk_cli_usage_error(cli, "anagram needs a lexicon, not 'none'");
+    sk_lexicon *lex;
+    int rc;
+    if (load(cli, lexname, 1, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    word_set set = {0};
+    sk_lexicon_anagram(lex, rack, len, flags, (int)min_len, collect, &set);
+    int status = SK_EXIT_OK;
+    if (set.nomem) {
+        sk_cli_error(cli, "out of memory");
+        status = SK_EXIT_ERROR;
+    } else if (set.overflow) {
+        sk_cli_error(cli, "more than %d words: give fewer blanks or use --min",
+                     ANAGRAM_RESULTS_MAX);
+        status = SK_EXIT_ERROR;
+    } else {
+        qsort(set.words, set.count, sizeof(*set.words), by_length_then_letters);
+        sk_buf out;
+        sk_buf_init(&out);
+        for (size_t i = 0; i < set.count; i++) {
+            if (json) {
+                sk_buf_puts(&out, "{\"word\":");
+                sk_json_string(&out, set.words[i]);
+                sk_buf_puts(&out, "}\n");
+            } else {
+                sk_buf_puts(&out, set.words[i]);
+                sk_buf_putc(&out, '\n');
+            }
+        }
+        status = sk_cli_write(cli, &out);
+        sk_buf_free(&out);
+    }
+    for (size_t i = 0; i < set.count; i++)
+        free(set.words[i]);
+    free(set.words);
+    sk_lexicon_free(lex);
+    return status;
+}
+
+/* ---- info ------------------------------------------------------------------------------------ */
+static const sk_cli_option info_options[] = {
+    {"json", 0, NULL, "JSON Lines: {\"file\",\"format\",\"words\",\"nodes\",\"bytes\",\"gaddag\"}"},
+    {NULL, 0, NULL, NULL},
+};
+
+static int run_info(sk_cli *cli, int argc, char **argv)
+{
+    int json = 0;
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0)
+        json = 1;
+    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (o.optind >= argc) return sk_cli_usage_error(cli, "info needs a FILE (or a lexicon name)");
+    int status = SK_EXIT_OK;
+    sk_buf out;
+    sk_buf_init(&out);
+    for (int i = o.optind; i < argc; i++) {
+        sk_lexicon *lex;
+        int wordlist = 0, rc;
+        if (load(cli, argv[i], 0, &lex, &wordlist, &rc) != SK_EXIT_OK) {
+            int s = rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+            if (s > status) status = s;
+            continue;
+        }
+        sk_lexicon_info info;
+        if (sk_lexicon_get_info(lex, &info) != SK_OK) {
+            sk_cli_error(cli, "out of memory");
+            status = SK_EXIT_ERROR;
+        } else if (json) {
+            sk_buf_puts(&out, "{\"file\":");
+            sk_json_string(&out, argv[i]);
+            sk_buf_printf(&out,
+                          ",\"format\":\"%s\",\"words\":%llu,\"nodes\":%zu,\"bytes\":%zu,"
+                          "\"gaddag\":%s}\n",
+                          wordlist ? "wordlist" : "kwg", (unsigned long long)info.words, info.nodes,
+                          info.bytes, info.has_gaddag ? "true" : "false");
+        } else {
+            sk_buf_printf(&out, "%s: %s, %llu words, %zu nodes, %zu bytes%s\n", argv[i],
+                          wordlist ? "word list" : "KWG", (unsigned long long)info.words,
+                          info.nodes, info.bytes,
+                          info.has_gaddag ? " (DAWG and GADDAG)" : " (DAWG only)");
+        }
+        sk_lexicon_free(lex);
+    }
+    int w = sk_cli_write(cli, &out);
+    sk_buf_free(&out);
+    return w != SK_EXIT_OK ? w : status;
+}
+
+/* ---- dispatch -------------------------------------------------------------------------------- */
+static const sk_cmd subcommands[] = {
+    {"lexicon build", run_build, "compile a word list to a KWG file",
+     "[OPTIONS] [WORDLIST] -o FILE",
+     "Compiles WORDLIST (standard input when absent or '-') into a KWG word graph: a DAWG and\n"
+     "a GADDAG in the format of wolges (SPEC section 6). One word a line, any case; blank lines\n"
+     "and lines starting with '#' are skipped, duplicates merged; single letters are skipped\n"
+     "with a warning. A word with a character other than A-Z is an error (exit 1, nothing\n"
+     "written) unless --skip-invalid. FILE is replaced atomically.",
+     build_options},
+    {"lexicon lookup", run_lookup, "check words against a lexicon", "[OPTIONS] [WORD...]",
+     "Prints 'WORD valid' or 'WORD invalid' for each WORD, or for each line of standard input\n"
+     "when no WORD is given (case is ignored; single letters are never words). Exit status 1\n"
+     "when any word is invalid. A word list given with -l is compiled once and cached in\n"
+     "$XDG_CACHE_HOME/skrab (default ~/.cache/skrab).",
+     lookup_options},
+    {"lexicon anagram", run_anagram, "list the words a rack makes", "[OPTIONS] RACK",
+     "Lists every word that can be made from the tiles of RACK ('?' is a blank; the letter it\n"
+     "stands for is shown in lowercase), longest first, then alphabetically.",
+     anagram_options},
+    {"lexicon info", run_info, "describe lexicon files", "[OPTIONS] FILE...",
+     "Prints, for each FILE (a KWG, a word list, or a lexicon name), its format, the number\n"
+     "of words, and the number of nodes and bytes of its KWG. Exit status 1 when a file is\n"
+     "not a valid KWG or word list.",
+     info_options},
+};
+
+int sk_cmd_lexicon(sk_cli *cli, int argc, char **argv)
+{
+    size_t nsub = sizeof(subcommands) / sizeof(subcommands[0]);
+    if (argc < 2) return sk_cli_usage_error(cli, "which one: build, lookup, anagram or info?");
+    const char *sub = argv[1];
+    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
+        sk_cli_print_help(cli->cmd, cli->out);
+        return SK_EXIT_OK;
+    }
+    for (size_t i = 0; i < nsub; i++) {
+        if (strcmp(subcommands[i].name + strlen("lexicon "), sub) == 0) {
+            cli->cmd = &subcommands[i];
+            return subcommands[i].run(cli, argc - 1, argv + 1);
+        }
+    }
+    return sk_cli_usage_error(cli, "no subcommand '%s' (build, lookup, anagram, info)", sub);
+}
