@@ -1,0 +1,591 @@
+/* gcg_parse.c — reading a GCG transcript into pragmas and events (see gcg.h). PCRE2 does the
+ * line grammar, one pattern per event kind, tried in the order FORMATS 2 gives (several can
+ * match one line). Fields are matched loosely (any token) and then checked one by one, so that
+ * "malformed rack" is told apart from "unrecognised line". Only the notation is judged here;
+ * what the events mean on the board is gcg_replay.c's business. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal/regex.h"
+#include "skrab/error.h"
+#include "skrab/gcg.h"
+
+#define NICK ">([^\\s:]+):[ \\t]*"
+#define CUMUL "[ \\t]+(-?[0-9]+)(?:[ \\t]+.*)?$"
+
+enum {
+    P_MOVE,
+    P_PHONY,
+    P_PASS,
+    P_CHALLENGE,
+    P_EXCHANGE,
+    P_TIME,
+    P_END_POINTS,
+    P_END_PENALTY,
+    P_PRAGMA,
+    P_NICK,
+    P_COUNT
+};
+
+/* Group numbers: 1 is the nickname in every event pattern. */
+static const char *const PATTERNS[P_COUNT] = {
+    /* 2 rack (optional), 3 position, 4 play, 5 score, 6 cumul */
+    "^" NICK
+    "(?:(\\S+)[ \\t]+)?([0-9]+[A-Za-z]|[A-Za-z][0-9]+)[ \\t]+(\\S+)[ \\t]+\\+?([0-9]+)" CUMUL,
+    /* 2 rack, 3 "--", 4 -lost (old Quackle files write "+0"), 5 cumul */
+    "^" NICK "(\\S*)[ \\t]+(--)[ \\t]+([-+][0-9]+)" CUMUL,
+    /* 2 rack, 3 "-", 4 score, 5 cumul */
+    "^" NICK "(\\S*)[ \\t]+(-)[ \\t]+\\+?([0-9]+)" CUMUL,
+    /* 2 rack, 3 "(challenge)", 4 bonus, 5 cumul */
+    "^" NICK "(\\S*)[ \\t]+(\\((?i:challenge)\\))[ \\t]+\\+?([0-9]+)" CUMUL,
+    /* 2 rack, 3 "-TILES", 4 score, 5 cumul */
+    "^" NICK "(\\S*)[ \\t]+(-\\S+)[ \\t]+\\+?([0-9]+)" CUMUL,
+    /* 2 rack, 3 "(time)", 4 penalty (macondo also writes "+-N"), 5 cumul */
+    "^" NICK "(\\S*)[ \\t]+(\\((?i:time)\\))[ \\t]+(\\+?-?[0-9]+)" CUMUL,
+    /* 2 "(TILES)", 3 points, 4 cumul */
+    "^" NICK "(\\(\\S*\\))[ \\t]+\\+?([0-9]+)" CUMUL,
+    /* 2 rack, 3 "(TILES)", 4 penalty, 5 cumul */
+    "^" NICK "(\\S+)[ \\t]+(\\(\\S*\\))[ \\t]+-([0-9]+)" CUMUL,
+    /* 1 name, 2 argument */
+    "^#([A-Za-z0-9_-]+)(?:[ \\t]+(.*))?$",
+    /* 1 the nickname of a line that is no event */
+    "^>([^\\s:]+):",
+};
+
+/* Pragmas that describe the game: at most once each, and before the first event. */
+enum {
+    H_TITLE,
+    H_DESCRIPTION,
+    H_ID,
+    H_LEXICON,
+    H_BOARD,
+    H_TILEDIST,
+    H_GAMETYPE,
+    H_TILESET,
+    H_ENCODING,
+    H_COUNT
+};
+static const char *const HEADERS[H_COUNT] = {"title",     "description",  "id",
+                                             "lexicon",   "board-layout", "tile-distribution",
+                                             "game-type", "tile-set",     "character-encoding"};
+
+typedef struct {
+    sk_gcg *g;
+    const char *text;
+    size_t len;
+    sk_diag_list *diags;
+    sk_regex re[P_COUNT];
+    char line[SK_GCG_LINE_MAX + 1]; /* the current line, trimmed, NUL-terminated */
+    size_t line_at;                 /* its offset in TEXT */
+    size_t header_at[H_COUNT];      /* where each header pragma was first seen */
+    size_t cap;
+    int in_note, seen_event, nomem, after_last_rack_reported, overflow_reported;
+    size_t last_rack_at;
+} parser;
+
+#define ERR(p, at, ...) sk_diag_add((p)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)
+
+/* Copies SRC[0..LEN) into DST[SIZE], cut to fit. */
+static void put_text(char *dst, size_t size, const char *src, size_t len)
+{
+    if (len >= size) len = size - 1;
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
+static int group(parser *p, int pattern, int n, size_t *start, size_t *len)
+{
+    return sk_regex_group(&p->re[pattern], n, start, len);
+}
+
+/* Copies group N into DST[SIZE] (cut to fit); returns its offset in TEXT (or the line's). */
+static size_t copy_group(parser *p, int pattern, int n, char *dst, size_t size)
+{
+    size_t s = 0, l = 0;
+    dst[0] = '\0';
+    if (!group(p, pattern, n, &s, &l)) return p->line_at;
+    if (l >= size) l = size - 1;
+    memcpy(dst, p->line + s, l);
+    dst[l] = '\0';
+    return p->line_at + s;
+}
+
+static int group_int(parser *p, int pattern, int n, int *out, size_t *at)
+{
+    size_t s = 0, l = 0;
+    if (!group(p, pattern, n, &s, &l)) return -1;
+    *at = p->line_at + s;
+    const char *t = p->line + s;
+    int sign = 1;
+    while (l && (*t == '+' || *t == '-')) {
+        if (*t == '-') sign = -sign;
+        t++;
+        l--;
+    }
+    if (l == 0 || l > 6) {
+        ERR(p, *at, "number '%.*s' out of range (at most 6 digits)", (int)(t + l - (p->line + s)),
+            p->line + s);
+        *out = 0;
+        return -1;
+    }
+    int v = 0;
+    for (size_t i = 0; i < l; i++)
+        v = v * 10 + (t[i] - '0');
+    *out = sign * v;
+    return 0;
+}
+
+/* Checks tiles as written in a rack: 'A'-'Z' and '?'. Returns 0 when fine, 1 when a byte
+ * outside ASCII (a letter of another alphabet) appears and nothing is wrong otherwise, -1 when
+ * malformed (*BAD: index of the first bad byte). */
+static int check_tiles(const char *s, size_t *bad)
+{
+    int foreign = 0;
+    for (size_t i = 0; s[i]; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80)
+            foreign = 1;
+        else if (!(c >= 'A' && c <= 'Z') && c != '?') {
+            *bad = i;
+            return -1;
+        }
+    }
+    return foreign;
+}
+
+static void mark_foreign(parser *p, sk_gcg_event *ev, size_t at)
+{
+    ev->foreign = 1;
+    if (p->g->foreign_at == SK_DIAG_NO_OFFSET || at < p->g->foreign_at) p->g->foreign_at = at;
+}
+
+/* Reads the tiles at AT into DST and checks them; reports a malformed rack. Returns 1 if fine. */
+static int read_rack(parser *p, sk_gcg_event *ev, const char *what, char *dst, size_t at)
+{
+    size_t bad = 0;
+    if (strlen(dst) >= SK_GCG_TILES_MAX) {
+        ERR(p, at, "malformed %s: more than %d characters", what, SK_GCG_TILES_MAX - 1);
+        return 0;
+    }
+    int rc = check_tiles(dst, &bad);
+    if (rc < 0) {
+        char c = dst[bad];
+        if (c >= 'a' && c <= 'z')
+            ERR(p, at + bad, "malformed %s '%s': lowercase '%c' (a blank on a rack is '?')", what,
+                dst, c);
+        else
+            ERR(p, at + bad, "malformed %s '%s': '%c' is not a tile (letters A-Z, '?' a blank)",
+                what, dst, c);
+        return 0;
+    }
+    if (rc == 1) mark_foreign(p, ev, at);
+    return 1;
+}
+
+static int find_player(const sk_gcg *g, const char *nick)
+{
+    for (int i = 0; i < g->nplayers; i++)
+        if (g->players[i].at != SK_DIAG_NO_OFFSET && strcmp(g->players[i].nick, nick) == 0)
+            return i;
+    return -1;
+}
+
+static sk_gcg_event *new_event(parser *p)
+{
+    sk_gcg *g = p->g;
+    if (g->nevents == SK_GCG_EVENTS_MAX) {
+        if (!p->overflow_reported)
+            ERR(p, p->line_at, "more than %d events; the rest are not read", SK_GCG_EVENTS_MAX);
+        p->overflow_reported = 1;
+        return NULL;
+    }
+    if (g->nevents == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 64;
+        sk_gcg_event *ev = realloc(g->events, cap * sizeof(*ev));
+        if (!ev) {
+            p->nomem = 1;
+            return NULL;
+        }
+        g->events = ev;
+        p->cap = cap;
+    }
+    sk_gcg_event *ev = &g->events[g->nevents++];
+    memset(ev, 0, sizeof(*ev));
+    ev->at = ev->rack_at = ev->move_at = ev->score_at = ev->cumul_at = p->line_at;
+    ev->rack_ok = ev->tiles_ok = 1;
+    return ev;
+}
+
+/* Reads a move (POS PLAY) or an exchange token ("-ABC", "-3") into EV->move. */
+static void read_move(parser *p, sk_gcg_event *ev, const char *text, const char *what)
+{
+    char why[200];
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        if (*c >= 0x80) { /* another alphabet: the notation is not ours to check */
+            mark_foreign(p, ev, ev->move_at);
+            return;
+        }
+    if (sk_move_parse(&ev->move, text, strlen(text), why, sizeof(why)) != SK_OK) {
+        ERR(p, ev->move_at, "malformed %s '%s': %s", what, text, why);
+        return;
+    }
+    ev->move_ok = 1;
+}
+
+/* Tries the event patterns in order and fills EV from the first that matches. Returns its
+ * index, or -1 when none matches. */
+static int match_event(parser *p, sk_gcg_event *ev, size_t n)
+{
+    int k;
+    for (k = P_MOVE; k <= P_END_PENALTY; k++)
+        if (sk_regex_match(&p->re[k], p->line, n, 0) == 1) break;
+    if (k > P_END_PENALTY) return -1;
+    char buf[2 * SK_GCG_TILES_MAX + 8];
+    int cumul_group = 5, score_group = 4;
+    switch (k) {
+    case P_MOVE: {
+        ev->kind = SK_GCG_MOVE;
+        ev->rack_at = copy_group(p, k, 2, ev->rack, sizeof(ev->rack));
+        char pos[16], play[SK_GCG_TILES_MAX + 1];
+        ev->move_at = copy_group(p, k, 3, pos, sizeof(pos));
+        copy_group(p, k, 4, play, sizeof(play));
+        snprintf(buf, sizeof(buf), "%s %s", pos, play);
+        score_group = 5;
+        cumul_group = 6;
+        break;
+    }
+    case P_PHONY:
+        ev->kind = SK_GCG_PHONY;
+        break;
+    case P_PASS:
+        ev->kind = SK_GCG_PASS;
+        break;
+    case P_CHALLENGE:
+        ev->kind = SK_GCG_CHALLENGE;
+        break;
+    case P_EXCHANGE:
+        ev->kind = SK_GCG_EXCHANGE;
+        break;
+    case P_TIME:
+        ev->kind = SK_GCG_TIME;
+        break;
+    case P_END_POINTS:
+        ev->kind = SK_GCG_END_POINTS;
+        score_group = 3;
+        cumul_group = 4;
+        break;
+    default:
+        ev->kind = SK_GCG_END_PENALTY;
+        break;
+    }
+    if (k != P_MOVE && k != P_END_POINTS) {
+        ev->rack_at = copy_group(p, k, 2, ev->rack, sizeof(ev->rack));
+        ev->move_at = copy_group(p, k, 3, buf, sizeof(buf));
+    }
+    if (k == P_END_POINTS) ev->move_at = copy_group(p, k, 2, buf, sizeof(buf));
+    if (k == P_CHALLENGE && strcmp(ev->rack, "UNKNOWN") == 0)
+        ev->rack[0] = '\0'; /* a placeholder some exports write: the rack is not known */
+    if (ev->rack[0] == '\0') ev->rack_at = ev->move_at;
+    if (ev->rack[0]) ev->rack_ok = read_rack(p, ev, "rack", ev->rack, ev->rack_at);
+    if (k == P_END_POINTS || k == P_END_PENALTY) {
+        size_t n2 = strlen(buf); /* "(TILES)" */
+        size_t m = n2 >= 2 ? n2 - 2 : 0;
+        if (m > SK_GCG_TILES_MAX) m = SK_GCG_TILES_MAX;
+        memcpy(ev->tiles, buf + 1, m);
+        ev->tiles[m] = '\0';
+        ev->tiles_ok = read_rack(p, ev, "rack", ev->tiles, ev->move_at + 1);
+    }
+    if (k == P_MOVE || k == P_PASS || k == P_EXCHANGE) {
+        snprintf(ev->notation, sizeof(ev->notation), "%s", buf);
+        read_move(p, ev, buf, k == P_MOVE ? "move" : k == P_PASS ? "pass" : "exchange");
+    }
+    group_int(p, k, score_group, &ev->score, &ev->score_at);
+    if (k == P_END_PENALTY) ev->score = -ev->score;
+    group_int(p, k, cumul_group, &ev->cumul, &ev->cumul_at);
+    return k;
+}
+
+static void read_event(parser *p, size_t n)
+{
+    sk_gcg *g = p->g;
+    if (!p->seen_event) {
+        g->first_event_at = p->line_at;
+        for (int i = 0; i < 2; i++)
+            if (g->nplayers <= i || g->players[i].at == SK_DIAG_NO_OFFSET) {
+                ERR(p, p->line_at, "event before #player%d: the players come before the events",
+                    i + 1);
+                break;
+            }
+    }
+    p->seen_event = 1;
+    if (p->last_rack_at != SK_DIAG_NO_OFFSET && !p->after_last_rack_reported) {
+        ERR(p, p->line_at, "event after a #rack line: #rack1/#rack2 close an unfinished game");
+        p->after_last_rack_reported = 1;
+    }
+    sk_gcg_event *ev = new_event(p);
+    if (!ev) return;
+    char nick[SK_GCG_TEXT_MAX + 1];
+    int k = match_event(p, ev, n); /* group 1 is the nickname in every event pattern */
+    if (k < 0) {
+        ev->kind = SK_GCG_UNREADABLE;
+        ERR(p, p->line_at,
+            "unrecognized event: expected '>NICK: RACK POS PLAY +SCORE TOTAL' or a pass, "
+            "exchange, phony (--), (challenge), (time) or end-of-game line");
+        if (sk_regex_match(&p->re[P_NICK], p->line, n, 0) != 1) {
+            ev->player = -1;
+            return;
+        }
+        k = P_NICK;
+    }
+    size_t nick_at = copy_group(p, k, 1, nick, sizeof(nick));
+    ev->player = find_player(g, nick);
+    if (ev->player < 0) {
+        sk_buf names;
+        sk_buf_init(&names);
+        for (int i = 0; i < g->nplayers; i++)
+            if (g->players[i].at != SK_DIAG_NO_OFFSET)
+                sk_buf_printf(&names, "%s%s", names.len ? ", " : "", g->players[i].nick);
+        ERR(p, nick_at, "unknown player '%s' (the #player lines name: %s)", nick,
+            names.len ? sk_buf_str(&names) : "nobody");
+        sk_buf_free(&names);
+    }
+}
+
+static void header_pragma(parser *p, int h, const char *name, const char *arg, size_t arg_at)
+{
+    sk_gcg *g = p->g;
+    if (p->header_at[h] != SK_DIAG_NO_OFFSET) {
+        int l = 0, c = 0;
+        sk_diag_locate(p->text, p->len, p->header_at[h], &l, &c);
+        ERR(p, p->line_at, "#%s given twice (first on line %d)", name, l);
+        return;
+    }
+    p->header_at[h] = p->line_at;
+    if (p->seen_event)
+        ERR(p, p->line_at,
+            "#%s after the first event: it describes the game and comes before "
+            "the events",
+            name);
+    sk_gcg_pragma *target = h == H_LEXICON    ? &g->lexicon
+                            : h == H_BOARD    ? &g->board_layout
+                            : h == H_TILEDIST ? &g->tile_distribution
+                            : h == H_GAMETYPE ? &g->game_type
+                                              : NULL;
+    if (target) {
+        put_text(target->value, sizeof(target->value), arg, strlen(arg));
+        target->at = arg[0] ? arg_at : p->line_at;
+        if (!arg[0]) ERR(p, p->line_at, "#%s needs a value", name);
+    }
+}
+
+static void player_pragma(parser *p, int n, const char *arg, size_t arg_at)
+{
+    sk_gcg *g = p->g;
+    if (n < 1 || n > SK_GCG_PLAYERS_MAX) {
+        ERR(p, p->line_at, "#player%d: players are numbered 1 to %d", n, SK_GCG_PLAYERS_MAX);
+        return;
+    }
+    sk_gcg_player *pl = &g->players[n - 1];
+    if (pl->at != SK_DIAG_NO_OFFSET) {
+        int l = 0, c = 0;
+        sk_diag_locate(p->text, p->len, pl->at, &l, &c);
+        ERR(p, p->line_at, "#player%d given twice (first on line %d)", n, l);
+        return;
+    }
+    if (p->seen_event)
+        ERR(p, p->line_at, "#player%d after the first event: the players come before the events",
+            n);
+    size_t k = 0;
+    while (arg[k] && arg[k] != ' ' && arg[k] != '\t')
+        k++;
+    if (k == 0) {
+        ERR(p, p->line_at, "#player%d needs a nickname and a name", n);
+        return;
+    }
+    put_text(pl->nick, sizeof(pl->nick), arg, k);
+    while (arg[k] == ' ' || arg[k] == '\t')
+        k++;
+    put_text(pl->name, sizeof(pl->name), arg + k, strlen(arg + k));
+    for (int i = 0; i < SK_GCG_PLAYERS_MAX; i++) {
+        const sk_gcg_player *o = &g->players[i];
+        if (i == n - 1 || o->at == SK_DIAG_NO_OFFSET) continue;
+        if (strcmp(o->nick, pl->nick) == 0)
+            ERR(p, arg_at, "duplicate nickname '%s': #player%d has it too", pl->nick, i + 1);
+        else if (pl->name[0] && strcmp(o->name, pl->name) == 0)
+            ERR(p, arg_at + k, "duplicate name '%s': #player%d has it too", pl->name, i + 1);
+    }
+    pl->at = p->line_at;
+    if (n > g->nplayers) g->nplayers = n;
+}
+
+static void last_rack_pragma(parser *p, int n, const char *arg, size_t arg_at)
+{
+    sk_gcg *g = p->g;
+    if (n < 1 || n > SK_GCG_PLAYERS_MAX) {
+        ERR(p, p->line_at, "#rack%d: players are numbered 1 to %d", n, SK_GCG_PLAYERS_MAX);
+        return;
+    }
+    sk_gcg_pragma *r = &g->last_racks[n - 1];
+    if (r->at != SK_DIAG_NO_OFFSET) {
+        ERR(p, p->line_at, "#rack%d given twice", n);
+        return;
+    }
+    sk_gcg_event scratch;
+    memset(&scratch, 0, sizeof(scratch));
+    put_text(r->value, sizeof(r->value), arg, strlen(arg));
+    if (strlen(arg) > SK_GCG_TILES_MAX || !read_rack(p, &scratch, "rack", r->value, arg_at)) {
+        r->value[0] = '\0'; /* reported */
+        if (strlen(arg) > SK_GCG_TILES_MAX)
+            ERR(p, arg_at, "malformed rack: more than %d characters", SK_GCG_TILES_MAX);
+    }
+    r->at = arg_at;
+    if (p->last_rack_at == SK_DIAG_NO_OFFSET) p->last_rack_at = p->line_at;
+}
+
+static void read_pragma(parser *p, size_t n, int first_line)
+{
+    if (sk_regex_match(&p->re[P_PRAGMA], p->line, n, 0) != 1) {
+        ERR(p, p->line_at, "unrecognized pragma: expected '#NAME VALUE'");
+        p->in_note = 0;
+        return;
+    }
+    char name[48], arg[SK_GCG_LINE_MAX + 1];
+    copy_group(p, P_PRAGMA, 1, name, sizeof(name));
+    size_t arg_at = copy_group(p, P_PRAGMA, 2, arg, sizeof(arg));
+    int was_note = p->in_note;
+    p->in_note = 0;
+    if (strcmp(name, "note") == 0 || strcmp(name, "-") == 0) {
+        if (!p->seen_event && strcmp(name, "note") == 0)
+            ERR(p, p->line_at,
+                "#note before the first event: a note belongs to the event "
+                "before it");
+        p->in_note = was_note || strcmp(name, "note") == 0;
+        return;
+    }
+    if (strcasecmp(name, "character-encoding") == 0) {
+        if (!first_line) {
+            ERR(p, p->line_at, "#character-encoding must be the first line");
+            return;
+        }
+        p->header_at[H_ENCODING] = p->line_at;
+        if (strcasecmp(arg, "utf-8") == 0 || strcasecmp(arg, "utf8") == 0)
+            p->g->utf8 = 1;
+        else
+            ERR(p, arg_at,
+                "unsupported character encoding '%s': only UTF-8 can be declared "
+                "(without the line, the file is read as ISO-8859-1)",
+                arg);
+        return;
+    }
+    if (strncmp(name, "player", 6) == 0 && isdigit((unsigned char)name[6])) {
+        player_pragma(p, atoi(name + 6), arg, arg_at);
+        return;
+    }
+    if (strncmp(name, "rack", 4) == 0 && isdigit((unsigned char)name[4])) {
+        last_rack_pragma(p, atoi(name + 4), arg, arg_at);
+        return;
+    }
+    if (strcmp(name, "variant") == 0) strcpy(name, "game-type");
+    for (int h = 0; h < H_ENCODING; h++)
+        if (strcmp(name, HEADERS[h]) == 0) {
+            header_pragma(p, h, name, arg, arg_at);
+            return;
+        }
+    if (strcmp(name, "tile") == 0 && p->seen_event)
+        ERR(p, p->line_at,
+            "#tile after the first event: it describes the game and comes "
+            "before the events");
+    /* #incomplete, #tile, #style, #orientation and unknown pragmas: nothing to check */
+}
+
+static void init_result(sk_gcg *g, size_t len)
+{
+    memset(g, 0, sizeof(*g));
+    for (int i = 0; i < SK_GCG_PLAYERS_MAX; i++) {
+        g->players[i].at = SK_DIAG_NO_OFFSET;
+        g->last_racks[i].at = SK_DIAG_NO_OFFSET;
+    }
+    g->lexicon.at = g->board_layout.at = g->tile_distribution.at = g->game_type.at =
+        SK_DIAG_NO_OFFSET;
+    g->foreign_at = SK_DIAG_NO_OFFSET;
+    g->first_event_at = g->end_at = len;
+}
+
+int sk_gcg_parse(sk_gcg *out, const char *text, size_t len, sk_diag_list *diags)
+{
+    init_result(out, len);
+    size_t errors_before = diags ? diags->errors : 0;
+    parser *p = calloc(1, sizeof(*p));
+    if (!p) return SK_ENOMEM;
+    p->g = out;
+    p->text = text;
+    p->len = len;
+    p->diags = diags;
+    p->last_rack_at = SK_DIAG_NO_OFFSET;
+    for (int h = 0; h < H_COUNT; h++)
+        p->header_at[h] = SK_DIAG_NO_OFFSET;
+    int rc = SK_OK, compiled = 0;
+    for (; compiled < P_COUNT; compiled++)
+        if ((rc = sk_regex_compile(&p->re[compiled], PATTERNS[compiled])) != SK_OK) goto cleanup;
+    size_t pos = 0, lines = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) pos = 3;
+    while (pos < len) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - text) : len, next = nl ? end + 1 : len;
+        size_t s = pos, e = end;
+        pos = next;
+        lines++;
+        while (s < e && isspace((unsigned char)text[s]))
+            s++;
+        while (e > s && isspace((unsigned char)text[e - 1]))
+            e--;
+        if (s == e) continue;
+        p->line_at = s;
+        if (memchr(text + s, '\0', e - s)) {
+            ERR(p, s + strlen(text + s), "NUL byte in the transcript");
+            continue;
+        }
+        if (e - s > SK_GCG_LINE_MAX) {
+            sk_diag_add_line(diags, SK_SEV_ERROR, s, "line longer than %d bytes", SK_GCG_LINE_MAX);
+            continue;
+        }
+        memcpy(p->line, text + s, e - s);
+        p->line[e - s] = '\0';
+        if (p->line[0] == '#') {
+            read_pragma(p, e - s, lines == 1);
+        } else if (p->line[0] == '>') {
+            p->in_note = 0;
+            read_event(p, e - s);
+        } else if (!p->in_note) {
+            ERR(p, s, "unrecognized line: expected a #pragma or a '>NICK:' event");
+        }
+        if (p->nomem) {
+            rc = SK_ENOMEM;
+            goto cleanup;
+        }
+    }
+    if (out->nevents == 0 && out->nplayers == 0)
+        ERR(p, len, "empty transcript: no #player lines and no events");
+    for (int i = out->nplayers; i < SK_GCG_PLAYERS_MAX; i++)
+        if (out->last_racks[i].at != SK_DIAG_NO_OFFSET)
+            ERR(p, out->last_racks[i].at, "#rack%d, but there is no #player%d", i + 1, i + 1);
+    for (int i = 0; i < out->nplayers; i++)
+        if (out->players[i].at == SK_DIAG_NO_OFFSET)
+            ERR(p, out->first_event_at, "#player%d is missing (there is a #player%d)", i + 1,
+                out->nplayers);
+    if (diags && diags->errors > errors_before) rc = SK_EINVAL;
+cleanup:
+    for (int i = 0; i < compiled; i++)
+        sk_regex_free(&p->re[i]);
+    free(p);
+    return rc;
+}
+
+void sk_gcg_free(sk_gcg *g)
+{
+    free(g->events);
+    g->events = NULL;
+    g->nevents = 0;
+}

@@ -1,0 +1,602 @@
+/* gcg_replay.c — replaying a parsed GCG transcript on the board (see gcg.h): each event is
+ * checked against the state before it — turn, rack, legality, score, running total, end of game
+ * — and then applied. Tile counting follows the real game: every rack is full while the bag has
+ * tiles, a play draws what it placed, so the bag and each rack's size are always known and the
+ * game ends when a player with an empty bag plays out, or after the scoreless turns. Not here:
+ * the notation (gcg_parse.c), legality and scores of one move (rules.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "skrab/error.h"
+#include "skrab/gcg.h"
+
+enum { RUNNING = 0, WENT_OUT, SCORELESS, ENDED_AS_WRITTEN };
+
+typedef struct {
+    int valid; /* the previous event is this play (a phony or bonus may follow) */
+    int player;
+    const sk_gcg_event *ev;
+    sk_play play; /* its placements; nplaced 0 when not laid on the board */
+    int laid, drawn, held_before, zeros_before, over_before;
+} last_play;
+
+typedef struct {
+    const sk_gcg *g;
+    const sk_rules *rules;
+    sk_diag_list *diags;
+    sk_position pos;   /* the board; racks[0] holds the mover's rack while a move is checked */
+    int board;         /* 1 while the board is known: rack, legality and score checks run */
+    int board_stopped; /* the board was lost on the way */
+    int n;             /* players */
+    int score[SK_GCG_PLAYERS_MAX], alt[SK_GCG_PLAYERS_MAX];
+    unsigned char known[SK_GCG_PLAYERS_MAX], has_alt[SK_GCG_PLAYERS_MAX];
+    int held[SK_GCG_PLAYERS_MAX]; /* tiles on each rack */
+    int bag;                      /* tiles in the bag; -1 when no longer known */
+    int zeros, max_zeros, last_turn;
+    last_play last;
+    int over, out_player;
+    const sk_gcg_event *end_points; /* the end-of-game points line, once seen */
+    int end_points_once;            /* it gave the tiles' value once (Quackle's convention) */
+    const sk_gcg_event *penalty[SK_GCG_PLAYERS_MAX], *time[SK_GCG_PLAYERS_MAX];
+    unsigned char rack_checked[SK_GCG_PLAYERS_MAX]; /* #rackN lines already checked */
+    int rack_used[SK_TILE_KINDS];                   /* the tiles they hold */
+} replay;
+
+#define ERR(r, at, ...) sk_diag_add((r)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)
+
+static const char *nick(const replay *r, int p)
+{
+    return p >= 0 && p < r->n ? r->g->players[p].nick : "?";
+}
+
+static int tile_index(char c)
+{
+    return c == '?' ? SK_TILE_BLANK : (c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c);
+}
+
+/* Tile counts of a rack as written ('A'-'Z', '?'). */
+static void rack_counts(const char *rack, int counts[SK_TILE_KINDS])
+{
+    memset(counts, 0, sizeof(int) * SK_TILE_KINDS);
+    for (const char *c = rack; *c; c++) {
+        int t = tile_index(*c);
+        if (t >= 0) counts[t]++;
+    }
+}
+
+static int same_tiles(const char *a, const char *b)
+{
+    int x[SK_TILE_KINDS], y[SK_TILE_KINDS];
+    rack_counts(a, x);
+    rack_counts(b, y);
+    return memcmp(x, y, sizeof(x)) == 0;
+}
+
+static int tiles_value(const replay *r, const char *tiles)
+{
+    int v = 0;
+    for (const char *c = tiles; *c; c++)
+        v += sk_tileset_score_of(r->rules->tiles, *c);
+    return v;
+}
+
+/* The unseen pool: the full bag less the tiles on the board. */
+static void unseen(const replay *r, int counts[SK_TILE_KINDS])
+{
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        counts[t] = r->rules->tiles->count[t];
+    for (int i = 0; i < r->pos.width * r->pos.height; i++)
+        if (r->pos.tiles[i]) counts[tile_index(r->pos.tiles[i])]--;
+}
+
+static void unseen_string(const replay *r, char *out, size_t size)
+{
+    int counts[SK_TILE_KINDS];
+    unseen(r, counts);
+    size_t k = 0;
+    for (int t = 1; t <= SK_TILE_KINDS; t++) {
+        int tt = t % SK_TILE_KINDS; /* letters first, the blank last */
+        for (int i = 0; i < counts[tt] && k + 1 < size; i++)
+            out[k++] = tt == SK_TILE_BLANK ? '?' : (char)('A' + tt - 1);
+    }
+    out[k] = '\0';
+}
+
+static int counts_known(const replay *r)
+{
+    return r->board && r->bag >= 0;
+}
+
+/* Reports RACK (at AT) when it holds more of a tile than the unseen pool (less EXTRA, tiles
+ * accounted for elsewhere), or more tiles than PLAYER can hold. Returns 1 when it fits. */
+static int check_rack(replay *r, const char *rack, size_t at, int player, const int *extra)
+{
+    if (!r->board || !rack[0]) return 1;
+    int have[SK_TILE_KINDS], need[SK_TILE_KINDS];
+    unseen(r, have);
+    rack_counts(rack, need);
+    for (int t = 0; t < SK_TILE_KINDS; t++) {
+        int left = have[t] - (extra ? extra[t] : 0);
+        if (need[t] > (left > 0 ? left : 0)) {
+            char c = t == SK_TILE_BLANK ? '?' : (char)('A' + t - 1);
+            if (!r->rules->tiles->count[t])
+                ERR(r, at, "rack %s is not in the bag: the tile set has no '%c'", rack, c);
+            else
+                ERR(r, at, "rack %s is not in the bag: it has %d '%c' but only %d %s unseen", rack,
+                    need[t], c, left > 0 ? left : 0, left == 1 ? "is" : "are");
+            return 0;
+        }
+    }
+    int len = (int)strlen(rack);
+    if (len > r->rules->rack_size) {
+        ERR(r, at, "rack %s has %d tiles; a rack holds %d", rack, len, r->rules->rack_size);
+        return 0;
+    }
+    if (player >= 0 && counts_known(r) && len > r->held[player]) {
+        ERR(r, at, "rack %s has %d tiles, but %s holds only %d now (the bag is empty)", rack, len,
+            nick(r, player), r->held[player]);
+        return 0;
+    }
+    return 1;
+}
+
+/* Checks EV's running total for PLAYER after adding ADJ, then resynchronises: after a wrong
+ * total the player's next line may continue from either value. */
+static void check_total(replay *r, const sk_gcg_event *ev, int p, int adj)
+{
+    if (p < 0) return;
+    int expect = r->score[p] + adj;
+    if (!r->known[p] || ev->cumul == expect || (r->has_alt[p] && ev->cumul == r->alt[p] + adj)) {
+        r->score[p] = ev->cumul;
+        r->known[p] = 1;
+        r->has_alt[p] = 0;
+        return;
+    }
+    ERR(r, ev->cumul_at, "running total %d for %s: %d %s %d makes %d", ev->cumul, nick(r, p),
+        r->score[p], adj < 0 ? "-" : "+", adj < 0 ? -adj : adj, expect);
+    r->alt[p] = ev->cumul;
+    r->has_alt[p] = 1;
+    r->score[p] = expect;
+}
+
+/* Puts EV's rack on the board's player to move, for sk_rules_check ("" = unknown). */
+static void set_rack(replay *r, const sk_gcg_event *ev)
+{
+    size_t n = strlen(ev->rack);
+    if (!ev->rack_ok || n > SK_RACK_MAX) n = 0; /* reported; checked as unknown */
+    memcpy(r->pos.racks[0], ev->rack, n);
+    r->pos.racks[0][n] = '\0';
+}
+
+static void lose_board(replay *r, const sk_gcg_event *ev)
+{
+    if (!r->board) return;
+    r->board = 0;
+    r->bag = -1;
+    r->board_stopped = 1;
+    sk_diag_add_line(r->diags, SK_SEV_NOTE, ev->move_at,
+                     "board checks stop here: the board is no longer known; turns and running "
+                     "totals are still checked");
+}
+
+/* Takes N placed tiles off PLAYER's rack, refills it from the bag; returns the tiles drawn. */
+static int draw(replay *r, int player, int n)
+{
+    if (!counts_known(r)) return 0;
+    r->held[player] -= n;
+    if (r->held[player] < 0) r->held[player] = 0;
+    int d = n < r->bag ? n : r->bag;
+    r->bag -= d;
+    r->held[player] += d;
+    return d;
+}
+
+static void count_zero(replay *r, int scoreless)
+{
+    r->zeros = scoreless ? r->zeros + 1 : 0;
+    if (r->zeros >= r->max_zeros && r->over == RUNNING) r->over = SCORELESS;
+}
+
+/* Checks a tile play and lays it on the board. */
+static void play_move(replay *r, const sk_gcg_event *ev, int p, int withdrawn)
+{
+    last_play *l = &r->last;
+    l->laid = 0;
+    l->play.nplaced = 0;
+    if (!r->board || !ev->move_ok) {
+        if (!ev->move_ok && !ev->foreign) lose_board(r, ev);
+        return;
+    }
+    sk_rules rules = *r->rules;
+    set_rack(r, ev);
+    char why[256], word_why[256] = "";
+    int reported = 0;
+    sk_illegal rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
+    if (rc == SK_ILLEGAL_NOT_ON_RACK) {
+        ERR(r, ev->move_at, "illegal move %s: %s (rack %s)", ev->notation, why, ev->rack);
+        reported = 1;
+        r->pos.racks[0][0] = '\0'; /* go on with the rest of the rules */
+        rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
+    }
+    if (rc == SK_ILLEGAL_NOT_A_WORD) {
+        snprintf(word_why, sizeof(word_why), "%s", why);
+        rules.lexicon = NULL;
+        rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
+    }
+    if (rc != SK_LEGAL) {
+        if (!reported) ERR(r, ev->move_at, "illegal move %s: %s", ev->notation, why);
+        if (rc == SK_ILLEGAL_OFF_BOARD || rc == SK_ILLEGAL_MISMATCH) {
+            lose_board(r, ev);
+            return;
+        }
+    } else {
+        if (word_why[0] && !withdrawn) {
+            if (rules.ruleset == SK_RULES_SKRABBKLE)
+                ERR(r, ev->move_at, "illegal move %s: %s", ev->notation, word_why);
+            else
+                sk_diag_add(r->diags, SK_SEV_WARNING, ev->move_at,
+                            "move %s: %s (the play stood unchallenged)", ev->notation, word_why);
+        }
+        if (l->play.score != ev->score)
+            sk_diag_add(r->diags, withdrawn ? SK_SEV_WARNING : SK_SEV_ERROR, ev->score_at,
+                        "score %+d for %s: the play scores %d%s", ev->score, ev->notation,
+                        l->play.score,
+                        withdrawn ? " (it was withdrawn: the score did not count)" : "");
+    }
+    if (counts_known(r) && l->play.nplaced > r->held[p])
+        ERR(r, ev->move_at, "illegal move %s: it places %d tiles, but %s holds only %d",
+            ev->notation, l->play.nplaced, nick(r, p), r->held[p]);
+    sk_play_apply_tiles(&l->play, &r->pos);
+    l->laid = 1;
+}
+
+static void exchange(replay *r, const sk_gcg_event *ev, int p)
+{
+    if (ev->score != 0) ERR(r, ev->score_at, "an exchange scores 0, not %+d", ev->score);
+    if (!r->board || !ev->move_ok) return;
+    const sk_move *m = &ev->move;
+    set_rack(r, ev);
+    sk_play play;
+    char why[256];
+    if (sk_rules_check(r->rules, &r->pos, m, r->bag, &play, why, sizeof(why)) != SK_LEGAL) {
+        ERR(r, ev->move_at, "illegal exchange %s: %s", ev->notation, why);
+        return;
+    }
+    int n = m->exchange[0] ? (int)strlen(m->exchange) : m->exchange_count;
+    if (n > r->rules->rack_size) /* a known rack is checked by the rules */
+        ERR(r, ev->move_at, "illegal exchange %s: %d tiles, but %s holds %d", ev->notation, n,
+            nick(r, p), r->rules->rack_size);
+}
+
+/* The turn events: a move, a pass, an exchange, or a line that could not be read. */
+static void turn(replay *r, size_t i)
+{
+    const sk_gcg_event *ev = &r->g->events[i];
+    int p = ev->player;
+    int expected = r->last_turn < 0 ? (p >= 0 ? p : 0) : (r->last_turn + 1) % r->n;
+    if (p >= 0 && p != expected && strcmp(nick(r, p), nick(r, expected)) == 0)
+        p = expected; /* two players with one nickname (reported): go by the turn */
+    if (ev->kind == SK_GCG_UNREADABLE) { /* reported; what it did is unknown */
+        lose_board(r, ev);
+        r->last.valid = 0;
+        if (p < 0) return;
+        r->known[p] = 0;
+        if (p == expected && r->over == RUNNING) r->last_turn = p; /* most likely a turn */
+        return;
+    }
+    if (r->over == WENT_OUT && ev->kind == SK_GCG_PASS && r->last.valid &&
+        r->last.player == r->out_player && (p < 0 || p == expected)) {
+        /* a challenge of the going-out play that failed costs the challenger a turn */
+        r->last.valid = 0;
+        r->last_turn = expected;
+        if (ev->score != 0) ERR(r, ev->score_at, "a pass scores 0, not %+d", ev->score);
+        check_total(r, ev, expected, ev->score);
+        return;
+    }
+    if (r->over != RUNNING) {
+        ERR(r, ev->at + 1, "%s after the game ended",
+            ev->kind == SK_GCG_MOVE       ? "move"
+            : ev->kind == SK_GCG_PASS     ? "pass"
+            : ev->kind == SK_GCG_EXCHANGE ? "exchange"
+                                          : "event");
+        return;
+    }
+    if (p < 0) p = expected;
+    if (p != expected) {
+        ERR(r, ev->at + 1, "%s plays out of turn: it is %s's turn", nick(r, p), nick(r, expected));
+        if (r->known[expected] && ev->cumul == r->score[expected] + ev->score) p = expected;
+    }
+    r->last_turn = p;
+    memset(&r->last, 0, sizeof(r->last));
+    if (ev->rack_ok && !ev->foreign) check_rack(r, ev->rack, ev->rack_at, p, NULL);
+    switch (ev->kind) {
+    case SK_GCG_MOVE: {
+        last_play *l = &r->last;
+        int next_phony = i + 1 < r->g->nevents && r->g->events[i + 1].kind == SK_GCG_PHONY;
+        l->valid = 1;
+        l->player = p;
+        l->ev = ev;
+        l->held_before = counts_known(r) ? r->held[p] : 0;
+        l->zeros_before = r->zeros;
+        l->over_before = r->over;
+        play_move(r, ev, p, next_phony);
+        l->drawn = l->laid ? draw(r, p, l->play.nplaced) : 0;
+        count_zero(r, ev->score == 0);
+        if (l->laid && counts_known(r) && r->bag == 0 && r->held[p] == 0) {
+            r->over = WENT_OUT;
+            r->out_player = p;
+        }
+        break;
+    }
+    case SK_GCG_PASS:
+        if (ev->score != 0) ERR(r, ev->score_at, "a pass scores 0, not %+d", ev->score);
+        count_zero(r, 1);
+        break;
+    case SK_GCG_EXCHANGE:
+        exchange(r, ev, p);
+        count_zero(r, 1);
+        break;
+    default:
+        return;
+    }
+    check_total(r, ev, p, ev->score);
+}
+
+static void withdraw(replay *r, const sk_gcg_event *ev)
+{
+    last_play *l = &r->last;
+    int p = ev->player >= 0 ? ev->player : l->player;
+    if (!l->valid) {
+        ERR(r, ev->move_at, "phony withdrawn without a play: the line before is no tile play");
+        check_total(r, ev, ev->player, ev->score);
+        return;
+    }
+    if (p != l->player) {
+        ERR(r, ev->at + 1, "phony withdrawn by %s, but the play before is %s's", nick(r, p),
+            nick(r, l->player));
+        p = l->player;
+    } else if (ev->rack_ok && ev->rack[0] && l->ev->rack_ok && l->ev->rack[0] &&
+               !same_tiles(ev->rack, l->ev->rack)) {
+        ERR(r, ev->rack_at, "withdrawn tiles: rack %s is not %s, the rack of the play withdrawn",
+            ev->rack, l->ev->rack);
+    }
+    int adj = ev->score;
+    if (adj == 0 && l->ev->score != 0)
+        adj = -l->ev->score; /* "-- +0": old Quackle files give the new total only */
+    else if (-adj != l->ev->score)
+        ERR(r, ev->score_at, "phony withdrawn for %+d, but the play scored %+d", ev->score,
+            l->ev->score);
+    if (l->laid && r->board) {
+        for (int k = 0; k < l->play.nplaced; k++)
+            r->pos.tiles[l->play.placed[k].row * r->pos.width + l->play.placed[k].col] = 0;
+        if (r->bag >= 0) {
+            r->bag += l->drawn;
+            r->held[p] = l->held_before;
+        }
+    }
+    r->zeros = l->zeros_before;
+    r->over = l->over_before;
+    count_zero(r, 1);
+    l->valid = 0;
+    check_total(r, ev, p, adj);
+}
+
+static void challenge_bonus(replay *r, const sk_gcg_event *ev)
+{
+    last_play *l = &r->last;
+    int p = ev->player;
+    if (!l->valid) {
+        ERR(r, ev->move_at, "challenge bonus without a play: the line before is no tile play");
+    } else if (p >= 0 && p != l->player) {
+        ERR(r, ev->at + 1, "challenge bonus goes to %s, who made the play, not to %s",
+            nick(r, l->player), nick(r, p));
+        p = l->player;
+    }
+    if (ev->rack_ok && !ev->foreign) check_rack(r, ev->rack, ev->rack_at, p, NULL);
+    check_total(r, ev, p, ev->score);
+}
+
+static int end_events_done(const replay *r)
+{
+    if (r->over == ENDED_AS_WRITTEN) return 1;
+    int skr = r->rules && r->rules->ruleset == SK_RULES_SKRABBKLE;
+    for (int p = 0; p < r->n; p++) {
+        if (r->over == WENT_OUT && p == r->out_player) continue;
+        int need_penalty = r->over == SCORELESS || skr || r->end_points_once;
+        if (need_penalty && !r->penalty[p]) return 0;
+    }
+    return r->over == SCORELESS || skr || r->end_points;
+}
+
+/* Checks that the game is over before an end-of-game line; returns 1 if it is. Without tile
+ * counts, the transcript's word is taken: the game ends there. */
+static int game_over_for(replay *r, const sk_gcg_event *ev, const char *what)
+{
+    if (r->over != RUNNING) return 1;
+    if (!counts_known(r)) {
+        r->over = ENDED_AS_WRITTEN;
+        return 1;
+    }
+    if (r->bag > 0)
+        ERR(r, ev->at + 1, "%s before the game ended: the bag holds %d tiles", what, r->bag);
+    else
+        ERR(r, ev->at + 1, "%s before the game ended: nobody has played out", what);
+    return 0;
+}
+
+static void end_points(replay *r, const sk_gcg_event *ev)
+{
+    int p = ev->player;
+    if (!game_over_for(r, ev, "end-of-game points")) return;
+    if (r->over == ENDED_AS_WRITTEN) {
+        check_total(r, ev, p, ev->score);
+        return;
+    }
+    if (r->over == SCORELESS)
+        ERR(r, ev->at + 1,
+            "end-of-game points after the scoreless turns: each player loses "
+            "their own tiles instead ('RACK (RACK) -N')");
+    else if (r->rules->ruleset == SK_RULES_SKRABBKLE)
+        ERR(r, ev->at + 1,
+            "end-of-game points in skrabbkle: going out gains nothing; each "
+            "other player loses their own tiles");
+    else if (p >= 0 && p != r->out_player)
+        ERR(r, ev->at + 1, "end-of-game points for %s, but %s went out", nick(r, p),
+            nick(r, r->out_player));
+    else if (r->end_points)
+        ERR(r, ev->at + 1, "end-of-game points given twice");
+    else if (ev->tiles_ok && r->board) {
+        char left[128];
+        unseen_string(r, left, sizeof(left));
+        int v = tiles_value(r, ev->tiles);
+        if (r->n == 2 && !same_tiles(ev->tiles, left))
+            ERR(r, ev->move_at, "end-of-game points: the tiles left are %s, not %s", left,
+                ev->tiles);
+        else if (r->n == 2 && ev->score != 2 * v && ev->score != v)
+            ERR(r, ev->score_at, "end-of-game points %+d: twice the value of %s (%d) is %+d",
+                ev->score, ev->tiles, v, 2 * v);
+        else if (r->n > 2 && ev->score != v)
+            ERR(r, ev->score_at, "end-of-game points %+d: the value of %s is %+d", ev->score,
+                ev->tiles, v);
+        r->end_points_once = r->n == 2 && v > 0 && ev->score == v;
+    }
+    if (!r->end_points) r->end_points = ev;
+    check_total(r, ev, p, ev->score);
+}
+
+static void end_penalty(replay *r, const sk_gcg_event *ev)
+{
+    int p = ev->player;
+    if (!game_over_for(r, ev, "end-of-game penalty")) return;
+    if (p >= 0 && r->penalty[p]) {
+        ERR(r, ev->at + 1, "end-of-game penalty for %s given twice", nick(r, p));
+    } else if (ev->rack_ok && ev->tiles_ok && !same_tiles(ev->rack, ev->tiles)) {
+        ERR(r, ev->move_at, "end-of-game penalty tiles (%s) are not the rack %s", ev->tiles,
+            ev->rack);
+    } else if (r->over == WENT_OUT && p == r->out_player) {
+        ERR(r, ev->at + 1, "end-of-game penalty for %s, who went out and has no tiles left",
+            nick(r, p));
+    } else if (r->over == WENT_OUT && r->end_points && !r->end_points_once) {
+        ERR(r, ev->at + 1, "end-of-game penalty for %s: %s already gained twice their value",
+            nick(r, p), nick(r, r->out_player));
+    } else if (r->over != ENDED_AS_WRITTEN && ev->tiles_ok && !ev->foreign && r->board) {
+        if (check_rack(r, ev->tiles, ev->move_at + 1, p, NULL)) {
+            int v = tiles_value(r, ev->tiles);
+            if (-ev->score != v)
+                ERR(r, ev->score_at, "end-of-game penalty %d: the tiles %s are worth %d", ev->score,
+                    ev->tiles, v);
+        }
+    }
+    if (p >= 0 && !r->penalty[p]) r->penalty[p] = ev;
+    check_total(r, ev, p, ev->score);
+}
+
+static void time_penalty(replay *r, const sk_gcg_event *ev)
+{
+    int p = ev->player;
+    if (!game_over_for(r, ev, "time penalty")) return;
+    if (!end_events_done(r)) {
+        ERR(r, ev->at + 1, "time penalty before the end-of-game %s",
+            r->over == SCORELESS || r->end_points_once ? "penalties" : "points");
+        return;
+    }
+    if (p >= 0 && r->time[p]) {
+        ERR(r, ev->at + 1, "second time penalty for %s", nick(r, p));
+        return;
+    }
+    if (ev->score > 0) ERR(r, ev->score_at, "a time penalty is negative, not %+d", ev->score);
+    if (p >= 0) r->time[p] = ev;
+    check_total(r, ev, p, ev->score);
+}
+
+/* #rack1, #rack2... written before offset UPTO and not yet checked: together within the
+ * unseen pool at that point of the game, each within what its player holds. */
+static void last_racks(replay *r, size_t upto)
+{
+    for (int p = 0; p < r->n; p++) {
+        const sk_gcg_pragma *lr = &r->g->last_racks[p];
+        if (lr->at == SK_DIAG_NO_OFFSET || lr->at >= upto || r->rack_checked[p]) continue;
+        r->rack_checked[p] = 1;
+        if (!lr->value[0] || !check_rack(r, lr->value, lr->at, p, r->rack_used)) continue;
+        int c[SK_TILE_KINDS];
+        rack_counts(lr->value, c);
+        for (int t = 0; t < SK_TILE_KINDS; t++)
+            r->rack_used[t] += c[t];
+    }
+}
+
+static void finish(replay *r)
+{
+    if (r->over == WENT_OUT && r->end_points_once)
+        for (int p = 0; p < r->n; p++)
+            if (p != r->out_player && !r->penalty[p]) {
+                ERR(r, r->end_points->score_at,
+                    "end-of-game points %+d are the tiles' value once: twice is the rule, or "
+                    "%s's end-of-game penalty must follow",
+                    r->end_points->score, nick(r, p));
+                break;
+            }
+    last_racks(r, (size_t)-1);
+}
+
+int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out, sk_diag_list *diags)
+{
+    size_t errors_before = diags ? diags->errors : 0;
+    replay *r = calloc(1, sizeof(*r));
+    if (!r) return SK_ENOMEM;
+    r->g = g;
+    r->rules = rules;
+    r->diags = diags;
+    r->n = g->nplayers < 2 ? 2 : g->nplayers;
+    r->last_turn = -1;
+    r->out_player = -1;
+    r->max_zeros = rules && rules->ruleset == SK_RULES_SKRABBKLE ? 2 * r->n : 3 * r->n;
+    int w = rules ? rules->board->width : 15, h = rules ? rules->board->height : 15;
+    sk_position_init(&r->pos, w, h);
+    r->board = rules != NULL;
+    r->bag = -1;
+    if (rules && g->foreign_at != SK_DIAG_NO_OFFSET) {
+        sk_diag_add(diags, SK_SEV_WARNING, g->foreign_at,
+                    "letters outside A-Z: the board, racks and scores are not checked, only the "
+                    "notation, turns and running totals");
+        r->board = 0;
+    }
+    memset(r->known, 1, sizeof(r->known)); /* everybody starts from 0 */
+    if (r->board) {
+        r->bag = rules->tiles->total - r->n * rules->rack_size;
+        for (int p = 0; p < r->n; p++)
+            r->held[p] = rules->rack_size;
+        if (r->bag < 0) r->bag = -1; /* a bag too small to fill the racks: not counted */
+    }
+    for (size_t i = 0; i < g->nevents; i++) {
+        const sk_gcg_event *ev = &g->events[i];
+        last_racks(r, ev->at);
+        if (ev->kind >= SK_GCG_TIME && ev->kind <= SK_GCG_END_PENALTY) r->last.valid = 0;
+        if (ev->kind == SK_GCG_PHONY)
+            withdraw(r, ev);
+        else if (ev->kind == SK_GCG_CHALLENGE)
+            challenge_bonus(r, ev);
+        else if (ev->kind == SK_GCG_TIME)
+            time_penalty(r, ev);
+        else if (ev->kind == SK_GCG_END_POINTS)
+            end_points(r, ev);
+        else if (ev->kind == SK_GCG_END_PENALTY)
+            end_penalty(r, ev);
+        else
+            turn(r, i);
+    }
+    finish(r);
+    memset(out, 0, sizeof(*out));
+    out->nplayers = r->n;
+    memcpy(out->scores, r->score, sizeof(out->scores));
+    out->events = (int)g->nevents;
+    out->game_over = r->over != RUNNING;
+    out->board_checked = r->board || r->board_stopped;
+    out->board_stopped = r->board_stopped;
+    out->position = r->pos;
+    out->position.racks[0][0] = '\0';
+    int rc = diags && diags->errors > errors_before ? SK_EINVAL : SK_OK;
+    free(r);
+    return rc;
+}

@@ -1,0 +1,127 @@
+/* gcg.h — game transcripts in the GCG format (FORMATS 2): reading one into pragmas and events
+ * (sk_gcg_parse), then replaying it on the board under a rule set (sk_gcg_replay), which checks
+ * the notation, turn order, legality, racks against the unseen pool, every score, every running
+ * total and the end-of-game arithmetic. Both report into one sk_diag_list whose offsets point
+ * into the transcript's text. Not here: loading the board, tiles and lexicon the pragmas name
+ * (the caller does, see sk_gcg_board_name and friends), writing GCG files.
+ *
+ * Lines end in LF or CRLF; a UTF-8 byte-order mark is skipped; tokens are separated by spaces or
+ * tabs. Letters outside A-Z (Polish, German transcripts) are kept as written: such a transcript
+ * replays with its notation, turns and running totals checked, not its board. */
+#ifndef SKRAB_GCG_H
+#define SKRAB_GCG_H
+
+#include <stddef.h>
+
+#include "skrab/diag.h"
+#include "skrab/move.h"
+#include "skrab/position.h"
+#include "skrab/rules.h"
+
+#define SK_GCG_FILE_MAX (1u << 20) /* larger transcripts are refused unread */
+#define SK_GCG_LINE_MAX 8192       /* bytes in one line */
+#define SK_GCG_EVENTS_MAX 1000     /* events after this many are an error and dropped */
+#define SK_GCG_PLAYERS_MAX 8       /* #player1 .. #player8 (SK_PLAYERS_MAX) */
+#define SK_GCG_TEXT_MAX 160        /* a pragma value, a nickname, a name (longer ones are cut) */
+#define SK_GCG_TILES_MAX 40        /* bytes in a rack or a play token (UTF-8 letters count 2) */
+
+typedef enum {
+    SK_GCG_MOVE = 0,    /* >NICK: RACK POS PLAY +SCORE CUMUL */
+    SK_GCG_PASS,        /* >NICK: RACK - +0 CUMUL */
+    SK_GCG_EXCHANGE,    /* >NICK: RACK -TILES +0 CUMUL, or -N (a blind exchange of N tiles) */
+    SK_GCG_PHONY,       /* >NICK: RACK -- -LOST CUMUL: the previous play is withdrawn */
+    SK_GCG_CHALLENGE,   /* >NICK: [RACK] (challenge) +BONUS CUMUL */
+    SK_GCG_TIME,        /* >NICK: [RACK] (time) -N CUMUL */
+    SK_GCG_END_POINTS,  /* >NICK: (RACK) +PTS CUMUL: the opponents' tiles left at the end */
+    SK_GCG_END_PENALTY, /* >NICK: RACK (RACK) -N CUMUL: the player's own tiles left */
+    SK_GCG_UNREADABLE   /* a '>' line that matches no event: only the nickname is known */
+} sk_gcg_event_kind;
+
+typedef struct {
+    sk_gcg_event_kind kind;
+    int player;      /* index into sk_gcg.players; -1 when the nickname is not a player's */
+    size_t at;       /* byte offset of the line's '>' */
+    size_t rack_at;  /* offsets of the fields as written (the line's '>' when absent) */
+    size_t move_at;  /* POS (moves), the '-' (pass, exchange, phony), '(' (the rest) */
+    size_t score_at; /* +SCORE / -LOST / +BONUS / -N */
+    size_t cumul_at; /* CUMUL */
+    char rack[SK_GCG_TILES_MAX + 1];  /* as written ('?' blank); "" when absent */
+    int rack_ok;                      /* 1 when RACK is letters A-Z and '?' only (or absent) */
+    char tiles[SK_GCG_TILES_MAX + 1]; /* END_POINTS / END_PENALTY: inside "( )" */
+    int tiles_ok;                     /* as rack_ok, for TILES */
+    char notation[2 * SK_GCG_TILES_MAX + 8]; /* MOVE, PASS, EXCHANGE: "8G WORD", "-", "-AB" */
+    sk_move move;                            /* MOVE, PASS, EXCHANGE: the move as read (move_ok) */
+    int move_ok; /* 1 when the notation was read; 0 when malformed (reported) or foreign */
+    int foreign; /* 1 when the line has letters outside A-Z (see sk_gcg.foreign_at) */
+    int score;   /* the signed change of the player's total: +SCORE, -LOST, -N, ... */
+    int cumul;   /* the running total the line states */
+} sk_gcg_event;
+
+typedef struct {
+    char nick[SK_GCG_TEXT_MAX + 1];
+    char name[SK_GCG_TEXT_MAX + 1];
+    size_t at; /* the #playerN line; SK_DIAG_NO_OFFSET when the transcript lacks it */
+} sk_gcg_player;
+
+/* A pragma whose value the replay needs; at == SK_DIAG_NO_OFFSET when absent. */
+typedef struct {
+    char value[SK_GCG_TEXT_MAX + 1];
+    size_t at;
+} sk_gcg_pragma;
+
+typedef struct {
+    int nplayers; /* the highest N of the #playerN lines */
+    sk_gcg_player players[SK_GCG_PLAYERS_MAX];
+    sk_gcg_pragma lexicon, board_layout, tile_distribution, game_type;
+    int utf8; /* line 1 was #character-encoding UTF-8 (else the text is ISO-8859-1) */
+    /* #rack1 / #rack2 ...: the racks at the end of an unfinished game */
+    sk_gcg_pragma last_racks[SK_GCG_PLAYERS_MAX];
+    size_t foreign_at; /* the first letter outside A-Z in a rack or play, or SK_DIAG_NO_OFFSET */
+    size_t nevents;
+    sk_gcg_event *events;          /* owned; in the order read */
+    size_t first_event_at, end_at; /* offset of the first '>' line (or end_at); the text's length */
+} sk_gcg;
+
+/* Reads the transcript TEXT[0..LEN). Every problem of the notation alone (an unrecognised line,
+ * a malformed rack or move, a pragma out of place or given twice, an unknown nickname, an
+ * encoding other than UTF-8) goes to DIAGS, and reading goes on. Returns SK_OK, SK_EINVAL when
+ * any error was found (OUT is still filled as far as it could be: replay it for the rest),
+ * SK_ENOMEM. Release OUT with sk_gcg_free in every case. */
+int sk_gcg_parse(sk_gcg *out, const char *text, size_t len, sk_diag_list *diags);
+void sk_gcg_free(sk_gcg *g);
+
+/* What the pragmas ask for, as resource names: the rule set of #game-type / #variant (SK_OK,
+ * SK_ENOTFOUND when absent, SK_EINVAL after reporting an unknown one to DIAGS), the board of
+ * #board-layout ("standard15" is CrosswordGame, "standard21" SuperCrosswordGame; a super game
+ * type implies the latter), the tile set of #tile-distribution or, without it, the one the
+ * lexicon's name implies ("english" for CSW/NWL/TWL..., "polish" for OSPS... as macondo
+ * guesses). Each returns NULL when the transcript does not say; the strings are borrowed. */
+int sk_gcg_ruleset(const sk_gcg *g, sk_ruleset *out, sk_diag_list *diags);
+const char *sk_gcg_board_name(const sk_gcg *g);
+const char *sk_gcg_tiles_name(const sk_gcg *g);
+
+/* What a replay found out, beyond its diagnostics. */
+typedef struct {
+    int nplayers;
+    int scores[SK_GCG_PLAYERS_MAX]; /* the running totals after the last event */
+    int events;                     /* events replayed */
+    int game_over;                  /* a player went out, or the scoreless turns ran out */
+    int board_checked;              /* 0: only notation, turns and totals were checked */
+    int board_stopped;              /* 1: board checks stopped at a move that could not be laid */
+    sk_position position;           /* the board after the last event */
+} sk_gcg_result;
+
+/* Replays G on an empty board under RULES (board, tile set, lexicon or NULL for no word checks;
+ * see sk_rules_init), checking each event against the state before it: turn order, each RACK
+ * within the unseen pool (the full bag less the board), each move's legality and score, exchange
+ * and pass rules, withdrawn phonies and challenge bonuses against the play before them, each
+ * running total, no move after the game ends, and the end-of-game points and penalties. A play
+ * that is not in the lexicon is an error under skrabbkle and a warning under classic (a phony
+ * that stood unchallenged), and nothing when the next line withdraws it. RULES NULL, or letters
+ * outside A-Z in the transcript, leave the board unchecked: only notation, turns and running
+ * totals are (with a warning in the second case). One mistake is reported once: running totals
+ * resynchronise, and after a move that cannot be laid on the board, board checks stop with a
+ * note. Returns SK_OK, SK_EINVAL when an error was reported (OUT is filled either way). */
+int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out, sk_diag_list *diags);
+
+#endif
