@@ -1,0 +1,393 @@
+/* cmd_play.c — `skrab play`: the SkraBBKle game of seed 000, a person against the computer, in
+ * the seed's dialogue word for word: load or default board, open or closed game, the board and
+ * the scores before every move, the human first, the computer playing the best-scoring move,
+ * "Game Over!" and the final scores. With --config FILE it plays the CS104 game instead
+ * (cmd_play_cs104.c). Also the helpers both games share (cmd_play.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd_play.h"
+#include "skrab/error.h"
+#include "skrab/players.h"
+
+/* The first four rows are the game options of cli_game.h (same order), with play's defaults. */
+const sk_cli_option sk_play_options[] = {
+    {"rules", 'R', "NAME", "rule set: skrabbkle (default) or classic; --config games are classic"},
+    {"board", 'b', "BOARD", "the default board: a name or file (default: skrabbkle)"},
+    {"tiles", 't', "TILES", "tile set: a name or file (default: skrabbkle)"},
+    {"lexicon", 'l', "LEX", "word list or KWG: a name or file (default: wordlist)"},
+    {"config", 'c', "FILE", "play the CS104 game of this configuration (-b -t -l override it)"},
+    {"seed", 's', "N", "seed of the tile bag: the same seed deals the same tiles"},
+    {NULL, 0, NULL, NULL},
+};
+
+enum { OPT_CONFIG = SK_CLI_GAME_NOPTIONS, OPT_SEED };
+
+/* ---- shared helpers (cmd_play.h) ----------------------------------------------------------- */
+
+void sk_dialog_init(sk_dialog *io, sk_cli *cli)
+{
+    memset(io, 0, sizeof(*io));
+    io->cli = cli;
+    int fd = fileno(cli->in);
+    io->terminal = fd >= 0 && isatty(fd);
+    io->echo = !io->terminal;
+}
+
+void sk_dialog_say(sk_dialog *io, const char *text)
+{
+    fputs(text, io->cli->out);
+}
+
+int sk_dialog_ask(sk_dialog *io, const char *prompt)
+{
+    FILE *out = io->cli->out;
+    if (prompt) fputs(prompt, out);
+    fflush(out);
+    io->line[0] = '\0';
+    if (!fgets(io->line, sizeof(io->line), io->cli->in)) {
+        fputc('\n', out);
+        return 0;
+    }
+    size_t n = strlen(io->line);
+    if (n > 0 && io->line[n - 1] == '\n') {
+        io->line[--n] = '\0';
+    } else {
+        int c; /* an overlong line: skip the rest of it */
+        while ((c = fgetc(io->cli->in)) != EOF && c != '\n')
+            ;
+    }
+    if (n > 0 && io->line[n - 1] == '\r') io->line[--n] = '\0';
+    if (io->echo) fprintf(out, "%s\n", io->line);
+    return 1;
+}
+
+void sk_dialog_rack(sk_buf *out, const char *rack, const sk_tileset *tiles)
+{
+    for (const char *p = rack; *p; p++)
+        sk_buf_printf(out, "%s[%c%d]", p == rack ? "" : ", ", *p == '?' ? '_' : *p,
+                      sk_tileset_score_of(tiles, *p));
+}
+
+void sk_dialog_board(sk_buf *out, const sk_board *board, const sk_position *pos,
+                     const sk_tileset *tiles)
+{
+    int scores[SK_BOARD_MAX * SK_BOARD_MAX];
+    for (int i = 0; i < pos->width * pos->height; i++)
+        scores[i] = pos->tiles[i] ? sk_tileset_score_of(tiles, pos->tiles[i]) : 0;
+    sk_board_render_text(board, pos->tiles, scores, out);
+}
+
+uint64_t sk_dialog_random_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 40);
+}
+
+/* ---- the SkraBBKle game ---------------------------------------------------------------------- */
+
+enum { HUMAN = 0, COMPUTER = 1 };
+
+static const char MOVE_PROMPT[] =
+    "Please enter your move in the format: \"word,square\" (without the quotes)\n"
+    "For example, for suitable tile rack and board configuration, a downward move\n"
+    "could be \"HI,f4\" and a rightward move could be \"HI,4f\".\n"
+    "In the word, upper-case letters are standard tiles\n"
+    "and lower-case letters are wildcards.\n"
+    "Entering \",\" passes the turn.\n";
+
+typedef struct {
+    sk_cli *cli;
+    sk_dialog io;
+    sk_cli_game *g;
+    sk_match match;
+    sk_movegen *gen;
+    int open;
+    sk_buf out;
+} game;
+
+static void flush_out(game *gm)
+{
+    sk_dialog_say(&gm->io, sk_buf_str(&gm->out));
+    sk_buf_clear(&gm->out);
+}
+
+/* Asks QUESTION until the answer is one of the two letters; returns it, or 0 at end of input. */
+static int choose(game *gm, const char *question, const char *prompt, char a, char b)
+{
+    for (;;) {
+        sk_dialog_say(&gm->io, question);
+        if (!sk_dialog_ask(&gm->io, prompt)) return 0;
+        const char *s = gm->io.line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t n = strlen(s);
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+            n--;
+        if (n == 1 && (s[0] == a || s[0] == b)) return s[0];
+        sk_dialog_say(&gm->io, "This is not a valid choice.\n");
+    }
+}
+
+/* Asks for a board file until one is valid; returns 1, or 0 at end of input. */
+static int load_board(game *gm, sk_board *out)
+{
+    sk_board_format format = gm->g->rules.ruleset == SK_RULES_SKRABBKLE ? SK_BOARD_FORMAT_SKRABBKLE
+                                                                        : SK_BOARD_FORMAT_AUTO;
+    const char *prompt = "Please enter the file name of the board: ";
+    for (;;) {
+        if (!sk_dialog_ask(&gm->io, prompt)) return 0;
+        prompt = "This is not a valid file. Please enter the file name of the board: ";
+        const char *path = gm->io.line;
+        if (!*path) continue;
+        sk_buf text;
+        sk_buf_init(&text);
+        int ok = sk_cli_read(gm->cli, path, SK_BOARD_FILE_MAX, &text, 0) == SK_OK &&
+                 sk_cli_parse_board(gm->cli, path, text.data, text.len, format, out) == SK_EXIT_OK;
+        sk_buf_free(&text);
+        if (ok) return 1;
+    }
+}
+
+static void show_scores_and_board(game *gm)
+{
+    sk_buf_printf(&gm->out, "Human player score: %d\nComputer player score: %d\n",
+                  sk_match_score(&gm->match, HUMAN), sk_match_score(&gm->match, COMPUTER));
+    sk_dialog_board(&gm->out, &gm->g->board, &gm->match.pos, &gm->g->tiles);
+}
+
+/* 1 when RACK holds the tiles of WORD (a lowercase letter takes a wildcard). */
+static int rack_holds(const char *rack, const char *word)
+{
+    int have[SK_TILE_KINDS] = {0};
+    for (const char *p = rack; *p; p++) {
+        int t = sk_tile_from_char(*p);
+        if (t >= 0) have[t]++;
+    }
+    for (const char *p = word; *p; p++) {
+        int t = (*p >= 'a' && *p <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(*p);
+        if (t < 0 || have[t]-- <= 0) return 0;
+    }
+    return 1;
+}
+
+/* The human's turn: 1 when a move was played, 0 at the end of input. */
+static int human_turn(game *gm)
+{
+    const char *rack = sk_match_rack(&gm->match, HUMAN);
+    sk_buf_puts(&gm->out, "It's your turn! Your tiles:\n");
+    sk_dialog_rack(&gm->out, rack, &gm->g->tiles);
+    sk_buf_putc(&gm->out, '\n');
+    flush_out(gm);
+    for (;;) {
+        if (!sk_dialog_ask(&gm->io, MOVE_PROMPT)) return 0;
+        const char *text = gm->io.line;
+        sk_move mv;
+        char why[300];
+        if (!strchr(text, ',') || sk_move_parse(&mv, text, strlen(text), why, sizeof(why)) ||
+            mv.notation != SK_NOTATION_SKRABBKLE) {
+            sk_dialog_say(&gm->io, "Illegal move format\n");
+            continue;
+        }
+        sk_buf square;
+        sk_buf_init(&square);
+        if (mv.kind == SK_MOVE_PLACE)
+            sk_move_write_skrabbkle_square(&square, mv.row, mv.col, mv.dir);
+        sk_play play;
+        int ok = 0;
+        if (mv.kind == SK_MOVE_PLACE && !rack_holds(rack, mv.tiles)) {
+            sk_buf_puts(&gm->out, "With tiles ");
+            sk_dialog_rack(&gm->out, rack, &gm->g->tiles);
+            sk_buf_printf(&gm->out, " you cannot play word %s,%s\n", mv.tiles, sk_buf_str(&square));
+        } else if (sk_match_check(&gm->match, &mv, &play, why, sizeof(why)) != SK_LEGAL) {
+            sk_buf_printf(&gm->out,
+                          "The board does not permit word %s at position %s. Please try again.\n",
+                          mv.tiles, sk_buf_str(&square));
+        } else {
+            ok = 1;
+            if (mv.kind == SK_MOVE_PASS)
+                sk_buf_puts(&gm->out, "The move is: Pass\n");
+            else
+                sk_buf_printf(&gm->out, "The move is: Word: %s at position %s\n", mv.tiles,
+                              sk_buf_str(&square));
+            sk_match_play(&gm->match, &play);
+        }
+        sk_buf_free(&square);
+        flush_out(gm);
+        if (ok) return 1;
+    }
+}
+
+/* The placed tiles of M and the square of the first one, as SkraBBKle writes a move. */
+static void describe(const sk_gen_move *m, sk_buf *out)
+{
+    char tiles[SK_BOARD_MAX + 1];
+    int n = 0, first = -1;
+    for (int i = 0; i < m->len; i++)
+        if ((m->placed >> i) & 1u) {
+            if (first < 0) first = i;
+            tiles[n++] = m->word[i];
+        }
+    tiles[n] = '\0';
+    int r = m->row + (m->dir ? first : 0), c = m->col + (m->dir ? 0 : first);
+    sk_buf_printf(out, "The move is: Word: %s at position ", tiles);
+    sk_move_write_skrabbkle_square(out, r, c, m->dir ? SK_DOWN : SK_ACROSS);
+    sk_buf_putc(out, '\n');
+}
+
+static int computer_turn(game *gm)
+{
+    sk_buf_puts(&gm->out, "It's the computer's turn!\n");
+    sk_gen_move best;
+    sk_move mv;
+    sk_play play;
+    char why[300];
+    int rc = sk_strategy_choose(SK_STRATEGY_BEST, gm->gen, &gm->g->rules, &gm->match.pos,
+                                sk_match_bag(&gm->match), &best);
+    if (rc != SK_OK) {
+        sk_cli_error(gm->cli, "the computer cannot choose a move: %s", sk_strerror(rc));
+        return -1;
+    }
+    sk_gen_move_to_move(&best, &mv);
+    if (sk_match_check(&gm->match, &mv, &play, why, sizeof(why)) != SK_LEGAL) {
+        sk_cli_error(gm->cli, "internal error: the computer's move is illegal: %s", why);
+        return -1;
+    }
+    if (best.kind == SK_MOVE_PLACE)
+        describe(&best, &gm->out);
+    else
+        sk_buf_puts(&gm->out, "The move is: Pass\n");
+    sk_match_play(&gm->match, &play);
+    return 0;
+}
+
+static void game_over(game *gm)
+{
+    sk_match_stop(&gm->match); /* scores a game that ended early; a finished one is kept */
+    int h = sk_match_final(&gm->match, HUMAN), c = sk_match_final(&gm->match, COMPUTER);
+    sk_buf_printf(&gm->out,
+                  "Game Over!\nThe human player scored %d points.\n"
+                  "The computer player scored %d points.\n%s\n",
+                  h, c,
+                  h > c   ? "The human player wins!"
+                  : h < c ? "The computer player wins!"
+                          : "It's a draw!");
+    flush_out(gm);
+}
+
+static int run_game(game *gm, uint64_t seed)
+{
+    sk_dialog_init(&gm->io, gm->cli);
+    int c = choose(gm, "Would you like to _l_oad a board or use the _d_efault board?\n",
+                   "Please enter your choice (l/d): ", 'l', 'd');
+    sk_board board = gm->g->board;
+    if (c == 'l' && !load_board(gm, &board)) c = 0;
+    if (!c) return SK_EXIT_FINDINGS;
+    gm->g->board = board; /* the rules point at it */
+    if (sk_match_start(&gm->match, &gm->g->rules, 2, HUMAN, seed) != SK_OK) return SK_EXIT_ERROR;
+    gm->match.pass_rounds = 2; /* both players passed twice in a row */
+    gm->match.max_zeros = 0;
+    sk_dialog_board(&gm->out, &gm->g->board, &gm->match.pos, &gm->g->tiles);
+    flush_out(gm);
+    c = choose(gm, "Would you like to play an _o_pen or a _c_losed game?\n",
+               "Please enter your choice (o/c): ", 'o', 'c');
+    if (!c) return SK_EXIT_FINDINGS;
+    gm->open = c == 'o';
+    while (gm->match.state == SK_MATCH_RUNNING) {
+        if (gm->open) {
+            sk_buf_puts(&gm->out, "OPEN GAME: The computer's tiles:\nOPEN GAME: ");
+            sk_dialog_rack(&gm->out, sk_match_rack(&gm->match, COMPUTER), &gm->g->tiles);
+            sk_buf_putc(&gm->out, '\n');
+        }
+        if (sk_match_to_move(&gm->match) == HUMAN) {
+            if (!human_turn(gm)) break;
+        } else if (computer_turn(gm) != 0) {
+            flush_out(gm);
+            return SK_EXIT_ERROR;
+        }
+        show_scores_and_board(gm);
+        flush_out(gm);
+    }
+    game_over(gm);
+    return SK_EXIT_OK;
+}
+
+/* A seed: decimal digits only. Returns 0, or -1 when ARG is not one. */
+static int parse_seed(const char *arg, uint64_t *out)
+{
+    char *end;
+    if (*arg < '0' || *arg > '9') return -1;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (*end || errno) return -1;
+    *out = v;
+    return 0;
+}
+
+int sk_cmd_play(sk_cli *cli, int argc, char **argv);
+int sk_cmd_play(sk_cli *cli, int argc, char **argv)
+{
+    sk_cli_game g;
+    sk_cli_game_init(&g);
+    const char *config = NULL;
+    uint64_t seed = 0;
+    int has_seed = 0;
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (sk_cli_game_option(&g, opt, o.optarg)) continue;
+        if (opt == OPT_CONFIG) config = o.optarg;
+        if (opt == OPT_SEED) {
+            if (parse_seed(o.optarg, &seed) != 0)
+                return sk_cli_usage_error(cli, "--seed needs a number, not '%s'", o.optarg);
+            has_seed = 1;
+        }
+    }
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (o.optind < argc) return sk_cli_usage_error(cli, "play takes no operands");
+    if (config) {
+        int status = sk_cmd_play_cs104(cli, &g, config, has_seed, seed);
+        sk_cli_game_free(&g);
+        return status;
+    }
+    if (!has_seed) seed = sk_dialog_random_seed();
+    if (!g.rules_name) g.rules_name = "skrabbkle";
+    sk_ruleset rs;
+    if (sk_ruleset_from_name(g.rules_name, &rs) != SK_OK)
+        return sk_cli_usage_error(cli, "unknown rule set '%s' (skrabbkle or classic)",
+                                  g.rules_name);
+    if (!g.board_name) g.board_name = rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "CrosswordGame";
+    game gm = {.cli = cli, .g = &g};
+    sk_buf_init(&gm.out);
+    sk_board board;
+    int status = sk_cli_load_board(cli, g.board_name, SK_BOARD_FORMAT_AUTO, &board);
+    if (status == SK_EXIT_OK) {
+        sk_position pos;
+        sk_position_init(&pos, board.width, board.height);
+        status = sk_cli_game_setup(cli, &g, &pos, NULL, "<play>", 0);
+    }
+    if (status == SK_EXIT_OK && !g.lexicon) {
+        sk_cli_error(cli, "the computer needs a lexicon to play (not -l none)");
+        status = SK_EXIT_ERROR;
+    }
+    if (status == SK_EXIT_OK && sk_movegen_new(&gm.gen) != SK_OK) status = SK_EXIT_ERROR;
+    if (status == SK_EXIT_OK) {
+        status = run_game(&gm, seed);
+        if (status == SK_EXIT_FINDINGS) sk_cli_error(cli, "the input ended before the game began");
+    }
+    if (fflush(cli->out) != 0 || ferror(cli->out)) {
+        sk_cli_error(cli, "write error on standard output");
+        status = SK_EXIT_ERROR;
+    }
+    sk_match_free(&gm.match);
+    sk_movegen_free(gm.gen);
+    sk_buf_free(&gm.out);
+    sk_cli_game_free(&g);
+    return status;
+}

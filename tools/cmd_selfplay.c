@@ -1,0 +1,588 @@
+/* cmd_selfplay.c — `skrab selfplay`: the administrator of seed 002. Runs GAMES games between
+ * automated players — built-in strategies (players.h) or external programs (`cmd:COMMAND`, one
+ * process per turn, see cmd_selfplay.h) — checks every move, drops a player who answers an
+ * illegal move or nothing in time (the game goes on without them), and reports one line a game
+ * and the totals. Game I is dealt from a seed derived from --seed and I, and the first player
+ * rotates, so a run is reproduced exactly by its seed whatever --jobs is. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli_game.h"
+#include "cmd_play.h"
+#include "cmd_selfplay.h"
+#include "skrab/error.h"
+#include "skrab/match.h"
+#include "skrab/players.h"
+
+/* The first four rows are the game options of cli_game.h (same order), with selfplay's
+ * defaults. */
+const sk_cli_option sk_selfplay_options[] = {
+    {"rules", 'R', "NAME", "rule set: classic (default) or skrabbkle"},
+    {"board", 'b', "BOARD", "board: a name or file (default: CrosswordGame, or skrabbkle)"},
+    {"tiles", 't', "TILES", "tile set: a name or file (default: english, or skrabbkle)"},
+    {"lexicon", 'l', "LEX", "word list or KWG: a name or file (default: wordlist)"},
+    {"games", 'n', "N", "number of games (default 10)"},
+    {"seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)"},
+    {"player", 'p', "SPEC", "a player, in seating order: [NAME=]SPEC (default: two best)"},
+    {"jobs", 'j', "N", "play N games at once in threads (default 1)"},
+    {"gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg"},
+    {"move-timeout", 0, "MS", "time an external player has for a move (default 10000)"},
+    {"json", 0, NULL, "one JSON object per game, then one with the totals"},
+    {"quiet", 'q', NULL, "print only the totals"},
+    {NULL, 0, NULL, NULL},
+};
+
+enum {
+    OPT_GAMES = SK_CLI_GAME_NOPTIONS,
+    OPT_SEED,
+    OPT_PLAYER,
+    OPT_JOBS,
+    OPT_GCG,
+    OPT_TIMEOUT,
+    OPT_JSON,
+    OPT_QUIET
+};
+
+#define GAMES_MAX 10000000L
+#define REASON_MAX 400
+#define WINDOW 256 /* games played ahead of the first one not yet printed */
+
+typedef struct {
+    char nick[32];
+    const char *spec;    /* as given, without NAME= */
+    const char *command; /* cmd:COMMAND, else NULL */
+    sk_strategy strategy;
+} player;
+
+typedef struct {
+    int done;
+    int scores[SK_PLAYERS_MAX], dropped[SK_PLAYERS_MAX];
+    char reason[SK_PLAYERS_MAX][REASON_MAX];
+    unsigned winners;
+    int moves, out_seat, error;
+    sk_match_state state;
+} result;
+
+typedef struct {
+    sk_cli *cli;
+    const sk_rules *rules;
+    char ops[4][SK_CGP_OP_ARG_MAX]; /* var bdn ld lex, for external players */
+    player players[SK_PLAYERS_MAX];
+    int nplayers, jobs, json, quiet, progress;
+    long games, timeout_ms;
+    uint64_t seed;
+    const char *gcg_dir;
+    result results[WINDOW]; /* game G's result waits in results[G % WINDOW] to be printed */
+    long next_game, next_print;
+    pthread_cond_t room; /* signalled when a game is printed: its slot is free */
+    int failed;
+    double started;
+    pthread_mutex_t lock;
+    /* totals */
+    long wins[SK_PLAYERS_MAX], drops[SK_PLAYERS_MAX], draws, moves;
+    double score_sum[SK_PLAYERS_MAX];
+} selfplay;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static uint64_t game_seed(uint64_t seed, long game)
+{
+    sk_rng r;
+    sk_rng_seed(&r, seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(game + 1)));
+    return sk_rng_next(&r);
+}
+
+/* Replaces control characters (an external player's answer may hold anything) by '?'. */
+static void sanitize(char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
+}
+
+/* The position as the player to move sees it: their rack only, the game's resources as ops. */
+static void write_cgp(const selfplay *sp, const sk_match *m, sk_buf *out)
+{
+    sk_position pos = m->pos;
+    static const char *const codes[4] = {"var", "bdn", "ld", "lex"};
+    for (int p = 1; p < pos.nplayers; p++)
+        pos.racks[p][0] = '\0';
+    for (int i = 0; i < 4; i++)
+        sk_position_set_op(&pos, codes[i], sp->ops[i]);
+    char v[16];
+    if (sp->rules->rack_size != 7) {
+        snprintf(v, sizeof(v), "%d", sp->rules->rack_size);
+        sk_position_set_op(&pos, "rs", v);
+    }
+    sk_position_write_cgp(&pos, out);
+    sk_buf_putc(out, '\n');
+}
+
+/* One turn of an external player: 0 with the move, or -1 with the reason to drop them. */
+static int external_move(const selfplay *sp, const player *pl, const sk_match *m, sk_move *mv,
+                         sk_play *play, char *reason)
+{
+    sk_buf cgp;
+    sk_buf_init(&cgp);
+    write_cgp(sp, m, &cgp);
+    char answer[SK_MOVE_TEXT_MAX + 1], why[REASON_MAX];
+    sk_ask_result r = sk_selfplay_ask(pl->command, sk_buf_str(&cgp), sp->timeout_ms, answer,
+                                      sizeof(answer), why, sizeof(why));
+    sk_buf_free(&cgp);
+    if (r != SK_ASK_ANSWERED) {
+        snprintf(reason, REASON_MAX, "%s", why);
+        return -1;
+    }
+    sanitize(answer);
+    if (sk_move_parse(mv, answer, strlen(answer), why, sizeof(why)) != SK_OK) {
+        snprintf(reason, REASON_MAX, "unreadable move '%.60s': %.300s", answer, why);
+        return -1;
+    }
+    if (sk_match_check(m, mv, play, why, sizeof(why)) != SK_LEGAL) {
+        snprintf(reason, REASON_MAX, "illegal move '%.60s': %.300s", answer, why);
+        return -1;
+    }
+    return 0;
+}
+
+static int write_gcg(selfplay *sp, long game, const sk_match *m)
+{
+    sk_match_gcg_info info;
+    memset(&info, 0, sizeof(info));
+    char names[SK_PLAYERS_MAX][80], title[80];
+    for (int p = 0; p < sp->nplayers; p++) {
+        info.nick[p] = sp->players[p].nick;
+        snprintf(names[p], sizeof(names[p]), "%s %.40s", sp->players[p].nick, sp->players[p].spec);
+        info.name[p] = names[p];
+    }
+    snprintf(title, sizeof(title), "skrab selfplay --seed %llu: game %ld",
+             (unsigned long long)sp->seed, game + 1);
+    info.title = title;
+    info.lexicon = sp->ops[3];
+    info.board = sp->ops[1];
+    info.tiles = sp->ops[2];
+    sk_buf text;
+    sk_buf_init(&text);
+    sk_match_write_gcg(m, &info, &text);
+    char path[SK_PATH_MAX + 32];
+    snprintf(path, sizeof(path), "%s/game-%04ld.gcg", sp->gcg_dir, game + 1);
+    int ok = !text.failed && sk_selfplay_write_file(path, text.data, text.len) == 0;
+    if (!ok) {
+        int e = text.failed ? ENOMEM : errno;
+        pthread_mutex_lock(&sp->lock);
+        sk_cli_error(sp->cli, "%s: cannot write: %s", path, strerror(e));
+        pthread_mutex_unlock(&sp->lock);
+    }
+    sk_buf_free(&text);
+    return ok ? 0 : -1;
+}
+
+/* Plays game GAME into R. */
+static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
+{
+    sk_match m;
+    if (sk_match_start(&m, sp->rules, sp->nplayers, (int)(game % sp->nplayers),
+                       game_seed(sp->seed, game)) != SK_OK) {
+        r->error = 1;
+        return;
+    }
+    while (m.state == SK_MATCH_RUNNING) {
+        int seat = sk_match_to_move(&m);
+        const player *pl = &sp->players[seat];
+        sk_move mv;
+        sk_play play;
+        char reason[REASON_MAX], why[REASON_MAX];
+        if (pl->command) {
+            if (external_move(sp, pl, &m, &mv, &play, reason) != 0) {
+                snprintf(r->reason[seat], REASON_MAX, "%s", reason);
+                sk_match_drop(&m, reason);
+                continue;
+            }
+        } else {
+            sk_gen_move g;
+            int rc = sk_strategy_choose(pl->strategy, gen, sp->rules, &m.pos, sk_match_bag(&m), &g);
+            if (rc != SK_OK) {
+                r->error = 1;
+                break;
+            }
+            sk_gen_move_to_move(&g, &mv);
+            if (sk_match_check(&m, &mv, &play, why, sizeof(why)) != SK_LEGAL) {
+                snprintf(r->reason[seat], REASON_MAX, "internal error: illegal move: %.160s", why);
+                sk_match_drop(&m, r->reason[seat]);
+                continue;
+            }
+        }
+        if (sk_match_play(&m, &play) != SK_OK) {
+            snprintf(r->reason[seat], REASON_MAX, "its rack does not hold the tiles");
+            sk_match_drop(&m, r->reason[seat]);
+        }
+    }
+    if (m.state == SK_MATCH_RUNNING) sk_match_stop(&m);
+    for (int p = 0; p < sp->nplayers; p++) {
+        r->scores[p] = sk_match_final(&m, p);
+        r->dropped[p] = m.dropped[p];
+    }
+    r->winners = sk_match_winners(&m);
+    r->moves = m.turns;
+    r->out_seat = m.out_seat;
+    r->state = m.state;
+    if (sp->gcg_dir && write_gcg(sp, game, &m) != 0) r->error = 1;
+    sk_match_free(&m);
+}
+
+static const char *end_text(const selfplay *sp, const result *r, char *buf, size_t size)
+{
+    switch (r->state) {
+    case SK_MATCH_WENT_OUT:
+        snprintf(buf, size, "%s went out", sp->players[r->out_seat].nick);
+        return buf;
+    case SK_MATCH_PASSES:
+        return "passes";
+    case SK_MATCH_ZEROS:
+        return "scoreless turns";
+    case SK_MATCH_NO_PLAYERS:
+        return "no players left";
+    case SK_MATCH_TURN_LIMIT:
+        return "turn limit";
+    default:
+        return "stopped";
+    }
+}
+
+static void print_game(selfplay *sp, long game, const result *r, sk_buf *o)
+{
+    char buf[64];
+    int nwin = __builtin_popcount(r->winners);
+    if (sp->json) {
+        sk_buf_printf(o, "{\"game\":%ld,\"scores\":[", game + 1);
+        for (int p = 0; p < sp->nplayers; p++)
+            sk_buf_printf(o, "%s%d", p ? "," : "", r->scores[p]);
+        sk_buf_puts(o, "],\"winners\":[");
+        for (int p = 0, k = 0; p < sp->nplayers; p++)
+            if (r->winners & (1u << p)) {
+                sk_buf_puts(o, k++ ? "," : "");
+                sk_json_string(o, sp->players[p].nick);
+            }
+        sk_buf_puts(o, "],\"dropped\":[");
+        for (int p = 0; p < sp->nplayers; p++) {
+            sk_buf_puts(o, p ? "," : "");
+            if (r->dropped[p])
+                sk_json_string(o, r->reason[p]);
+            else
+                sk_buf_puts(o, "null");
+        }
+        sk_buf_printf(o, "],\"moves\":%d,\"end\":", r->moves);
+        sk_json_string(o, end_text(sp, r, buf, sizeof(buf)));
+        sk_buf_puts(o, "}\n");
+        return;
+    }
+    sk_buf_printf(o, "game %ld:", game + 1);
+    for (int p = 0; p < sp->nplayers; p++) {
+        sk_buf_printf(o, "%s %s %d", p ? "," : "", sp->players[p].nick, r->scores[p]);
+        if (r->dropped[p]) sk_buf_printf(o, " (dropped: %s)", r->reason[p]);
+    }
+    if (nwin == 1)
+        for (int p = 0; p < sp->nplayers; p++)
+            if (r->winners & (1u << p)) sk_buf_printf(o, ": %s wins", sp->players[p].nick);
+    if (nwin > 1) sk_buf_puts(o, ": draw");
+    if (nwin == 0) sk_buf_puts(o, ": no winner");
+    sk_buf_printf(o, ", %d moves, %s\n", r->moves, end_text(sp, r, buf, sizeof(buf)));
+}
+
+/* Under the lock: prints the finished games in order and adds them to the totals. */
+static void print_ready(selfplay *sp)
+{
+    sk_buf o;
+    sk_buf_init(&o);
+    while (sp->next_print < sp->games && sp->results[sp->next_print % WINDOW].done) {
+        result *r = &sp->results[sp->next_print % WINDOW];
+        if (r->error) sp->failed = 1;
+        int nwin = __builtin_popcount(r->winners);
+        for (int p = 0; p < sp->nplayers; p++) {
+            sp->score_sum[p] += r->scores[p];
+            sp->drops[p] += r->dropped[p];
+            if (nwin == 1 && (r->winners & (1u << p))) sp->wins[p]++;
+        }
+        sp->draws += nwin > 1;
+        sp->moves += r->moves;
+        if (!sp->quiet) print_game(sp, sp->next_print, r, &o);
+        r->done = 0;
+        sp->next_print++;
+    }
+    if (o.len) {
+        if (sp->progress) fputs("\r\033[K", sp->cli->err);
+        if (sk_cli_write(sp->cli, &o) != SK_EXIT_OK) sp->failed = 2;
+        fflush(sp->cli->out);
+    }
+    if (sp->progress) {
+        fprintf(sp->cli->err, "\r%ld/%ld games", sp->next_print, sp->games);
+        fflush(sp->cli->err);
+    }
+    sk_buf_free(&o);
+}
+
+static void *worker(void *arg)
+{
+    selfplay *sp = arg;
+    sk_movegen *gen = NULL;
+    if (sk_movegen_new(&gen) != SK_OK) {
+        pthread_mutex_lock(&sp->lock);
+        sp->failed = 2;
+        pthread_cond_broadcast(&sp->room);
+        pthread_mutex_unlock(&sp->lock);
+        return NULL;
+    }
+    for (;;) {
+        pthread_mutex_lock(&sp->lock);
+        while (sp->failed != 2 && sp->next_game < sp->games &&
+               sp->next_game >= sp->next_print + WINDOW)
+            pthread_cond_wait(&sp->room, &sp->lock);
+        long game = sp->failed == 2 ? sp->games : sp->next_game++;
+        pthread_mutex_unlock(&sp->lock);
+        if (game >= sp->games) break;
+        result r;
+        memset(&r, 0, sizeof(r));
+        play_game(sp, gen, game, &r);
+        pthread_mutex_lock(&sp->lock);
+        r.done = 1;
+        sp->results[game % WINDOW] = r;
+        print_ready(sp);
+        pthread_cond_broadcast(&sp->room);
+        pthread_mutex_unlock(&sp->lock);
+    }
+    sk_movegen_free(gen);
+    return NULL;
+}
+
+static int print_totals(selfplay *sp, double seconds)
+{
+    sk_buf o;
+    sk_buf_init(&o);
+    long n = sp->next_print;
+    double rate = seconds > 0 ? (double)n / seconds : 0.0;
+    double mean_moves = n ? (double)sp->moves / (double)n : 0.0;
+    if (sp->json) {
+        sk_buf_printf(&o, "{\"games\":%ld,\"draws\":%ld,\"players\":[", n, sp->draws);
+        for (int p = 0; p < sp->nplayers; p++) {
+            sk_buf_puts(&o, p ? ",{\"name\":" : "{\"name\":");
+            sk_json_string(&o, sp->players[p].nick);
+            sk_buf_puts(&o, ",\"spec\":");
+            sk_json_string(&o, sp->players[p].spec);
+            sk_buf_printf(&o, ",\"wins\":%ld,\"mean_score\":%.1f,\"dropped\":%ld}", sp->wins[p],
+                          n ? sp->score_sum[p] / (double)n : 0.0, sp->drops[p]);
+        }
+        sk_buf_printf(&o, "],\"mean_moves\":%.1f,\"games_per_second\":%.2f,\"seed\":%llu}\n",
+                      mean_moves, rate, (unsigned long long)sp->seed);
+    } else {
+        sk_buf_printf(&o, "games %ld, draws %ld, mean moves %.1f, %.2f games/s, seed %llu\n", n,
+                      sp->draws, mean_moves, rate, (unsigned long long)sp->seed);
+        for (int p = 0; p < sp->nplayers; p++)
+            sk_buf_printf(&o, "%s (%s): wins %ld, mean score %.1f, dropped %ld\n",
+                          sp->players[p].nick, sp->players[p].spec, sp->wins[p],
+                          n ? sp->score_sum[p] / (double)n : 0.0, sp->drops[p]);
+    }
+    int status = sk_cli_write(sp->cli, &o);
+    sk_buf_free(&o);
+    return status;
+}
+
+/* Prints a usage error; returns -1. */
+__attribute__((format(printf, 2, 3))) static int usage(sk_cli *cli, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    sk_cli_usage_error(cli, "%s", msg);
+    return -1;
+}
+
+/* Reads "[NAME=]SPEC" into PL (seat SEAT). Returns 0, or -1 after a usage error. */
+static int parse_player(sk_cli *cli, const char *arg, int seat, player *pl)
+{
+    memset(pl, 0, sizeof(*pl));
+    const char *eq = strchr(arg, '='), *colon = strchr(arg, ':');
+    snprintf(pl->nick, sizeof(pl->nick), "p%d", seat + 1);
+    pl->spec = arg;
+    if (eq && (!colon || eq < colon)) {
+        size_t n = (size_t)(eq - arg);
+        if (n == 0 || n >= sizeof(pl->nick) || strcspn(arg, " \t") < n)
+            return usage(cli, "--player '%s': NAME must be 1-31 characters without spaces", arg);
+        memcpy(pl->nick, arg, n);
+        pl->nick[n] = '\0';
+        pl->spec = eq + 1;
+    }
+    if (strncmp(pl->spec, "cmd:", 4) == 0) {
+        pl->command = pl->spec + 4;
+        if (!*pl->command) return usage(cli, "--player '%s': cmd: needs a command", arg);
+        return 0;
+    }
+    if (sk_strategy_from_name(pl->spec, &pl->strategy) != SK_OK)
+        return usage(cli, "--player '%s': expected best, equity, simple, pass or cmd:COMMAND", arg);
+    return 0;
+}
+
+static int parse_number(sk_cli *cli, const char *opt, const char *arg, unsigned long long max,
+                        unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = (*arg >= '0' && *arg <= '9') ? strtoull(arg, &end, 10) : 0;
+    if (*arg < '0' || *arg > '9' || *end || errno || v > max) {
+        sk_cli_usage_error(cli, "%s needs a number 0..%llu, not '%s'", opt, max, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, int argc, char **argv,
+                         int *has_seed)
+{
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    unsigned long long v;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (sk_cli_game_option(g, opt, o.optarg)) continue;
+        switch (opt) {
+        case OPT_GAMES:
+            if (parse_number(cli, "-n", o.optarg, GAMES_MAX, &v)) return SK_EXIT_ERROR;
+            sp->games = (long)v;
+            break;
+        case OPT_SEED:
+            if (parse_number(cli, "--seed", o.optarg, UINT64_MAX, &v)) return SK_EXIT_ERROR;
+            sp->seed = v;
+            *has_seed = 1;
+            break;
+        case OPT_PLAYER:
+            if (sp->nplayers == SK_PLAYERS_MAX)
+                return sk_cli_usage_error(cli, "at most %d players", SK_PLAYERS_MAX);
+            if (parse_player(cli, o.optarg, sp->nplayers, &sp->players[sp->nplayers]))
+                return SK_EXIT_ERROR;
+            sp->nplayers++;
+            break;
+        case OPT_JOBS:
+            if (parse_number(cli, "--jobs", o.optarg, 64, &v)) return SK_EXIT_ERROR;
+            if (v == 0) return sk_cli_usage_error(cli, "--jobs needs 1..64");
+            sp->jobs = (int)v;
+            break;
+        case OPT_GCG:
+            sp->gcg_dir = o.optarg;
+            break;
+        case OPT_TIMEOUT:
+            if (parse_number(cli, "--move-timeout", o.optarg, 86400000, &v)) return SK_EXIT_ERROR;
+            sp->timeout_ms = (long)v;
+            break;
+        case OPT_JSON:
+            sp->json = 1;
+            break;
+        case OPT_QUIET:
+            sp->quiet = 1;
+            break;
+        }
+    }
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return -1;
+    if (o.optind < argc) return sk_cli_usage_error(cli, "selfplay takes no operands");
+    for (int p = 0; p < sp->nplayers; p++)
+        for (int q = 0; q < p; q++)
+            if (strcmp(sp->players[p].nick, sp->players[q].nick) == 0)
+                return sk_cli_usage_error(cli, "two players named '%s'", sp->players[p].nick);
+    while (sp->nplayers < 2) { /* the rest are best */
+        player *pl = &sp->players[sp->nplayers];
+        memset(pl, 0, sizeof(*pl));
+        snprintf(pl->nick, sizeof(pl->nick), "p%d", sp->nplayers + 1);
+        pl->spec = "best";
+        pl->strategy = SK_STRATEGY_BEST;
+        sp->nplayers++;
+    }
+    return SK_EXIT_OK;
+}
+
+/* Loads the rules and remembers the names external players are told. */
+static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
+{
+    if (!g->rules_name) g->rules_name = "classic";
+    sk_ruleset rs;
+    if (sk_ruleset_from_name(g->rules_name, &rs) != SK_OK)
+        return sk_cli_usage_error(cli, "unknown rule set '%s' (skrabbkle or classic)",
+                                  g->rules_name);
+    int skr = rs == SK_RULES_SKRABBKLE;
+    const char *board = g->board_name ? g->board_name : skr ? "skrabbkle" : "CrosswordGame";
+    snprintf(sp->ops[0], sizeof(sp->ops[0]), "%s", sk_ruleset_name(rs));
+    snprintf(sp->ops[1], sizeof(sp->ops[1]), "%s", board);
+    snprintf(sp->ops[2], sizeof(sp->ops[2]), "%s",
+             g->tiles_name ? g->tiles_name
+             : skr         ? "skrabbkle"
+                           : "english");
+    snprintf(sp->ops[3], sizeof(sp->ops[3]), "%s", g->lexicon_name ? g->lexicon_name : "wordlist");
+    sk_board b;
+    int status = sk_cli_load_board(cli, board, SK_BOARD_FORMAT_AUTO, &b);
+    if (status != SK_EXIT_OK) return status;
+    sk_position pos;
+    sk_position_init(&pos, b.width, b.height);
+    if ((status = sk_cli_game_setup(cli, g, &pos, NULL, "<selfplay>", 0)) != SK_EXIT_OK)
+        return status;
+    if (!g->lexicon) {
+        sk_cli_error(cli, "selfplay needs a lexicon to check the moves (not -l none)");
+        return SK_EXIT_ERROR;
+    }
+    sp->rules = &g->rules;
+    if (sp->gcg_dir && sk_selfplay_make_dirs(sp->gcg_dir) != 0) {
+        sk_cli_error(cli, "%s: cannot create the directory: %s", sp->gcg_dir, strerror(errno));
+        return SK_EXIT_ERROR;
+    }
+    return SK_EXIT_OK;
+}
+
+int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv);
+int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
+{
+    selfplay *sp = calloc(1, sizeof(*sp));
+    if (!sp) return SK_EXIT_ERROR;
+    sp->cli = cli;
+    sp->games = 10;
+    sp->jobs = 1;
+    sp->timeout_ms = 10000;
+    sk_cli_game g;
+    sk_cli_game_init(&g);
+    int has_seed = 0;
+    int status = parse_options(cli, &g, sp, argc, argv, &has_seed);
+    if (status == SK_EXIT_OK) status = setup(cli, &g, sp);
+    if (status == SK_EXIT_OK) {
+        if (!has_seed) sp->seed = sk_dialog_random_seed() % 1000000000u;
+        int fd = fileno(cli->err);
+        sp->progress = fd >= 0 && isatty(fd);
+        pthread_mutex_init(&sp->lock, NULL);
+        pthread_cond_init(&sp->room, NULL);
+        sp->started = now_seconds();
+        pthread_t tids[64];
+        int started = 0;
+        for (int t = 1; t < sp->jobs && t < sp->games; t++)
+            if (pthread_create(&tids[started], NULL, worker, sp) == 0) started++;
+        worker(sp);
+        for (int t = 0; t < started; t++)
+            pthread_join(tids[t], NULL);
+        pthread_mutex_destroy(&sp->lock);
+        pthread_cond_destroy(&sp->room);
+        if (sp->progress) fputs("\r\033[K", cli->err);
+        if (print_totals(sp, now_seconds() - sp->started) != SK_EXIT_OK || sp->failed)
+            status = SK_EXIT_ERROR;
+    }
+    free(sp);
+    sk_cli_game_free(&g);
+    return status < 0 ? SK_EXIT_OK : status;
+}

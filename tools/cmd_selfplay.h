@@ -1,0 +1,33 @@
+/* cmd_selfplay.h — what selfplay does outside the process (cmd_selfplay_io.c): writing the GCG
+ * files, and running an external player (`--player cmd:COMMAND`) for one turn: the
+ * command is started with /bin/sh -c in its own process group, gets the position as one CGP
+ * line on standard input (then end of input), and must answer one move line on standard output
+ * within the time limit. It is started afresh for every turn, so a program that reads all of its
+ * input before answering (`skrab suggest --best`) works as well as one that answers line by
+ * line; whatever it leaves running is killed once the answer is in. */
+#ifndef SKRAB_CMD_SELFPLAY_H
+#define SKRAB_CMD_SELFPLAY_H
+
+#include <stddef.h>
+
+typedef enum {
+    SK_ASK_ANSWERED = 0, /* OUT holds the first line of its output */
+    SK_ASK_TIMEOUT,      /* nothing within TIMEOUT_MS */
+    SK_ASK_NO_ANSWER,    /* it closed its output (or exited) without a line */
+    SK_ASK_FAILED        /* it could not be started (WHY says why) */
+} sk_ask_result;
+
+/* Runs COMMAND with INPUT (a line with its newline) on its standard input and reads the first
+ * line it writes (without the line end; a last line without one counts) into OUT[SIZE], cut to
+ * fit. Standard error is inherited. Never raises SIGPIPE. */
+sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeout_ms, char *out,
+                              size_t size, char *why, size_t why_size);
+
+/* Creates DIR and its missing parents (mkdir -p). Returns 0, or -1 with errno set. */
+int sk_selfplay_make_dirs(const char *dir);
+
+/* Writes DATA[0..LEN) to PATH atomically (a temporary file beside it, renamed over it), so PATH
+ * is never half-written. Returns 0, or -1 with errno set. */
+int sk_selfplay_write_file(const char *path, const char *data, size_t len);
+
+#endif
