@@ -197,10 +197,7 @@ static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
     m->equity = (float)m->score;
     if (g->best_mode) {
         m->equity += g->by_score ? 0.0f : g->leave_value[g->leave_index];
-        if (!g->have_best || m->equity > g->best.equity ||
-            (m->equity == g->best.equity &&
-             (m->score > g->best.score ||
-              (m->score == g->best.score && sk_gen_move_compare(m, &g->best) < 0)))) {
+        if (!g->have_best || sk_mg_beats(m, &g->best)) {
             g->best = *m;
             g->have_best = 1;
         }

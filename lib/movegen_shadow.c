@@ -205,10 +205,7 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
         char kept[SK_RACK_MAX + 1];
         sk_gen_move_leave(m, pos->racks[0], kept);
         m->equity = by_score ? 0.0f : (float)sk_leave_value(leaves, kept);
-        if (!g->have_best || m->equity > g->best.equity ||
-            (m->equity == g->best.equity &&
-             (m->score > g->best.score ||
-              (m->score == g->best.score && sk_gen_move_compare(m, &g->best) < 0)))) {
+        if (!g->have_best || sk_mg_beats(m, &g->best)) {
             g->best = *m;
             g->have_best = 1;
         }

@@ -28,13 +28,14 @@ typedef struct {
     const char *data_env;   /* value of $SKRAB_DATA, or NULL */
     const char *cache_home; /* $XDG_CACHE_HOME, or NULL */
     const char *home;       /* $HOME, or NULL (no cache for compiled word lists) */
+    const char *data_home;  /* $XDG_DATA_HOME, or NULL (boggle play keeps its words there) */
 } sk_cli_env;
 
 typedef struct {
     FILE *in, *out, *err;
     sk_datadirs datadirs;
-    const char *cache_home, *home; /* as in sk_cli_env */
-    const sk_cmd *cmd;             /* the running subcommand */
+    const char *cache_home, *home, *data_home; /* as in sk_cli_env */
+    const sk_cmd *cmd;                         /* the running subcommand */
 } sk_cli;
 
 typedef struct {

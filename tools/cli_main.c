@@ -64,6 +64,7 @@ int sk_cli_main(int argc, char **argv, const sk_cli_env *env)
                   .err = env->err,
                   .cache_home = env->cache_home,
                   .home = env->home,
+                  .data_home = env->data_home,
                   .cmd = NULL};
     sk_datadirs_init(&cli.datadirs, env->data_env, env->exe_path);
     if (argc < 2) {

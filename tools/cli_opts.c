@@ -36,9 +36,8 @@ int sk_cli_opts_next(sk_cli_opts *o)
     struct option longs[MAX_OPTIONS];
     char shorts[3 * MAX_OPTIONS + 4];
     size_t s = 0;
-    if (o->options_first)
-        shorts[s++] = '+'; /* stop at the first operand */
-    shorts[s++] = ':';     /* report a missing argument as ':' */
+    if (o->options_first) shorts[s++] = '+'; /* stop at the first operand */
+    shorts[s++] = ':';                       /* report a missing argument as ':' */
     for (size_t i = 0; i < n; i++) {
         const sk_cli_option *opt = &cmd->options[i];
         longs[i] = (struct option){opt->long_name, opt->arg ? required_argument : no_argument, NULL,

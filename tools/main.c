@@ -18,8 +18,13 @@ int main(int argc, char **argv)
         exe[n] = '\0';
         exe_path = exe;
     }
-    sk_cli_env env = {
-        stdin,         stdout, stderr, exe_path, getenv("SKRAB_DATA"), getenv("XDG_CACHE_HOME"),
-        getenv("HOME")};
+    sk_cli_env env = {stdin,
+                      stdout,
+                      stderr,
+                      exe_path,
+                      getenv("SKRAB_DATA"),
+                      getenv("XDG_CACHE_HOME"),
+                      getenv("HOME"),
+                      getenv("XDG_DATA_HOME")};
     return sk_cli_main(argc, argv, &env);
 }

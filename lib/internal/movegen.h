@@ -42,6 +42,14 @@ struct sk_movegen {
     float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
 };
 
+/* 1 if M ranks before BEST: higher equity, then higher score, then sk_gen_move_compare. */
+static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
+{
+    if (m->equity != best->equity) return m->equity > best->equity;
+    if (m->score != best->score) return m->score > best->score;
+    return sk_gen_move_compare(m, best) < 0;
+}
+
 /* Prepares G for POS: rack, values, both views with cross sets and anchors. OUT receives moves
  * (NULL in best mode). Returns SK_OK or SK_EINVAL. */
 int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out);

@@ -5,6 +5,8 @@
 
 #include "testutil.h"
 
+#define expect_diag(t, d, sev, l, c, m) tu_expect_diag_at(t, d, sev, l, c, m, 0)
+
 #include "skrab/board.h"
 #include "skrab/error.h"
 
@@ -15,26 +17,6 @@ static int parse(sk_board *b, const char *text, sk_board_format fmt, sk_diag_lis
     int rc = sk_board_parse(b, text, strlen(text), fmt, d);
     sk_diag_list_sort(d);
     return rc;
-}
-
-/* Asserts that D has an entry of SEV at LINE:COL whose message contains NEEDLE. */
-static void expect_diag(const char *text, const sk_diag_list *d, sk_severity sev, int line, int col,
-                        const char *needle)
-{
-    for (size_t i = 0; i < d->count; i++) {
-        int l, c;
-        sk_diag_locate(text, strlen(text), d->items[i].offset, &l, &c);
-        if (d->items[i].severity == sev && l == line && c == col &&
-            strstr(d->items[i].message, needle))
-            return;
-    }
-    for (size_t i = 0; i < d->count; i++) {
-        int l, c;
-        sk_diag_locate(text, strlen(text), d->items[i].offset, &l, &c);
-        print_error("  have %d:%d %s: %s\n", l, c, sk_severity_name(d->items[i].severity),
-                    d->items[i].message);
-    }
-    fail_msg("no %s at %d:%d containing '%s'", sk_severity_name(sev), line, col, needle);
 }
 
 /* Builds a SkraBBKle board text of SIZE rows of SIZE '.', with row ROW (0-based, or -1)

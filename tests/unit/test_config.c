@@ -8,6 +8,10 @@
 
 #include "testutil.h"
 
+#define expect_diag(t, d, sev, l, c, m) tu_expect_diag_at(t, d, sev, l, c, m, 1)
+#define expect_counts tu_expect_counts
+#define dump tu_diag_dump
+
 #include "skrab/config.h"
 #include "skrab/error.h"
 
@@ -17,44 +21,6 @@ static int parse(sk_config *c, const char *text, sk_diag_list *d)
     int rc = sk_config_parse(c, text, strlen(text), d);
     sk_diag_list_sort(d);
     return rc;
-}
-
-static void dump(const char *text, const sk_diag_list *d)
-{
-    for (size_t i = 0; i < d->count; i++) {
-        int l = 0, c = 0;
-        if (d->items[i].offset != SK_DIAG_NO_OFFSET)
-            sk_diag_locate(text, strlen(text), d->items[i].offset, &l, &c);
-        print_error("  have %d:%d %s: %s\n", l, c, sk_severity_name(d->items[i].severity),
-                    d->items[i].message);
-    }
-}
-
-/* Asserts that D has an entry of SEV at LINE:COL (COL 0: a whole-line finding; 0:0: no
- * offset) whose message is MSG. */
-static void expect_diag(const char *text, const sk_diag_list *d, sk_severity sev, int line, int col,
-                        const char *msg)
-{
-    for (size_t i = 0; i < d->count; i++) {
-        int l = 0, c = 0;
-        if (d->items[i].offset != SK_DIAG_NO_OFFSET)
-            sk_diag_locate(text, strlen(text), d->items[i].offset, &l, &c);
-        if (d->items[i].no_column) c = 0;
-        if (d->items[i].severity == sev && l == line && c == col &&
-            strcmp(d->items[i].message, msg) == 0)
-            return;
-    }
-    dump(text, d);
-    fail_msg("no %s at %d:%d: '%s'", sk_severity_name(sev), line, col, msg);
-}
-
-static void expect_counts(const char *text, const sk_diag_list *d, size_t errors, size_t warnings)
-{
-    if (d->errors != errors || d->warnings != warnings) {
-        dump(text, d);
-        fail_msg("expected %zu errors and %zu warnings, have %zu and %zu", errors, warnings,
-                 d->errors, d->warnings);
-    }
 }
 
 #define REQUIRED "TILES: t.txt\nDICTIONARY: d.txt\nBOARD: b.txt\n"

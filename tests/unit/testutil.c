@@ -27,7 +27,7 @@ void tu_run_cli(tu_run *r, const char *stdin_text, const char *const *argv)
     assert_non_null(err);
     if (stdin_text) fputs(stdin_text, in);
     rewind(in);
-    sk_cli_env env = {in, out, err, NULL, SKRAB_BUILD_DATADIR, NULL, NULL};
+    sk_cli_env env = {in, out, err, NULL, SKRAB_BUILD_DATADIR, NULL, NULL, NULL};
     r->status = sk_cli_main(argc, args, &env);
     fflush(out);
     fflush(err);
@@ -51,4 +51,40 @@ void tu_read_source(sk_buf *out, const char *rel)
     sk_buf_init(out);
     int rc = sk_buf_read_file(out, path, 1u << 26);
     if (rc != 0) fail_msg("cannot read %s", path);
+}
+
+void tu_diag_dump(const char *text, const sk_diag_list *d)
+{
+    for (size_t i = 0; i < d->count; i++) {
+        int l = 0, c = 0;
+        if (d->items[i].offset != SK_DIAG_NO_OFFSET)
+            sk_diag_locate(text, strlen(text), d->items[i].offset, &l, &c);
+        print_error("  have %d:%d %s: %s\n", l, c, sk_severity_name(d->items[i].severity),
+                    d->items[i].message);
+    }
+}
+
+void tu_expect_diag_at(const char *text, const sk_diag_list *d, sk_severity sev, int line, int col,
+                       const char *msg, int exact)
+{
+    for (size_t i = 0; i < d->count; i++) {
+        int l = 0, c = 0;
+        if (d->items[i].offset != SK_DIAG_NO_OFFSET)
+            sk_diag_locate(text, strlen(text), d->items[i].offset, &l, &c);
+        if (d->items[i].no_column) c = 0;
+        int same = exact ? strcmp(d->items[i].message, msg) == 0
+                         : strstr(d->items[i].message, msg) != NULL;
+        if (d->items[i].severity == sev && l == line && c == col && same) return;
+    }
+    tu_diag_dump(text, d);
+    fail_msg("no %s at %d:%d: '%s'", sk_severity_name(sev), line, col, msg);
+}
+
+void tu_expect_counts(const char *text, const sk_diag_list *d, size_t errors, size_t warnings)
+{
+    if (d->errors != errors || d->warnings != warnings) {
+        tu_diag_dump(text, d);
+        fail_msg("expected %zu errors and %zu warnings, have %zu and %zu", errors, warnings,
+                 d->errors, d->warnings);
+    }
 }

@@ -25,4 +25,15 @@ void tu_run_free(tu_run *r);
 /* Reads SOURCE_DIR/REL into OUT; fails the test if it cannot. */
 void tu_read_source(sk_buf *out, const char *rel);
 
+/* Diagnostics in unit tests. Lines and columns are located in TEXT; COL 0 matches a whole-line
+ * finding, LINE 0 and COL 0 a finding without offset. */
+#include "skrab/diag.h"
+/* Prints every entry of D (for a failing test's log). */
+void tu_diag_dump(const char *text, const sk_diag_list *d);
+/* Asserts that D has an entry of SEV at LINE:COL whose message is MSG (EXACT) or contains it. */
+void tu_expect_diag_at(const char *text, const sk_diag_list *d, sk_severity sev, int line, int col,
+                       const char *msg, int exact);
+/* Asserts D's error and warning counts. */
+void tu_expect_counts(const char *text, const sk_diag_list *d, size_t errors, size_t warnings);
+
 #endif
