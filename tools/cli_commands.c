@@ -4,9 +4,29 @@
 int sk_cmd_help(sk_cli *cli, int argc, char **argv);
 int sk_cmd_lint(sk_cli *cli, int argc, char **argv);
 int sk_cmd_show(sk_cli *cli, int argc, char **argv);
+int sk_cmd_lexicon(sk_cli *cli, int argc, char **argv);
+int sk_cmd_check(sk_cli *cli, int argc, char **argv);
+int sk_cmd_score(sk_cli *cli, int argc, char **argv);
+int sk_cmd_apply(sk_cli *cli, int argc, char **argv);
+int sk_cmd_parse(sk_cli *cli, int argc, char **argv);
+int sk_cmd_validate(sk_cli *cli, int argc, char **argv);
+int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
+int sk_cmd_replay(sk_cli *cli, int argc, char **argv);
+int sk_cmd_play(sk_cli *cli, int argc, char **argv);
+int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv);
+int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
 
 extern const sk_cli_option sk_lint_options[];
 extern const sk_cli_option sk_show_options[];
+extern const sk_cli_option sk_check_options[];
+extern const sk_cli_option sk_score_options[];
+extern const sk_cli_option sk_apply_options[];
+extern const sk_cli_option sk_parse_options[];
+extern const sk_cli_option sk_validate_options[];
+extern const sk_cli_option sk_suggest_options[];
+extern const sk_cli_option sk_replay_options[];
+extern const sk_cli_option sk_play_options[];
+extern const sk_cli_option sk_selfplay_options[];
 
 const sk_cmd sk_commands[] = {
     {"help", sk_cmd_help, "show help for skrab or one of its commands", "[COMMAND]", NULL, NULL},
@@ -18,12 +38,97 @@ const sk_cmd sk_commands[] = {
      "DICTIONARY files are checked too). Exit status: 0 all valid, 1 a file has errors,\n"
      "2 a file could not be read or bad usage.",
      sk_lint_options},
-    {"show", sk_cmd_show, "draw a board", "[OPTIONS] [BOARD]",
+    {"show", sk_cmd_show, "draw a board or a position", "[OPTIONS] [BOARD|POS]",
      "Draws BOARD (a built-in name such as skrabbkle, CrosswordGame, SuperCrosswordGame, a\n"
      "file, or '-' for standard input; default skrabbkle) in the SkraBBKle text layout: three\n"
      "characters a square (' . ', '(3)' letter factor, '{2}' word factor, '(12' and '{-3' when\n"
      "the factor has two characters), column letters above and below, row numbers on both\n"
      "sides. --svg writes an SVG picture instead.",
      sk_show_options},
+    {"lexicon", sk_cmd_lexicon, "compile word lists, check words, find anagrams",
+     "build|lookup|anagram|info [OPTIONS] [ARGS]",
+     "Subcommands (each has --help):\n"
+     "  build WORDLIST -o FILE.kwg   compile a word list to a KWG word graph\n"
+     "  lookup [-l LEX] [WORD...]    check words (standard input when none given)\n"
+     "  anagram [-l LEX] RACK        the words a rack makes ('?' = blank)\n"
+     "  info FILE...                 words, nodes and bytes of a lexicon\n"
+     "LEX is a name (default wordlist), a word list or a KWG file, told apart by content.",
+     NULL},
+    {"parse", sk_cmd_parse, "read moves in any notation and print them normalised",
+     "[OPTIONS] [MOVE...]",
+     "Reads each MOVE (the arguments, else one a line from standard input) in SkraBBKle\n"
+     "('DINT,h6'), GCG ('8G WORD', '-', '-ABC') or CS104 ('PLACE - 8 8 WORD', 'EXCHANGE ABC',\n"
+     "'PASS') notation and prints it normalised in its own notation. With --position POS the\n"
+     "move is laid on that board and printed in canonical GCG form with the whole word\n"
+     "('H6 DINT'). A move that does not parse is reported on standard error; exit status 1.",
+     sk_parse_options},
+    {"check", sk_cmd_check, "check moves against a position", "[OPTIONS] POS [MOVE...]",
+     "POS is a file of CGP lines (the first is used), '-' for standard input, or a CGP line.\n"
+     "Each MOVE (the arguments, else one a line from standard input) in any notation -\n"
+     "SkraBBKle 'DINT,h6', GCG '8G WORD', CS104 'PLACE - 8 8 WORD' - is checked against it:\n"
+     "'ok MOVE' or 'illegal MOVE: REASON'. Exit status 1 when any move is illegal.",
+     sk_check_options},
+    {"score", sk_cmd_score, "score moves against a position", "[OPTIONS] POS [MOVE...]",
+     "Like check, but prints 'SCORE MOVE' with the move in canonical GCG form ('8G UNPItIED');\n"
+     "--explain adds each word's letters, letter and word factors, and the bingo bonus.",
+     sk_score_options},
+    {"apply", sk_cmd_apply, "play moves on a position and print the new one",
+     "[OPTIONS] POS [MOVE...]",
+     "Plays each MOVE in turn from the first position of POS (tiles placed, taken off a known\n"
+     "rack, score added, turn passed on) and prints the resulting CGP line. An illegal move\n"
+     "stops it with the reason on standard error and exit status 1. --draw SEED refills each\n"
+     "rack from the unseen pool; the same seed draws the same tiles.",
+     sk_apply_options},
+    {"validate", sk_cmd_validate, "check whole positions: words, connection, start, counts",
+     "[OPTIONS] [POS...]",
+     "Checks every CGP line of each POS (a file, '-', or a CGP line; standard input when none\n"
+     "is given): every run of two or more letters is a word, the tiles are connected, the\n"
+     "start square is covered, no tile stands alone, and no kind of tile appears more often\n"
+     "than the bag holds. Findings as FILE:LINE: error: MESSAGE; exit status 1 when any.",
+     sk_validate_options},
+    {"suggest", sk_cmd_suggest, "the best moves for the player to move", "[OPTIONS] [POS]",
+     "For each CGP line of POS (a file, '-', or a CGP line; standard input when none is given)\n"
+     "prints the best moves for player 1's rack as 'SCORE MOVE' lines, best first, a blank line\n"
+     "between positions, in input order. Moves are ranked by equity (score + the value of the\n"
+     "tiles kept: --leaves FILE, else a built-in heuristic) or with --rank score by score; ties\n"
+     "in a fixed order (row, column, across before down, word). --best prints just the best\n"
+     "move of each position, one line each: the engine protocol selfplay speaks.",
+     sk_suggest_options},
+    {"play", sk_cmd_play, "play SkraBBKle against the computer, or the CS104 game", "[OPTIONS]",
+     "Without --config: the SkraBBKle game (rules skrabbkle), you against the computer, in the\n"
+     "dialogue of the SkraBBKle coursework: load or default board, open or closed game, moves\n"
+     "as 'WORD,square' ('DINT,h6' down, 'ANCE,6i' across, ',' to pass); the computer plays its\n"
+     "best-scoring move. With --config FILE: the CS104 game (rules classic) for 1 to 8 people\n"
+     "or computers, with PASS, EXCHANGE TILES and PLACE DIR ROW COLUMN TILES. --seed N deals\n"
+     "the same tiles again. When standard input is not a terminal each answer is echoed, so a\n"
+     "scripted session reads like the game on screen; the end of input ends the game.",
+     sk_play_options},
+    {"selfplay", sk_cmd_selfplay, "run games between automated players", "[OPTIONS]",
+     "Plays -n games between the --player SPECs (default: two best), in seating order, the\n"
+     "first player rotating. A SPEC is best (highest score), equity (score + leave), simple\n"
+     "(an A or I on the first turn, then exchanges), pass, or cmd:COMMAND: a program started\n"
+     "for each turn that reads the position as one CGP line and writes one move line (skrab\n"
+     "suggest --best is one); NAME= names the player. A player that answers an illegal move,\n"
+     "or nothing within --move-timeout, is dropped from that game. One line a game, then the\n"
+     "totals; the same --seed plays the same games. Rules classic unless -R skrabbkle.",
+     sk_selfplay_options},
+    {"replay", sk_cmd_replay, "check GCG game transcripts move by move", "[OPTIONS] [GCG...]",
+     "Replays each GCG transcript (standard input when none is given, or '-') on the board\n"
+     "and checks its notation, turn order, each rack against the unseen tiles, each move's\n"
+     "legality and score, each running total and the end-of-game points. The rule set, board,\n"
+     "tile set and lexicon come from the #game-type, #board-layout, #tile-distribution and\n"
+     "#lexicon lines, or from -R -b -t -l; -l none skips word checks (for lexicons not at\n"
+     "hand). Findings go to standard error as FILE:LINE:COL: error: MESSAGE, one summary line\n"
+     "a transcript to standard output. Exit status: 0 all clean, 1 findings, 2 unreadable.",
+     sk_replay_options},
+    {"boggle", sk_cmd_boggle, "Boggle: roll, solve and check grids, play the computer",
+     "gen|solve|check|play [OPTIONS] [ARGS]",
+     "Subcommands (each has --help):\n"
+     "  gen [-N SIZE] [--dice D] [--seed S]   roll a grid from real dice\n"
+     "  solve [GRID...]                       every word of a grid, its score, the total\n"
+     "  check GRID [WORD...]                  can each word be traced, is it a word\n"
+     "  play                                  a timed game against a computer that learns\n"
+     "A GRID is N rows of N letters (3 <= N <= 6) joined by '/' or N*N letters; Q is Qu.",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL, NULL},
 };

@@ -1,0 +1,607 @@
+/* cmd_boggle.c — `skrab boggle gen|solve|check|play` (SPEC 7): rolling grids from real dice,
+ * listing every word of a grid with its score, checking words against a grid. One table entry
+ * (`boggle`) dispatches to the four subcommands, each with its own options and --help; the
+ * interactive game lives in cmd_boggle_play.c. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd_boggle.h"
+#include "skrab/error.h"
+
+int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
+
+#define GRIDS_INPUT_MAX ((size_t)64 << 20) /* grids or words read from standard input */
+#define GEN_COUNT_MAX 10000000L
+
+/* ---- shared with cmd_boggle_play.c ----------------------------------------------------------- */
+int sk_boggle_cli_lexicon(sk_cli *cli, const char *name, sk_lexicon **out)
+{
+    *out = NULL;
+    char path[SK_PATH_MAX], cache[SK_PATH_MAX];
+    if (sk_lexicon_find(&cli->datadirs, name, path, sizeof(path)) != SK_OK) {
+        sk_cli_error(cli, "no lexicon named '%s' (built in: wordlist; or a word list or KWG file)",
+                     name);
+        return SK_EXIT_ERROR;
+    }
+    const char *cache_dir = NULL;
+    if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
+        cache_dir = cache;
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    sk_buf text;
+    sk_buf_init(&text);
+    errno = 0;
+    int rc = sk_lexicon_load(out, path, cache_dir, &text, &d);
+    sk_diag_list_sort(&d);
+    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &d, 0, 1);
+    size_t errors = d.errors;
+    sk_diag_list_free(&d);
+    sk_buf_free(&text);
+    if (rc == SK_OK) return SK_EXIT_OK;
+    *out = NULL;
+    if (errors == 0)
+        sk_cli_error(cli, "%s: cannot load the lexicon: %s", path,
+                     rc == SK_EIO && errno ? strerror(errno) : sk_strerror(rc));
+    return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+}
+
+const char *sk_boggle_cli_default_dice(int size)
+{
+    static const char *const defaults[] = {"small", "new", "big", "super"};
+    if (size < SK_BOGGLE_SIZE_MIN || size > SK_BOGGLE_SIZE_MAX) size = 4;
+    return defaults[size - SK_BOGGLE_SIZE_MIN];
+}
+
+int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *out)
+{
+    if (!name) name = sk_boggle_cli_default_dice(size);
+    char path[SK_PATH_MAX];
+    if (sk_resource_find(&cli->datadirs, SK_RES_DICE, name, path, sizeof(path)) != SK_OK) {
+        sk_cli_error(cli,
+                     "no dice named '%s' (built in: small 3x3, classic and new 4x4, big 5x5, "
+                     "super 6x6; or a file)",
+                     name);
+        return SK_EXIT_ERROR;
+    }
+    sk_buf text;
+    sk_buf_init(&text);
+    if (sk_cli_read(cli, path, SK_BOGGLE_DICE_FILE_MAX, &text, 0) != SK_OK) {
+        sk_buf_free(&text);
+        return SK_EXIT_ERROR;
+    }
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    int rc = sk_boggle_dice_parse(out, text.data, text.len, &d);
+    sk_cli_print_diags(cli, path, sk_buf_str(&text), text.len, &d, 0, 0);
+    sk_diag_list_free(&d);
+    sk_buf_free(&text);
+    if (rc != SK_OK) return SK_EXIT_FINDINGS;
+    int n = out->count == 9 ? 3 : out->count == 16 ? 4 : out->count == 25 ? 5 : 6;
+    if (size && n != size) {
+        sk_cli_error(cli, "the dice '%s' are %d dice, for a %dx%d grid, not %dx%d", name,
+                     out->count, n, n, size, size);
+        return SK_EXIT_ERROR;
+    }
+    return SK_EXIT_OK;
+}
+
+int sk_boggle_cli_number(sk_cli *cli, const char *option, const char *arg, long lo, long hi,
+                         int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (!*arg || *end || errno || v < lo || v > hi) {
+        sk_cli_usage_error(cli, "%s needs a number %ld to %ld, not '%s'", option, lo, hi, arg);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+int sk_boggle_cli_seed(sk_cli *cli, const char *arg, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (!*arg || *end || errno || arg[0] == '-') {
+        sk_cli_usage_error(cli, "--seed needs a number 0..%llu, not '%s'",
+                           (unsigned long long)UINT64_MAX, arg);
+        return -1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+uint64_t sk_boggle_cli_random_seed(void)
+{
+    uint64_t seed = 0;
+    int fd = open("/dev/urandom", O_RDONLY);
+    if (fd >= 0) {
+        if (read(fd, &seed, sizeof(seed)) != (ssize_t)sizeof(seed)) seed = 0;
+        close(fd);
+    }
+    if (seed == 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        seed = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32;
+    }
+    return seed;
+}
+
+void sk_boggle_cli_draw(sk_buf *out, const sk_boggle_grid *g, int indent)
+{
+    for (int r = 0; r < g->size; r++) {
+        sk_buf_printf(out, "%*s", indent, "");
+        for (int c = 0; c < g->size; c++) {
+            unsigned char t = g->cells[r * g->size + c];
+            if (t == SK_BOGGLE_Q)
+                sk_buf_puts(out, c + 1 < g->size ? "Qu  " : "Qu");
+            else
+                sk_buf_printf(out, c + 1 < g->size ? "%c   " : "%c", 'A' + t - 1);
+        }
+        sk_buf_putc(out, '\n');
+    }
+}
+
+static int opts_done(int opt)
+{
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    return -1;
+}
+
+/* Appends the path of W as cell names: JSON ["a1","b2"] or text " a1 b2". */
+static void put_path(sk_buf *out, int size, const unsigned char *cells, int n, int json)
+{
+    char name[4];
+    if (json) sk_buf_putc(out, '[');
+    for (int i = 0; i < n; i++) {
+        sk_boggle_cell_name(size, cells[i], name);
+        if (json)
+            sk_buf_printf(out, "%s\"%s\"", i ? "," : "", name);
+        else
+            sk_buf_printf(out, " %s", name);
+    }
+    if (json) sk_buf_putc(out, ']');
+}
+
+/* Parses the grid TEXT[0..LEN) from SHOWN:LINENO, printing problems (columns counted in the
+ * line). Returns SK_EXIT_OK or SK_EXIT_FINDINGS. */
+static int parse_grid(sk_cli *cli, const char *shown, int lineno, const char *text, size_t len,
+                      sk_boggle_grid *g)
+{
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    int rc = sk_boggle_grid_parse(g, text, len, &d);
+    for (size_t i = 0; i < d.count; i++) {
+        size_t off = d.items[i].offset > len ? len : d.items[i].offset;
+        fprintf(cli->err, "%s:%d:%zu: %s: %s\n", shown, lineno, off + 1,
+                sk_severity_name(d.items[i].severity), d.items[i].message);
+    }
+    sk_diag_list_free(&d);
+    return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
+}
+
+/* Calls FN for ARGV[FIRST..ARGC), or for each line of stdin (blank lines and '#' lines skipped,
+ * CR before LF dropped, surrounding blanks trimmed) when there are none. Returns the worst
+ * status FN returned, or SK_EXIT_ERROR when stdin cannot be read. */
+typedef int (*item_fn)(void *ctx, const char *shown, int lineno, const char *text, size_t len);
+static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn fn, void *ctx)
+{
+    int status = SK_EXIT_OK;
+    if (first < argc) {
+        for (int i = first; i < argc; i++) {
+            int st = fn(ctx, "<argument>", i - first + 1, argv[i], strlen(argv[i]));
+            if (st > status) status = st;
+        }
+        return status;
+    }
+    sk_buf in;
+    sk_buf_init(&in);
+    if (sk_cli_read(cli, "-", GRIDS_INPUT_MAX, &in, 0) != SK_OK) {
+        sk_buf_free(&in);
+        return SK_EXIT_ERROR;
+    }
+    size_t cur = 0;
+    int lineno = 0;
+    while (cur < in.len) {
+        const char *s = in.data + cur;
+        const char *nl = memchr(s, '\n', in.len - cur);
+        size_t n = nl ? (size_t)(nl - s) : in.len - cur;
+        cur += n + (nl ? 1 : 0);
+        lineno++;
+        while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+            n--;
+        while (n && (*s == ' ' || *s == '\t')) {
+            s++;
+            n--;
+        }
+        if (n == 0 || *s == '#') continue;
+        int st = fn(ctx, "<stdin>", lineno, s, n);
+        if (st > status) status = st;
+        if (st == SK_EXIT_ERROR && ferror(cli->out)) break;
+    }
+    sk_buf_free(&in);
+    return status;
+}
+
+/* ---- gen ------------------------------------------------------------------------------------- */
+static const sk_cli_option gen_options[] = {
+    {"size", 'N', "N", "grid size 3..6 (default 4, or the size of --dice)"},
+    {"dice", 'd', "DICE", "dice set: small, classic, new, big, super, or a file"},
+    {"seed", 's', "S", "random seed (a number): the same seed rolls the same grids"},
+    {"count", 'n', "COUNT", "roll COUNT grids, one a line (default 1)"},
+    {"pretty", 'p', NULL, "draw each grid as rows of letters (Qu for Q)"},
+    {"json", 0, NULL, "JSON Lines: {\"grid\",\"size\",\"dice\",\"seed\"} for each grid"},
+    {NULL, 0, NULL, NULL},
+};
+enum { G_SIZE, G_DICE, G_SEED, G_COUNT, G_PRETTY, G_JSON };
+
+static int run_gen(sk_cli *cli, int argc, char **argv)
+{
+    long count = 1;
+    int size = 0;
+    const char *dice_name = NULL;
+    uint64_t seed = 0;
+    int have_seed = 0, pretty = 0, json = 0;
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (opt == G_SIZE && sk_boggle_cli_number(cli, "--size", o.optarg, SK_BOGGLE_SIZE_MIN,
+                                                  SK_BOGGLE_SIZE_MAX, &size) != 0)
+            return SK_EXIT_ERROR;
+        if (opt == G_DICE) dice_name = o.optarg;
+        if (opt == G_SEED) {
+            if (sk_boggle_cli_seed(cli, o.optarg, &seed) != 0) return SK_EXIT_ERROR;
+            have_seed = 1;
+        }
+        if (opt == G_COUNT &&
+            (count = sk_cli_parse_count(cli, "--count", o.optarg, GEN_COUNT_MAX)) < 0)
+            return SK_EXIT_ERROR;
+        if (opt == G_PRETTY) pretty = 1;
+        if (opt == G_JSON) json = 1;
+    }
+    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (o.optind < argc) return sk_cli_usage_error(cli, "gen takes no arguments");
+    sk_boggle_dice dice;
+    int status = sk_boggle_cli_dice(cli, dice_name, size, &dice);
+    if (status != SK_EXIT_OK) return status;
+    if (!have_seed) seed = sk_boggle_cli_random_seed();
+    sk_rng rng;
+    sk_rng_seed(&rng, seed);
+    sk_buf out;
+    sk_buf_init(&out);
+    for (long i = 0; i < count && status == SK_EXIT_OK; i++) {
+        sk_boggle_grid g;
+        char text[64];
+        sk_boggle_roll(&g, &dice, &rng);
+        sk_boggle_grid_format(&g, text, sizeof(text));
+        if (json) {
+            sk_buf_printf(&out, "{\"grid\":\"%s\",\"size\":%d,\"dice\":", text, g.size);
+            sk_json_string(&out, dice_name ? dice_name : sk_boggle_cli_default_dice(size));
+            sk_buf_printf(&out, ",\"seed\":%llu}\n", (unsigned long long)seed);
+        } else if (pretty) {
+            if (i) sk_buf_putc(&out, '\n');
+            sk_boggle_cli_draw(&out, &g, 0);
+        } else {
+            sk_buf_printf(&out, "%s\n", text);
+        }
+        if (out.len > 65536 || i + 1 == count) {
+            status = sk_cli_write(cli, &out);
+            sk_buf_clear(&out);
+        }
+    }
+    sk_buf_free(&out);
+    return status;
+}
+
+/* ---- solve ----------------------------------------------------------------------------------- */
+static const sk_cli_option solve_options[] = {
+    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)"},
+    {"min", 'm', "N", "only words of at least N letters (default 3)"},
+    {"path", 'p', NULL, "show the cells of each word (a1 = top left)"},
+    {"by-score", 's', NULL, "highest scores first (default: alphabetical)"},
+    {"count", 'c', NULL, "print only the summary line of each grid"},
+    {"json", 0, NULL,
+     "JSON Lines: {\"word\",\"score\",\"path\"}, then {\"grid\",\"words\",\"total\"}"},
+    {NULL, 0, NULL, NULL},
+};
+enum { S_LEXICON, S_MIN, S_PATH, S_BY_SCORE, S_COUNT, S_JSON };
+
+typedef struct {
+    sk_cli *cli;
+    sk_boggle_solver *solver;
+    sk_boggle_words words;
+    int min_len, path, by_score, count_only, json;
+    sk_buf out;
+} solving;
+
+static int by_score(const void *pa, const void *pb)
+{
+    const sk_boggle_word *a = pa, *b = pb;
+    if (a->score != b->score) return b->score - a->score;
+    return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static int solve_one(void *ctx, const char *shown, int lineno, const char *text, size_t len)
+{
+    solving *sv = ctx;
+    sk_boggle_grid g;
+    if (parse_grid(sv->cli, shown, lineno, text, len, &g) != SK_EXIT_OK) return SK_EXIT_FINDINGS;
+    int rc = sk_boggle_solve(sv->solver, &g, sv->min_len, &sv->words);
+    char gtext[64];
+    sk_boggle_grid_format(&g, gtext, sizeof(gtext));
+    if (rc == SK_ENOMEM) {
+        sk_cli_error(sv->cli, "out of memory");
+        return SK_EXIT_ERROR;
+    }
+    if (rc == SK_ETOOBIG) {
+        sk_cli_error(sv->cli,
+                     "%s:%d: %s: search abandoned after %u steps (a lexicon of "
+                     "pathological words?); the list is incomplete",
+                     shown, lineno, gtext, SK_BOGGLE_STEPS_MAX);
+    }
+    if (sv->by_score && sv->words.count > 1)
+        qsort(sv->words.words, sv->words.count, sizeof(*sv->words.words), by_score);
+    sk_buf *o = &sv->out;
+    sk_buf_clear(o);
+    char word[SK_BOGGLE_WORD_MAX + 1];
+    for (size_t i = 0; i < sv->words.count && !sv->count_only; i++) {
+        const sk_boggle_word *w = &sv->words.words[i];
+        sk_boggle_word_text(&g, w, word);
+        if (sv->json) {
+            sk_buf_printf(o, "{\"word\":\"%s\",\"score\":%d,\"path\":", word, w->score);
+            put_path(o, g.size, w->cells, w->ncells, 1);
+            sk_buf_puts(o, "}\n");
+        } else {
+            sk_buf_printf(o, "%d %s", w->score, word);
+            if (sv->path) put_path(o, g.size, w->cells, w->ncells, 0);
+            sk_buf_putc(o, '\n');
+        }
+    }
+    if (sv->json)
+        sk_buf_printf(o, "{\"grid\":\"%s\",\"words\":%zu,\"total\":%ld}\n", gtext, sv->words.count,
+                      sv->words.total);
+    else
+        sk_buf_printf(o, "%s: %zu word%s, %ld point%s\n", gtext, sv->words.count,
+                      sv->words.count == 1 ? "" : "s", sv->words.total,
+                      sv->words.total == 1 ? "" : "s");
+    if (o->failed) {
+        sk_cli_error(sv->cli, "out of memory");
+        return SK_EXIT_ERROR;
+    }
+    int st = sk_cli_write(sv->cli, o);
+    return st != SK_EXIT_OK ? st : rc == SK_ETOOBIG ? SK_EXIT_ERROR : SK_EXIT_OK;
+}
+
+/* Loads the lexicon and builds a solver; prints the problem. */
+static int make_solver(sk_cli *cli, const char *lexname, sk_boggle_solver **out)
+{
+    sk_lexicon *lex;
+    int status = sk_boggle_cli_lexicon(cli, lexname, &lex);
+    if (status != SK_EXIT_OK) return status;
+    int rc = sk_boggle_solver_new(out, lex);
+    sk_lexicon_free(lex);
+    if (rc != SK_OK) {
+        sk_cli_error(cli, "%s: %s", lexname,
+                     rc == SK_ETOOBIG ? "too many words for a Boggle solver" : sk_strerror(rc));
+        return SK_EXIT_ERROR;
+    }
+    return SK_EXIT_OK;
+}
+
+static int parse_min(sk_cli *cli, const char *arg, int *out)
+{
+    return sk_boggle_cli_number(cli, "--min", arg, 2, SK_BOGGLE_WORD_MAX, out);
+}
+
+static int run_solve(sk_cli *cli, int argc, char **argv)
+{
+    const char *lexname = "wordlist";
+    solving sv = {.cli = cli, .min_len = 3};
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (opt == S_LEXICON) lexname = o.optarg;
+        if (opt == S_MIN && parse_min(cli, o.optarg, &sv.min_len) != 0) return SK_EXIT_ERROR;
+        if (opt == S_PATH) sv.path = 1;
+        if (opt == S_BY_SCORE) sv.by_score = 1;
+        if (opt == S_COUNT) sv.count_only = 1;
+        if (opt == S_JSON) sv.json = 1;
+    }
+    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (strcmp(lexname, "none") == 0)
+        return sk_cli_usage_error(cli, "solve needs a lexicon, not 'none'");
+    int status = make_solver(cli, lexname, &sv.solver);
+    if (status != SK_EXIT_OK) return status;
+    sk_boggle_words_init(&sv.words);
+    sk_buf_init(&sv.out);
+    status = for_each_item(cli, argc, argv, o.optind, solve_one, &sv);
+    sk_buf_free(&sv.out);
+    sk_boggle_words_free(&sv.words);
+    sk_boggle_solver_free(sv.solver);
+    return status;
+}
+
+/* ---- check ----------------------------------------------------------------------------------- */
+static const sk_cli_option check_options[] = {
+    {"lexicon", 'l', "LEX", "the lexicon (default wordlist); 'none': only trace the words"},
+    {"min", 'm', "N", "words need at least N letters (default 3)"},
+    {"path", 'p', NULL, "show the cells of each word that can be traced"},
+    {"json", 0, NULL,
+     "JSON Lines: {\"input\",\"word\",\"on_board\",\"in_lexicon\",\"valid\",\"score\",\"path\"}"},
+    {NULL, 0, NULL, NULL},
+};
+enum { C_LEXICON, C_MIN, C_PATH, C_JSON };
+
+typedef struct {
+    sk_cli *cli;
+    sk_boggle_grid grid;
+    sk_lexicon *lex; /* NULL: -l none */
+    int min_len, path, json;
+    sk_buf out;
+} checking;
+
+static int check_one(void *ctx, const char *shown, int lineno, const char *text, size_t len)
+{
+    checking *ck = ctx;
+    (void)shown;
+    (void)lineno;
+    char word[SK_BOGGLE_WORD_MAX + 1];
+    unsigned char cells[SK_BOGGLE_CELLS_MAX];
+    size_t n = len > SK_BOGGLE_WORD_MAX ? SK_BOGGLE_WORD_MAX : len;
+    for (size_t i = 0; i < n; i++) {
+        char c = text[i];
+        word[i] = (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    }
+    word[n] = '\0';
+    int ncells = sk_boggle_trace(&ck->grid, text, len, cells);
+    int letters = ncells == -1 ? 0 : (int)len;
+    int in_lex = ncells != -1 && ck->lex && sk_lexicon_contains(ck->lex, text, len);
+    const char *why = NULL;
+    char shorter[40];
+    snprintf(shorter, sizeof(shorter), "shorter than %d letters", ck->min_len);
+    if (ncells == -1)
+        why = "not a word of letters A-Z";
+    else if (letters < ck->min_len)
+        why = shorter;
+    else if (ncells <= 0)
+        why = "not on the board";
+    else if (ck->lex && !in_lex)
+        why = "not in the lexicon";
+    int score = why ? 0 : sk_boggle_score(letters);
+    sk_buf *o = &ck->out;
+    sk_buf_clear(o);
+    if (ck->json) {
+        sk_buf_puts(o, "{\"input\":");
+        char *input = malloc(len + 1);
+        if (input) {
+            memcpy(input, text, len);
+            input[len] = '\0';
+            sk_json_string(o, input);
+            free(input);
+        }
+        sk_buf_puts(o, ",\"word\":");
+        if (ncells == -1)
+            sk_buf_puts(o, "null");
+        else
+            sk_json_string(o, word);
+        sk_buf_printf(o, ",\"on_board\":%s,\"in_lexicon\":%s,\"valid\":%s,\"score\":%d,\"path\":",
+                      ncells > 0 ? "true" : "false",
+                      !ck->lex ? "null"
+                      : in_lex ? "true"
+                               : "false",
+                      why ? "false" : "true", score);
+        if (ncells > 0)
+            put_path(o, ck->grid.size, cells, ncells, 1);
+        else
+            sk_buf_puts(o, "null");
+        sk_buf_puts(o, "}\n");
+    } else if (ncells == -1) {
+        sk_buf_puts(o, "no ");
+        for (size_t i = 0; i < len && i < 80; i++)
+            sk_buf_putc(o, (unsigned char)text[i] < 0x20 ? '?' : text[i]);
+        sk_buf_printf(o, "%s: %s\n", len > 80 ? "..." : "", why);
+    } else {
+        sk_buf_printf(o, "%s %s", why ? "no" : "ok", word);
+        if (why)
+            sk_buf_printf(o, ": %s", why);
+        else
+            sk_buf_printf(o, ": %d point%s", score, score == 1 ? "" : "s");
+        if (ck->path && ncells > 0) put_path(o, ck->grid.size, cells, ncells, 0);
+        sk_buf_putc(o, '\n');
+    }
+    int st = sk_cli_write(ck->cli, o);
+    return st != SK_EXIT_OK ? st : why ? SK_EXIT_FINDINGS : SK_EXIT_OK;
+}
+
+static int run_check(sk_cli *cli, int argc, char **argv)
+{
+    const char *lexname = "wordlist";
+    checking ck = {.cli = cli, .min_len = 3};
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+        if (opt == C_LEXICON) lexname = o.optarg;
+        if (opt == C_MIN && parse_min(cli, o.optarg, &ck.min_len) != 0) return SK_EXIT_ERROR;
+        if (opt == C_PATH) ck.path = 1;
+        if (opt == C_JSON) ck.json = 1;
+    }
+    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (o.optind >= argc) return sk_cli_usage_error(cli, "check needs a GRID, then WORDs");
+    const char *grid = argv[o.optind];
+    if (parse_grid(cli, "<argument>", 1, grid, strlen(grid), &ck.grid) != SK_EXIT_OK)
+        return SK_EXIT_FINDINGS;
+    if (strcmp(lexname, "none") != 0) {
+        int status = sk_boggle_cli_lexicon(cli, lexname, &ck.lex);
+        if (status != SK_EXIT_OK) return status;
+    }
+    sk_buf_init(&ck.out);
+    int status = for_each_item(cli, argc, argv, o.optind + 1, check_one, &ck);
+    sk_buf_free(&ck.out);
+    sk_lexicon_free(ck.lex);
+    return status;
+}
+
+/* ---- dispatch -------------------------------------------------------------------------------- */
+static int run_play(sk_cli *cli, int argc, char **argv)
+{
+    return sk_boggle_cli_play(cli, argc, argv);
+}
+
+static const sk_cmd subcommands[] = {
+    {"boggle gen", run_gen, "roll Boggle grids from real dice", "[OPTIONS]",
+     "Shakes the dice into the tray and rolls each: prints the grid as rows joined by '/'\n"
+     "(Q stands for the Qu face). Dice: small (3x3, skrab's choice), classic and new (4x4),\n"
+     "big (5x5 Big Boggle), super (6x6, skrab's choice); -N picks the default set of a size.\n"
+     "Without --seed the grids are random; with one, the same seed rolls the same grids.",
+     gen_options},
+    {"boggle solve", run_solve, "list every word of Boggle grids", "[OPTIONS] [GRID...]",
+     "Finds every word of each GRID (rows joined by '/', or N*N letters; one a line from\n"
+     "standard input when none is given) that can be traced through adjacent cubes, diagonals\n"
+     "included, each cube at most once; Q is the Qu face and counts two letters. Prints\n"
+     "'SCORE WORD' lines, alphabetically, then 'GRID: W words, P points'. Scores: 3-4 letters\n"
+     "1, 5: 2, 6: 3, 7: 5, 8 or more: 11. Exit status 1 when a grid is malformed.",
+     solve_options},
+    {"boggle check", run_check, "check words against a Boggle grid", "[OPTIONS] GRID [WORD...]",
+     "Says of each WORD (the arguments, else one a line from standard input) whether it can\n"
+     "be traced in GRID and is in the lexicon: 'ok WORD: N points' or 'no WORD: REASON'.\n"
+     "Exit status 1 when any word is not valid.",
+     check_options},
+    {"boggle play", run_play, "play Boggle against the computer", "[OPTIONS]",
+     "A timed round (3 minutes unless --time): type the words you find, one a line; an empty\n"
+     "line ends the round early. Then the results: words found by both (no points), yours,\n"
+     "the computer's, and those not on the board or not in the lexicon. Strike non-words with\n"
+     "'strike WORD...' (the computer forgets its struck words); Enter starts the next round;\n"
+     "'target N', 'restart', 'quit'. The first to the target score wins. The computer starts\n"
+     "from a small dictionary and learns each word you find with a chance of DIFFICULTY in\n"
+     "10; it keeps its words in $XDG_DATA_HOME/skrab/boggle-words.txt (default\n"
+     "~/.local/share/skrab). Without a terminal on standard input there is no countdown.",
+     sk_boggle_play_options},
+};
+
+int sk_cmd_boggle(sk_cli *cli, int argc, char **argv)
+{
+    size_t nsub = sizeof(subcommands) / sizeof(subcommands[0]);
+    if (argc < 2) return sk_cli_usage_error(cli, "which one: gen, solve, check or play?");
+    const char *sub = argv[1];
+    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
+        sk_cli_print_help(cli->cmd, cli->out);
+        return SK_EXIT_OK;
+    }
+    for (size_t i = 0; i < nsub; i++) {
+        if (strcmp(subcommands[i].name + strlen("boggle "), sub) == 0) {
+            cli->cmd = &subcommands[i];
+            return subcommands[i].run(cli, argc - 1, argv + 1);
+        }
+    }
+    return sk_cli_usage_error(cli, "no subcommand '%s' (gen, solve, check, play)", sub);
+}

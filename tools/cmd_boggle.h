@@ -1,0 +1,75 @@
+/* cmd_boggle.h — what `skrab boggle` (cmd_boggle.c) shares with its interactive game
+ * (cmd_boggle_play.c): loading lexicons and dice by name, seeds, drawing a grid. */
+#ifndef SKRAB_CMD_BOGGLE_H
+#define SKRAB_CMD_BOGGLE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "skrab/boggle.h"
+
+/* Loads the lexicon NAME (a name in the data directories, a word list or a KWG file; word lists
+ * are compiled through the cache). Prints the problem and returns SK_EXIT_ERROR (or
+ * SK_EXIT_FINDINGS for an invalid file) when it cannot. */
+int sk_boggle_cli_lexicon(sk_cli *cli, const char *name, sk_lexicon **out);
+
+/* Loads the dice NAME (a name in the data directories' boggle/ folder, or a file); NULL picks the
+ * dice for SIZE (3 small, 4 new, 5 big, 6 super). SIZE 0 accepts any dice; else the dice must
+ * make a grid of SIZE. Prints the problem and returns an exit status when it cannot. */
+int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *out);
+/* The name of the dice for SIZE (4 when SIZE is 0). */
+const char *sk_boggle_cli_default_dice(int size);
+
+/* Parses ARG, the argument of OPTION, as a number LO..HI into *OUT. Prints a usage error and
+ * returns -1 if it is not one. */
+int sk_boggle_cli_number(sk_cli *cli, const char *option, const char *arg, long lo, long hi,
+                         int *out);
+
+/* Parses a --seed argument (a decimal number). Prints a usage error and returns -1 if bad. */
+int sk_boggle_cli_seed(sk_cli *cli, const char *arg, uint64_t *out);
+/* A seed from the system (for runs without --seed). */
+uint64_t sk_boggle_cli_random_seed(void);
+
+/* Appends G drawn as rows of letters ("Qu" for Q), each row indented by INDENT spaces. */
+void sk_boggle_cli_draw(sk_buf *out, const sk_boggle_grid *g, int indent);
+
+/* ---- the player's input (cmd_boggle_input.c) ------------------------------------------------ */
+typedef struct {
+    int fd;    /* read with read(2), not stdio, so that poll(2) sees what is pending */
+    FILE *out; /* where the countdown is drawn */
+    char buf[4096];
+    size_t len;
+    int eof, skipping; /* skipping: the rest of a line longer than buf */
+} sk_boggle_input;
+
+enum {
+    SK_BOGGLE_LINE_ERROR = -1,
+    SK_BOGGLE_LINE_EOF = 0,
+    SK_BOGGLE_LINE_OK = 1,
+    SK_BOGGLE_LINE_TIMEOUT = 2
+};
+enum { SK_BOGGLE_KEYS_ENDED, SK_BOGGLE_KEYS_EOF, SK_BOGGLE_KEYS_QUIT, SK_BOGGLE_KEYS_ERROR };
+
+/* Seconds on the monotonic clock. */
+double sk_boggle_now(void);
+void sk_boggle_input_init(sk_boggle_input *in, int fd, FILE *out);
+/* Reads one line (without its newline; CR dropped; cut to CAP - 1 bytes) into LINE. DEADLINE (a
+ * sk_boggle_now time) 0: no limit. Returns SK_BOGGLE_LINE_*. */
+int sk_boggle_input_line(sk_boggle_input *in, char *line, size_t cap, double deadline);
+
+/* Called with each line the player finished (writable, NUL-terminated). */
+typedef void (*sk_boggle_line_fn)(void *ctx, char *line);
+/* In a terminal: switches it to raw input, and until DEADLINE redraws "[m:ss] > typed" every
+ * second and edits the line (Backspace, ^U, ^W); Enter hands the line to FN and echoes it; an
+ * empty line or ^D ends (SK_BOGGLE_KEYS_ENDED, as does the deadline), ^C quits, end of input is
+ * SK_BOGGLE_KEYS_EOF. The terminal is restored before returning. Returns -1 when the terminal
+ * cannot be switched (then read lines instead). */
+int sk_boggle_input_countdown(sk_boggle_input *in, double deadline, sk_boggle_line_fn fn,
+                              void *ctx);
+
+/* `skrab boggle play` (cmd_boggle_play.c) and its options. */
+int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv);
+extern const sk_cli_option sk_boggle_play_options[];
+
+#endif

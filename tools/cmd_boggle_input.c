@@ -1,0 +1,171 @@
+/* cmd_boggle_input.c — the player's input for `skrab boggle play` (see cmd_boggle.h): lines read
+ * with read(2) and poll(2), so that a timed round can end while the player is silent, and in a
+ * terminal the countdown: raw keyboard input with a small line editor, "[m:ss] > typed" redrawn
+ * every second. Nothing here knows the game's rules. */
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd_boggle.h"
+
+double sk_boggle_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void sk_boggle_input_init(sk_boggle_input *in, int fd, FILE *out)
+{
+    memset(in, 0, sizeof(*in));
+    in->fd = fd;
+    in->out = out;
+}
+
+int sk_boggle_input_line(sk_boggle_input *in, char *line, size_t cap, double deadline)
+{
+    for (;;) {
+        char *nl = memchr(in->buf, '\n', in->len);
+        if (nl || in->eof || in->len == sizeof(in->buf)) {
+            if (!nl && in->eof && in->len == 0) return SK_BOGGLE_LINE_EOF;
+            size_t n = nl ? (size_t)(nl - in->buf) : in->len;
+            size_t used = nl ? n + 1 : n;
+            int skip = in->skipping;
+            in->skipping = !nl && !in->eof; /* a line longer than the buffer: drop its rest */
+            size_t k = n < cap - 1 ? n : cap - 1;
+            memcpy(line, in->buf, k);
+            line[k] = '\0';
+            memmove(in->buf, in->buf + used, in->len - used);
+            in->len -= used;
+            if (skip) continue;
+            if (k && line[k - 1] == '\r') line[k - 1] = '\0';
+            return SK_BOGGLE_LINE_OK;
+        }
+        if (deadline > 0) {
+            double left = deadline - sk_boggle_now();
+            if (left <= 0) return SK_BOGGLE_LINE_TIMEOUT;
+            struct pollfd pf = {in->fd, POLLIN, 0};
+            int rc = poll(&pf, 1, (int)(left * 1000) + 1);
+            if (rc < 0 && errno == EINTR) continue;
+            if (rc < 0) return SK_BOGGLE_LINE_ERROR;
+            if (rc == 0) continue;
+        }
+        ssize_t got = read(in->fd, in->buf + in->len, sizeof(in->buf) - in->len);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return SK_BOGGLE_LINE_ERROR;
+        if (got == 0)
+            in->eof = 1;
+        else
+            in->len += (size_t)got;
+    }
+}
+
+/* ---- the countdown --------------------------------------------------------------------------- */
+typedef struct {
+    char line[1024];
+    size_t n;
+    int escape; /* inside an escape sequence (arrow keys...): 1 after ESC, 2 after ESC [ */
+    sk_boggle_line_fn fn;
+    void *ctx;
+} editor;
+
+/* Feeds key C to the editor. Returns -1 to go on, else an SK_BOGGLE_KEYS_* result. */
+static int feed(sk_boggle_input *in, editor *e, unsigned char c)
+{
+    if (e->escape == 1) {
+        e->escape = c == '[' || c == 'O' ? 2 : 0;
+        return -1;
+    }
+    if (e->escape == 2) {
+        if (c >= 0x40 && c <= 0x7e) e->escape = 0;
+        return -1;
+    }
+    switch (c) {
+    case '\r':
+    case '\n':
+        if (e->n == 0) return SK_BOGGLE_KEYS_ENDED; /* an empty line ends the round */
+        e->line[e->n] = '\0';
+        fprintf(in->out, "\r\033[K  %s\n", e->line);
+        e->n = 0;
+        e->fn(e->ctx, e->line);
+        return -1;
+    case 0x7f: /* backspace */
+    case 0x08:
+        if (e->n) e->n--;
+        return -1;
+    case 0x15: /* ^U: the whole line */
+        e->n = 0;
+        return -1;
+    case 0x17: /* ^W: the last word */
+        while (e->n && e->line[e->n - 1] == ' ')
+            e->n--;
+        while (e->n && e->line[e->n - 1] != ' ')
+            e->n--;
+        return -1;
+    case 0x04: /* ^D on an empty line: the end of the round */
+        return e->n == 0 ? SK_BOGGLE_KEYS_ENDED : -1;
+    case 0x03: /* ^C: leave the game */
+        return SK_BOGGLE_KEYS_QUIT;
+    case 0x1b:
+        e->escape = 1;
+        return -1;
+    default:
+        if (c >= 0x20 && c < 0x7f && e->n + 1 < sizeof(e->line)) e->line[e->n++] = (char)c;
+        return -1;
+    }
+}
+
+int sk_boggle_input_countdown(sk_boggle_input *in, double deadline, sk_boggle_line_fn fn, void *ctx)
+{
+    struct termios saved, raw;
+    if (tcgetattr(in->fd, &saved) != 0) return -1;
+    raw = saved;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG | IEXTEN); /* ^C comes as a key: see feed */
+    raw.c_iflag &= ~(tcflag_t)(IXON | ICRNL);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(in->fd, TCSANOW, &raw) != 0) return -1;
+    editor e = {.n = 0, .fn = fn, .ctx = ctx};
+    int result = -1;
+    for (size_t i = 0; i < in->len && result < 0; i++) /* typed before the round began */
+        result = feed(in, &e, (unsigned char)in->buf[i]);
+    in->len = 0;
+    while (result < 0) {
+        double left = deadline - sk_boggle_now();
+        if (left <= 0) {
+            result = SK_BOGGLE_KEYS_ENDED;
+            break;
+        }
+        int secs = (int)left + 1; /* shown rounded up: 3:00 at the start, 0:01 in the last */
+        fprintf(in->out, "\r\033[K[%d:%02d] > %.*s", secs / 60, secs % 60, (int)e.n, e.line);
+        if (fflush(in->out) != 0 || ferror(in->out)) {
+            result = SK_BOGGLE_KEYS_ERROR;
+            break;
+        }
+        struct pollfd pf = {in->fd, POLLIN, 0};
+        int ms = (int)((left - (double)(secs - 1)) * 1000) + 1; /* until the shown time changes */
+        int rc = poll(&pf, 1, ms);
+        if (rc < 0 && errno == EINTR) continue;
+        if (rc < 0) {
+            result = SK_BOGGLE_KEYS_ERROR;
+            break;
+        }
+        if (rc == 0) continue;
+        unsigned char keys[256];
+        ssize_t got = read(in->fd, keys, sizeof(keys));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+            result = got == 0 ? SK_BOGGLE_KEYS_EOF : SK_BOGGLE_KEYS_ERROR;
+            break;
+        }
+        for (ssize_t i = 0; i < got && result < 0; i++)
+            result = feed(in, &e, keys[i]);
+    }
+    fprintf(in->out, "\r\033[K");
+    fflush(in->out);
+    tcsetattr(in->fd, TCSANOW, &saved);
+    return result;
+}
