@@ -228,7 +228,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     uint32_t next = sk_kwg_arc(node);
     if (c <= g->anchor) {
         int left_open = c == 0 || !v->tile[r][c - 1];
-        int right_open = g->anchor + 1 == v->cols || !v->tile[r][g->anchor + 1];
+        int right_open = g->anchor_right_open;
         if (sk_kwg_accepts(node) && left_open && right_open && g->nplaced > 0)
             record(g, c, g->anchor, main_sum, mult, cross_total);
         if (!next) return;
@@ -236,11 +236,11 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         if (c > 0 && (g->through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])))
             gen(g, c - 1, next, main_sum, mult, cross_total);
         if (left_open && right_open && g->anchor + 1 < v->cols) {
-            uint32_t sep = sk_kwg_find(nodes, next, SK_KWG_SEPARATOR);
-            if (sep && sk_kwg_arc(nodes[sep])) {
+            uint32_t first = nodes[next]; /* the separator sorts first when it is there */
+            if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first)) {
                 int saved = g->leftmost;
                 g->leftmost = c;
-                gen(g, g->anchor + 1, sk_kwg_arc(nodes[sep]), main_sum, mult, cross_total);
+                gen(g, g->anchor + 1, sk_kwg_arc(first), main_sum, mult, cross_total);
                 g->leftmost = saved;
             }
         }
@@ -361,6 +361,7 @@ void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
     g->row = row;
     g->through = through;
     g->anchor = col;
+    g->anchor_right_open = col + 1 == g->g->cols || !g->g->tile[row][col + 1];
     g->leftmost = col;
     g->nplaced = 0;
     gen(g, col, g->gaddag, 0, 1, 0);

@@ -25,6 +25,7 @@ struct sk_movegen {
     const uint32_t *nodes;
     const view *g;
     int dir, row, anchor, leftmost;
+    int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
     int through;     /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
     uint32_t gaddag; /* the GADDAG root list */
     int rack[SK_TILE_KINDS];
