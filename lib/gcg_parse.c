@@ -31,9 +31,10 @@ enum {
 
 /* Group numbers: 1 is the nickname in every event pattern. */
 static const char *const PATTERNS[P_COUNT] = {
-    /* 2 rack (optional), 3 position, 4 play, 5 score, 6 cumul */
+    /* 2 rack (optional), 3 position, 4 play, 5 score (negative on skrabbkle's negative
+     * premiums: written "+-12"), 6 cumul */
     "^" NICK
-    "(?:(\\S+)[ \\t]+)?([0-9]+[A-Za-z]|[A-Za-z][0-9]+)[ \\t]+(\\S+)[ \\t]+\\+?([0-9]+)" CUMUL,
+    "(?:(\\S+)[ \\t]+)?([0-9]+[A-Za-z]|[A-Za-z][0-9]+)[ \\t]+(\\S+)[ \\t]+\\+?(-?[0-9]+)" CUMUL,
     /* 2 rack, 3 "--", 4 -lost (old Quackle files write "+0"), 5 cumul */
     "^" NICK "(\\S*)[ \\t]+(--)[ \\t]+([-+][0-9]+)" CUMUL,
     /* 2 rack, 3 "-", 4 score, 5 cumul */
