@@ -484,6 +484,18 @@ static void read_pragma(parser *p, size_t n, int first_line)
         player_pragma(p, atoi(name + 6), arg, arg_at);
         return;
     }
+    if (strcmp(name, "dropped") == 0) { /* skrab's extension: a player leaves the game */
+        char who[64];
+        size_t wlen = strcspn(arg, " \t");
+        snprintf(who, sizeof(who), "%.*s", (int)(wlen < sizeof(who) ? wlen : sizeof(who) - 1), arg);
+        sk_gcg_event *ev = new_event(p);
+        if (!ev) return;
+        ev->kind = SK_GCG_DROP;
+        ev->player = find_player(p->g, who);
+        ev->at = ev->rack_at = ev->move_at = ev->score_at = ev->cumul_at = arg_at;
+        if (ev->player < 0) ERR(p, arg_at, "#dropped names '%s', who is not a player", who);
+        return;
+    }
     if (strncmp(name, "rack", 4) == 0 && isdigit((unsigned char)name[4])) {
         last_rack_pragma(p, atoi(name + 4), arg, arg_at);
         return;

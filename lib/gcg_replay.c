@@ -31,8 +31,9 @@ typedef struct {
     int n;             /* players */
     int score[SK_GCG_PLAYERS_MAX], alt[SK_GCG_PLAYERS_MAX];
     unsigned char known[SK_GCG_PLAYERS_MAX], has_alt[SK_GCG_PLAYERS_MAX];
-    int held[SK_GCG_PLAYERS_MAX]; /* tiles on each rack */
-    int bag;                      /* tiles in the bag; -1 when no longer known */
+    int held[SK_GCG_PLAYERS_MAX];              /* tiles on each rack */
+    unsigned char dropped[SK_GCG_PLAYERS_MAX]; /* left the game (#dropped) */
+    int bag;                                   /* tiles in the bag; -1 when no longer known */
     int zeros, max_zeros, last_turn;
     last_play last;
     int over, out_player;
@@ -269,12 +270,48 @@ static void exchange(replay *r, const sk_gcg_event *ev, int p)
             nick(r, p), r->rules->rack_size);
 }
 
+/* The player after AFTER in turn order, passing over those who left the game. */
+static int next_player(const replay *r, int after)
+{
+    for (int k = 1; k <= r->n; k++) {
+        int q = (after + k) % r->n;
+        if (!r->dropped[q]) return q;
+    }
+    return (after + 1) % r->n;
+}
+
+/* Players still in the game (two-player end-of-game conventions apply when two are left). */
+static int playing(const replay *r)
+{
+    int n = 0;
+    for (int p = 0; p < r->n; p++)
+        n += !r->dropped[p];
+    return n;
+}
+
+/* #dropped: the player leaves; their tiles go back to the bag (selfplay's rule). */
+static void drop(replay *r, const sk_gcg_event *ev)
+{
+    int p = ev->player;
+    if (p < 0) return;
+    if (r->dropped[p]) {
+        ERR(r, ev->at, "%s dropped twice", nick(r, p));
+        return;
+    }
+    r->dropped[p] = 1;
+    if (counts_known(r)) {
+        r->bag += r->held[p];
+        r->held[p] = 0;
+    }
+}
+
 /* The turn events: a move, a pass, an exchange, or a line that could not be read. */
 static void turn(replay *r, size_t i)
 {
     const sk_gcg_event *ev = &r->g->events[i];
     int p = ev->player;
-    int expected = r->last_turn < 0 ? (p >= 0 ? p : 0) : (r->last_turn + 1) % r->n;
+    int expected =
+        r->last_turn < 0 ? (p >= 0 ? p : next_player(r, r->n - 1)) : next_player(r, r->last_turn);
     if (p >= 0 && p != expected && strcmp(nick(r, p), nick(r, expected)) == 0)
         p = expected; /* two players with one nickname (reported): go by the turn */
     if (ev->kind == SK_GCG_UNREADABLE) { /* reported; what it did is unknown */
@@ -450,16 +487,17 @@ static void end_points(replay *r, const sk_gcg_event *ev)
         char left[128];
         unseen_string(r, left, sizeof(left));
         int v = tiles_value(r, ev->tiles);
-        if (r->n == 2 && !same_tiles(ev->tiles, left))
+        int active = playing(r);
+        if (active == 2 && !same_tiles(ev->tiles, left))
             ERR(r, ev->move_at, "end-of-game points: the tiles left are %s, not %s", left,
                 ev->tiles);
-        else if (r->n == 2 && ev->score != 2 * v && ev->score != v)
+        else if (active == 2 && ev->score != 2 * v && ev->score != v)
             ERR(r, ev->score_at, "end-of-game points %+d: twice the value of %s (%d) is %+d",
                 ev->score, ev->tiles, v, 2 * v);
-        else if (r->n > 2 && ev->score != v)
+        else if (active > 2 && ev->score != v)
             ERR(r, ev->score_at, "end-of-game points %+d: the value of %s is %+d", ev->score,
                 ev->tiles, v);
-        r->end_points_once = r->n == 2 && v > 0 && ev->score == v;
+        r->end_points_once = active == 2 && v > 0 && ev->score == v;
     }
     if (!r->end_points) r->end_points = ev;
     check_total(r, ev, p, ev->score);
@@ -477,7 +515,9 @@ static void end_penalty(replay *r, const sk_gcg_event *ev)
     } else if (r->over == WENT_OUT && p == r->out_player) {
         ERR(r, ev->at + 1, "end-of-game penalty for %s, who went out and has no tiles left",
             nick(r, p));
-    } else if (r->over == WENT_OUT && r->end_points && !r->end_points_once) {
+    } else if (r->over == WENT_OUT && r->end_points && playing(r) == 2 && !r->end_points_once) {
+        /* two players: the points are twice the tiles' value, or once plus this penalty; with
+         * more, the one who went out gains the others' tiles once and each loses their own */
         ERR(r, ev->at + 1, "end-of-game penalty for %s: %s already gained twice their value",
             nick(r, p), nick(r, r->out_player));
     } else if (r->over != ENDED_AS_WRITTEN && ev->tiles_ok && !ev->foreign && r->board) {
@@ -530,7 +570,7 @@ static void finish(replay *r)
 {
     if (r->over == WENT_OUT && r->end_points_once)
         for (int p = 0; p < r->n; p++)
-            if (p != r->out_player && !r->penalty[p]) {
+            if (p != r->out_player && !r->penalty[p] && !r->dropped[p]) {
                 ERR(r, r->end_points->score_at,
                     "end-of-game points %+d are the tiles' value once: twice is the rule, or "
                     "%s's end-of-game penalty must follow",
@@ -583,6 +623,8 @@ int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out, sk
             end_points(r, ev);
         else if (ev->kind == SK_GCG_END_PENALTY)
             end_penalty(r, ev);
+        else if (ev->kind == SK_GCG_DROP)
+            drop(r, ev);
         else
             turn(r, i);
     }

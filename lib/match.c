@@ -311,26 +311,22 @@ void sk_match_write_gcg(const sk_match *m, const sk_match_gcg_info *info, sk_buf
         const char *name = info && info->name[s] ? info->name[s] : nick;
         sk_buf_printf(out, "#player%d %s %s\n", s + 1, nick, name);
     }
-    int any_event = 0;
     for (size_t i = 0; i < m->nevents; i++) {
         const sk_match_event *e = &m->events[i];
         gcg_nick(info, e->seat, nick);
         switch (e->kind) {
         case SK_EVENT_PLAY:
             sk_buf_printf(out, ">%s: %s %s +%d %d\n", nick, e->rack, e->text, e->score, e->total);
-            any_event = 1;
             break;
-        case SK_EVENT_DROP:
-            if (any_event) sk_buf_printf(out, "#note %s dropped: %s\n", nick, e->text);
+        case SK_EVENT_DROP: /* skrab's extension; skrab replay gives their tiles back to the bag */
+            sk_buf_printf(out, "#dropped %s %s\n", nick, e->text);
             break;
         case SK_EVENT_END_POINTS:
             sk_buf_printf(out, ">%s: (%s) +%d %d\n", nick, e->text, e->score, e->total);
-            any_event = 1;
             break;
         case SK_EVENT_END_PENALTY:
             sk_buf_printf(out, ">%s: %s (%s) -%d %d\n", nick, e->rack, e->text, -e->score,
                           e->total);
-            any_event = 1;
             break;
         }
     }

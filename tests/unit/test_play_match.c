@@ -281,7 +281,7 @@ static void drop_player(void **state)
     sk_buf_init(&text);
     sk_match_write_gcg(&m, NULL, &text);
     assert_non_null(strstr(text.data, "#description p1 dropped: cheated; p3 dropped: silent"));
-    assert_non_null(strstr(text.data, "#note p3 dropped: silent\n"));
+    assert_non_null(strstr(text.data, "#dropped p3 silent\n"));
     sk_buf_free(&text);
     sk_match_free(&m);
     world_free(&w);

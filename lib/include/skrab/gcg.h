@@ -34,7 +34,10 @@ typedef enum {
     SK_GCG_TIME,        /* >NICK: [RACK] (time) -N CUMUL */
     SK_GCG_END_POINTS,  /* >NICK: (RACK) +PTS CUMUL: the opponents' tiles left at the end */
     SK_GCG_END_PENALTY, /* >NICK: RACK (RACK) -N CUMUL: the player's own tiles left */
-    SK_GCG_UNREADABLE   /* a '>' line that matches no event: only the nickname is known */
+    SK_GCG_UNREADABLE,  /* a '>' line that matches no event: only the nickname is known */
+    SK_GCG_DROP         /* #dropped NICK [REASON] (a skrab extension, written by selfplay): the
+                           player leaves the game here; their tiles go back to the bag and the
+                           others play on */
 } sk_gcg_event_kind;
 
 typedef struct {
