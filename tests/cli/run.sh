@@ -9,7 +9,7 @@ set -u
 update=0
 if [ "${1:-}" = "--update" ]; then update=1; shift; fi
 [ $# -eq 2 ] || { echo "usage: run.sh [--update] SKRAB CASEDIR" >&2; exit 2; }
-SKRAB=$1
+SKRAB=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute: a case may cd elsewhere
 case_dir=${2%/}
 [ -f "$case_dir/cmd" ] || { echo "$case_dir: no cmd file" >&2; exit 2; }
 tmp=$(mktemp -d)
