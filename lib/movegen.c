@@ -264,7 +264,8 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         if (i) go_on(g, c, i, main_sum + face(g, v, r, c), mult, cross_total);
         return;
     }
-    uint32_t allowed = v->cross[r][c];
+    if (!g->tiles_left) return;
+    uint32_t allowed = v->cross[r][c] & g->rack_mask;
     if (!allowed) return;
     int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->classic;
     int cross_base = v->cross_score[r][c];
