@@ -288,9 +288,12 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
             g->nplaced++;
             g->tiles_left--;
             if (g->rack[letter]) {
-                uint32_t mask = g->rack_mask;
+                uint32_t mask = g->rack_mask, letters = g->letters_mask;
                 g->leave_index += g->radix[letter];
-                if (--g->rack[letter] == 0 && !g->rack[0]) g->rack_mask &= ~(1u << letter);
+                if (--g->rack[letter] == 0) {
+                    g->letters_mask &= ~(1u << letter);
+                    if (!g->rack[0]) g->rack_mask = g->letters_mask;
+                }
                 g->cur_blank[c] = 0;
                 int val = g->value[letter] * lf;
                 go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
@@ -298,12 +301,13 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
                             : cross_total);
                 g->rack[letter]++;
                 g->rack_mask = mask;
+                g->letters_mask = letters;
                 g->leave_index -= g->radix[letter];
             }
             if (g->rack[0]) {
                 uint32_t mask = g->rack_mask;
                 g->leave_index += g->radix[0];
-                if (--g->rack[0] == 0) g->rack_mask = rack_letters(g);
+                if (--g->rack[0] == 0) g->rack_mask = g->letters_mask;
                 g->cur_blank[c] = 1;
                 int val = g->value[0] * lf;
                 go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
@@ -340,6 +344,9 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
     }
     g->tiles_left = (int)strlen(pos->racks[0]);
     g->rack_mask = rack_letters(g);
+    g->letters_mask = 0;
+    for (int t = 1; t < SK_TILE_KINDS; t++)
+        if (g->rack[t]) g->letters_mask |= 1u << t;
     for (int t = 0; t < SK_TILE_KINDS; t++)
         g->value[t] = rules->tiles->score[t];
     load_views(g, rules, pos);

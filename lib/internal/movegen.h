@@ -32,8 +32,9 @@ struct sk_movegen {
     int value[SK_TILE_KINDS]; /* [0] = the blank's value */
     uint8_t cur[N], cur_blank[N];
     int nplaced, rack_size, bingo, classic;
-    int tiles_left;     /* tiles on the rack not yet placed */
-    uint32_t rack_mask; /* letters the rack can still supply (all of them with a blank) */
+    int tiles_left;        /* tiles on the rack not yet placed */
+    uint32_t rack_mask;    /* letters the rack can still supply (all of them with a blank) */
+    uint32_t letters_mask; /* letters on the rack, blanks aside */
     sk_move_list *out;
     /* best-only mode */
     int best_mode, by_score, have_best;
