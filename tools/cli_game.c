@@ -278,6 +278,16 @@ int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_m
     return rc;
 }
 
+int sk_cli_position_operand(sk_cli *cli, int argc, char **argv, int first, sk_cli_posinput *in,
+                            sk_position *pos, sk_cli_game *g)
+{
+    memset(in, 0, sizeof(*in));
+    sk_buf_init(&in->text);
+    if (first >= argc)
+        return sk_cli_usage_error(cli, "a position is needed (a CGP file, '-', or a CGP line)");
+    return sk_cli_load_position(cli, argv[first], first + 1 == argc, in, pos, g);
+}
+
 int sk_cli_load_position(sk_cli *cli, const char *arg, int moves_from_stdin, sk_cli_posinput *in,
                          sk_position *pos, sk_cli_game *g)
 {

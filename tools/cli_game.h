@@ -81,4 +81,10 @@ int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_m
 int sk_cli_load_position(sk_cli *cli, const char *arg, int moves_from_stdin, sk_cli_posinput *in,
                          sk_position *pos, sk_cli_game *g);
 
+/* The POS operand of a command that then reads moves (check, score, apply): ARGV[FIRST] loaded
+ * as above (a usage error when it is missing); moves come from the operands after it, else
+ * stdin. */
+int sk_cli_position_operand(sk_cli *cli, int argc, char **argv, int first, sk_cli_posinput *in,
+                            sk_position *pos, sk_cli_game *g);
+
 #endif

@@ -75,11 +75,8 @@ int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
     }
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
     if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    if (o.optind >= argc)
-        return sk_cli_usage_error(cli, "a position is needed (a CGP file, '-', or a CGP line)");
     sk_cli_posinput in;
-    int status =
-        sk_cli_load_position(cli, argv[o.optind], o.optind + 1 == argc, &in, &a.pos, &a.game);
+    int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &a.pos, &a.game);
     if (status == SK_EXIT_OK)
         status = sk_cli_for_each_move(cli, argc, argv, o.optind + 1, apply_one, &a);
     if (status == SK_EXIT_OK) {

@@ -155,11 +155,8 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
     }
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
     if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    if (o.optind >= argc)
-        return sk_cli_usage_error(cli, "a position is needed (a CGP file, '-', or a CGP line)");
     sk_cli_posinput in;
-    int status =
-        sk_cli_load_position(cli, argv[o.optind], o.optind + 1 == argc, &in, &c.pos, &c.game);
+    int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &c.pos, &c.game);
     if (status == SK_EXIT_OK) {
         c.bag = sk_cli_bag_count(&c.pos, &c.game.rules);
         sk_buf_init(&c.out);
