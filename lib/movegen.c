@@ -82,49 +82,101 @@ static int face(const sk_movegen *g, const view *v, int r, int c)
 }
 
 /* Cross sets and scores of view V: which letters make a word with the tiles above and below. */
-static void compute_cross(sk_movegen *g, view *v, uint32_t dawg_root)
+/* The cross set and score of the empty square (R, C) of view V, from scratch: which letters make
+ * a word with the tiles above and below it. BLOCKED: the board forbids a tile there. */
+static void cross_at(sk_movegen *g, view *v, int r, int c, int blocked, uint32_t dawg_root)
 {
     const uint32_t *nodes = g->nodes;
-    for (int r = 0; r < v->rows; r++) {
-        for (int c = 0; c < v->cols; c++) {
-            v->has_cross[r][c] = 0;
-            v->cross_score[r][c] = 0;
-            if (!v->cross[r][c]) continue;
-            int top = r, bottom = r;
-            while (top > 0 && v->tile[top - 1][c])
+    v->has_cross[r][c] = 0;
+    v->cross_score[r][c] = 0;
+    v->cross[r][c] = blocked || v->tile[r][c] ? 0 : ALL_LETTERS;
+    if (!v->cross[r][c]) return;
+    int top = r, bottom = r;
+    while (top > 0 && v->tile[top - 1][c])
+        top--;
+    while (bottom + 1 < v->rows && v->tile[bottom + 1][c])
+        bottom++;
+    if (top == r && bottom == r) return;
+    v->has_cross[r][c] = 1;
+    if (!g->classic) { /* skrabbkle: a placed tile may not touch a tile sideways */
+        v->cross[r][c] = 0;
+        return;
+    }
+    int sum = 0;
+    uint32_t list = dawg_root;
+    for (int k = top; k < r && list; k++) {
+        sum += face(g, v, k, c);
+        uint32_t i = sk_kwg_find(nodes, list, v->tile[k][c]);
+        list = i ? sk_kwg_arc(nodes[i]) : 0;
+    }
+    for (int k = r + 1; k <= bottom; k++)
+        sum += face(g, v, k, c);
+    v->cross_score[r][c] = (int16_t)sum;
+    uint32_t allowed = 0;
+    for (uint32_t i = list; list; i++) {
+        uint32_t node = nodes[i];
+        uint32_t at = i;
+        int ok = 1;
+        for (int k = r + 1; k <= bottom && ok; k++) {
+            uint32_t next = sk_kwg_arc(nodes[at]);
+            at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
+            ok = at != 0;
+        }
+        if (ok && sk_kwg_accepts(nodes[at])) allowed |= 1u << sk_kwg_tile(node);
+        if (sk_kwg_is_end(node)) break;
+    }
+    v->cross[r][c] &= allowed;
+}
+
+static void compute_cross(sk_movegen *g, view *v, uint32_t dawg_root)
+{
+    for (int r = 0; r < v->rows; r++)
+        for (int c = 0; c < v->cols; c++)
+            if (v->cross[r][c])
+                cross_at(g, v, r, c, 0, dawg_root);
+            else {
+                v->has_cross[r][c] = 0;
+                v->cross_score[r][c] = 0;
+            }
+}
+
+/* After new tiles at the squares of CHANGED (N of them, original coordinates) of a position the
+ * views already hold but for those tiles: place them, and recompute only the cross sets they
+ * can change — the empty squares just beyond each end of the runs they join, in both views. */
+static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                         const int *changed, int n, uint32_t dawg_root)
+{
+    const sk_board *b = rules->board;
+    for (int k = 0; k < n; k++) {
+        int r = changed[k] / pos->width, c = changed[k] % pos->width;
+        char t = sk_position_tile(pos, r, c);
+        for (int d = 0; d < 2; d++) {
+            view *v = &g->v[d];
+            int vr = d ? c : r, vc = d ? r : c;
+            v->tile[vr][vc] = (uint8_t)sk_tile_from_char(t);
+            v->blank[vr][vc] = t >= 'a' && t <= 'z';
+            v->cross[vr][vc] = 0;
+            v->has_cross[vr][vc] = 0;
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        int r = changed[k] / pos->width, c = changed[k] % pos->width;
+        for (int d = 0; d < 2; d++) {
+            view *v = &g->v[d];
+            int vr = d ? c : r, vc = d ? r : c;
+            int top = vr, bottom = vr;
+            while (top > 0 && v->tile[top - 1][vc])
                 top--;
-            while (bottom + 1 < v->rows && v->tile[bottom + 1][c])
+            while (bottom + 1 < v->rows && v->tile[bottom + 1][vc])
                 bottom++;
-            if (top == r && bottom == r) continue;
-            v->has_cross[r][c] = 1;
-            if (!g->classic) { /* skrabbkle: a placed tile may not touch a tile sideways */
-                v->cross[r][c] = 0;
-                continue;
+            int ends[2] = {top - 1, bottom + 1};
+            for (int e = 0; e < 2; e++) {
+                int er = ends[e];
+                if (er < 0 || er >= v->rows) continue;
+                int orow = d ? vc : er, ocol = d ? er : vc;
+                cross_at(g, v, er, vc, sk_board_square(b, orow, ocol)->kind == SK_SQ_BLOCKED,
+                         dawg_root);
             }
-            int sum = 0;
-            uint32_t list = dawg_root;
-            for (int k = top; k < r && list; k++) {
-                sum += face(g, v, k, c);
-                uint32_t i = sk_kwg_find(nodes, list, v->tile[k][c]);
-                list = i ? sk_kwg_arc(nodes[i]) : 0;
-            }
-            for (int k = r + 1; k <= bottom; k++)
-                sum += face(g, v, k, c);
-            v->cross_score[r][c] = (int16_t)sum;
-            uint32_t allowed = 0;
-            for (uint32_t i = list; list; i++) {
-                uint32_t node = nodes[i];
-                uint32_t at = i;
-                int ok = 1;
-                for (int k = r + 1; k <= bottom && ok; k++) {
-                    uint32_t next = sk_kwg_arc(nodes[at]);
-                    at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
-                    ok = at != 0;
-                }
-                if (ok && sk_kwg_accepts(nodes[at])) allowed |= 1u << sk_kwg_tile(node);
-                if (sk_kwg_is_end(node)) break;
-            }
-            v->cross[r][c] &= allowed;
         }
     }
 }
@@ -349,16 +401,43 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         if (g->rack[t]) g->letters_mask |= 1u << t;
     for (int t = 0; t < SK_TILE_KINDS; t++)
         g->value[t] = rules->tiles->score[t];
-    load_views(g, rules, pos);
     int first_move = sk_position_tile_count(pos) == 0;
     uint32_t dawg = sk_lexicon_dawg_root(lex);
     const sk_board *b = rules->board;
-    for (int d = 0; d < 2; d++) {
-        view *v = &g->v[d];
-        compute_cross(g, v, dawg);
-        compute_anchors(g, v, first_move, d ? b->start_col : b->start_row,
-                        d ? b->start_row : b->start_col);
+    /* Cross sets are kept up to date incrementally: when POS is the position the views hold
+     * plus new tiles (a move was applied), only the squares those tiles touch are redone. */
+    int changed[SK_BOARD_MAX * SK_BOARD_MAX], nchanged = 0;
+    int incremental = g->cache_valid && g->cache_rules.lexicon == lex &&
+                      g->cache_nodes == sk_lexicon_node_count(lex) &&
+                      g->cache_rules.ruleset == rules->ruleset &&
+                      memcmp(&g->cache_board, rules->board, sizeof(g->cache_board)) == 0 &&
+                      g->cache_w == pos->width && g->cache_h == pos->height &&
+                      memcmp(g->cache_value, g->value, sizeof(g->value)) == 0;
+    for (int i = 0; incremental && i < pos->width * pos->height; i++) {
+        if (pos->tiles[i] == g->cache_tiles[i]) continue;
+        if (g->cache_tiles[i] || nchanged == SK_RACK_MAX)
+            incremental = 0; /* a tile taken away or changed, or many new: start afresh */
+        else
+            changed[nchanged++] = i;
     }
+    if (incremental) {
+        update_views(g, rules, pos, changed, nchanged, dawg);
+    } else {
+        load_views(g, rules, pos);
+        for (int d = 0; d < 2; d++)
+            compute_cross(g, &g->v[d], dawg);
+    }
+    for (int d = 0; d < 2; d++)
+        compute_anchors(g, &g->v[d], first_move, d ? b->start_col : b->start_row,
+                        d ? b->start_row : b->start_col);
+    g->cache_valid = 1;
+    g->cache_rules = *rules;
+    g->cache_board = *rules->board;
+    g->cache_nodes = sk_lexicon_node_count(lex);
+    g->cache_w = pos->width;
+    g->cache_h = pos->height;
+    memcpy(g->cache_value, g->value, sizeof(g->value));
+    memcpy(g->cache_tiles, pos->tiles, sizeof(g->cache_tiles));
     return SK_OK;
 }
 

@@ -28,6 +28,13 @@ struct sk_movegen {
     int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
     int through;     /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
     uint32_t gaddag; /* the GADDAG root list */
+    /* what the views hold, for incremental updates (see sk_mg_setup) */
+    int cache_valid, cache_w, cache_h;
+    sk_rules cache_rules;
+    sk_board cache_board; /* compared by content: a board at a reused address is another */
+    size_t cache_nodes;
+    int cache_value[SK_TILE_KINDS];
+    char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
     int rack[SK_TILE_KINDS];
     int value[SK_TILE_KINDS]; /* [0] = the blank's value */
     uint8_t cur[N], cur_blank[N];
