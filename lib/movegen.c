@@ -46,6 +46,11 @@ int sk_movegen_new(sk_movegen **out)
     return *out ? SK_OK : SK_ENOMEM;
 }
 
+void sk_movegen_forget(sk_movegen *gen)
+{
+    gen->cache_valid = 0;
+}
+
 void sk_movegen_free(sk_movegen *gen)
 {
     free(gen);

@@ -80,19 +80,24 @@ int main(int argc, char **argv)
         if (sk_position_parse_cgp(&pos, line, strlen(line), NULL) != 0) continue;
         n++;
         double t0 = cpu_ms();
-        for (int i = 0; i < reps; i++) {
+        for (int i = 0; i < reps; i++) { /* each time from scratch, as for a new position */
             list.count = 0;
+            sk_movegen_forget(gen);
             sk_movegen_all(gen, &rules, &pos, &list);
         }
         double all = (cpu_ms() - t0) / reps;
         sk_gen_move best;
         t0 = cpu_ms();
-        for (int i = 0; i < reps; i++)
+        for (int i = 0; i < reps; i++) {
+            sk_movegen_forget(gen);
             sk_movegen_best(gen, &rules, &pos, NULL, 1, 0, 0, &best);
+        }
         double bs = (cpu_ms() - t0) / reps;
         t0 = cpu_ms();
-        for (int i = 0; i < reps; i++)
+        for (int i = 0; i < reps; i++) {
+            sk_movegen_forget(gen);
             sk_movegen_best(gen, &rules, &pos, NULL, 0, 0, 0, &best);
+        }
         double be = (cpu_ms() - t0) / reps;
         char op[64];
         snprintf(op, sizeof(op), "all moves, line %d", n);

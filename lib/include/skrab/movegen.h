@@ -42,6 +42,11 @@ typedef struct sk_movegen sk_movegen;
 int sk_movegen_new(sk_movegen **out);
 void sk_movegen_free(sk_movegen *gen);
 
+/* The generator keeps the cross sets of the last position and, when the next one only adds
+ * tiles to it, updates them instead of starting afresh. This drops what it keeps: for a caller
+ * that changed a board in place, and for benchmarks that must not measure a cache. */
+void sk_movegen_forget(sk_movegen *gen);
+
 /* Appends every legal placement of player 0's rack (POS->racks[0], which must be known) on POS
  * under RULES to OUT. RULES->lexicon must be set and have a GADDAG. Returns SK_OK, SK_EINVAL
  * (no lexicon, no GADDAG, unknown rack, or a position that does not fit the board), SK_ENOMEM. */
