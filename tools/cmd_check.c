@@ -76,24 +76,31 @@ static void print_result(checking *c, const char *input, sk_illegal rc, const sk
         sk_buf_puts(o, "{\"input\":");
         sk_json_string(o, input);
         sk_buf_printf(o, ",\"legal\":%s", rc == SK_LEGAL ? "true" : "false");
-        if (rc != SK_LEGAL) {
-            sk_buf_puts(o, ",\"reason\":");
+        /* every key on every line (null where it has no value), so jq filters need no guards */
+        sk_buf_puts(o, ",\"reason\":");
+        if (rc != SK_LEGAL)
             sk_json_string(o, why);
-        } else {
-            sk_buf_puts(o, ",\"move\":");
+        else
+            sk_buf_puts(o, "null");
+        sk_buf_puts(o, ",\"move\":");
+        if (rc == SK_LEGAL) {
             sk_json_string(o, sk_buf_str(&canon));
             sk_buf_printf(o, ",\"score\":%d", play->score);
-            if (c->scoring) {
-                sk_buf_puts(o, ",\"words\":[");
-                int first = 1;
-                for (int i = 0; i < play->nwords; i++) {
-                    if (play->words[i].len < 2) continue;
-                    sk_buf_puts(o, first ? "" : ",");
-                    sk_json_string(o, play->words[i].letters);
-                    first = 0;
-                }
-                sk_buf_printf(o, "],\"bingo\":%s", play->bingo ? "true" : "false");
+        } else {
+            sk_buf_puts(o, "null,\"score\":null");
+        }
+        if (c->scoring && rc == SK_LEGAL) {
+            sk_buf_puts(o, ",\"words\":[");
+            int first = 1;
+            for (int i = 0; i < play->nwords; i++) {
+                if (play->words[i].len < 2) continue;
+                sk_buf_puts(o, first ? "" : ",");
+                sk_json_string(o, play->words[i].letters);
+                first = 0;
             }
+            sk_buf_printf(o, "],\"bingo\":%s", play->bingo ? "true" : "false");
+        } else if (c->scoring) {
+            sk_buf_puts(o, ",\"words\":null,\"bingo\":null");
         }
         sk_buf_puts(o, "}\n");
     } else if (rc != SK_LEGAL) {
