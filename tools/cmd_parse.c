@@ -23,38 +23,48 @@ typedef struct {
     sk_buf out;
 } parsing;
 
-static void json_move(sk_buf *o, const char *input, const sk_move *m, const char *word)
+/* One object a move, every key on every line (null where the move has no such value):
+ * input notation kind row col dir tiles word reason. */
+static void json_move(sk_buf *o, const char *input, const sk_move *m, const char *word,
+                      const char *reason)
 {
     sk_buf_puts(o, "{\"input\":");
     sk_json_string(o, input);
+    if (!m) {
+        sk_buf_puts(o, ",\"notation\":null,\"kind\":null,\"row\":null,\"col\":null,"
+                       "\"dir\":null,\"tiles\":null,\"word\":null,\"reason\":");
+        sk_json_string(o, reason);
+        sk_buf_puts(o, "}\n");
+        return;
+    }
     sk_buf_printf(o, ",\"notation\":\"%s\",\"kind\":\"%s\"", sk_notation_name(m->notation),
                   sk_move_kind_name(m->kind));
-    if (m->kind == SK_MOVE_PLACE) {
-        sk_buf_printf(o, ",\"row\":%d,\"col\":%d,\"dir\":\"%s\",\"tiles\":", m->row + 1, m->col + 1,
+    if (m->kind == SK_MOVE_PLACE)
+        sk_buf_printf(o, ",\"row\":%d,\"col\":%d,\"dir\":\"%s\"", m->row + 1, m->col + 1,
                       m->dir == SK_ACROSS ? "across" : "down");
-        if (m->notation == SK_NOTATION_GCG) {
-            char placed[SK_MOVE_TILES_MAX + 1];
-            int n = 0;
-            for (int i = 0; i < m->ntiles; i++)
-                if (!m->through[i] && m->tiles[i] != '.') placed[n++] = m->tiles[i];
-            placed[n] = '\0';
-            sk_json_string(o, placed);
-        } else {
-            sk_json_string(o, m->tiles);
-        }
-    } else if (m->kind == SK_MOVE_EXCHANGE) {
-        sk_buf_puts(o, ",\"tiles\":");
-        if (m->exchange[0])
-            sk_json_string(o, m->exchange);
-        else
-            sk_buf_printf(o, "%d", m->exchange_count);
+    else
+        sk_buf_puts(o, ",\"row\":null,\"col\":null,\"dir\":null");
+    sk_buf_puts(o, ",\"tiles\":");
+    if (m->kind == SK_MOVE_PLACE && m->notation == SK_NOTATION_GCG) {
+        char placed[SK_MOVE_TILES_MAX + 1]; /* bare letters: placed unless the board says not */
+        int n = 0;
+        for (int i = 0; i < m->ntiles; i++)
+            if (!m->through[i] && m->tiles[i] != '.') placed[n++] = m->tiles[i];
+        placed[n] = '\0';
+        sk_json_string(o, placed);
+    } else if (m->kind == SK_MOVE_PLACE) {
+        sk_json_string(o, m->tiles);
+    } else if (m->kind == SK_MOVE_EXCHANGE && m->exchange[0]) {
+        sk_json_string(o, m->exchange);
+    } else {
+        sk_buf_puts(o, "null"); /* a pass, or a blind exchange ("-4": see input) */
     }
     sk_buf_puts(o, ",\"word\":");
     if (word)
         sk_json_string(o, word);
     else
         sk_buf_puts(o, "null");
-    sk_buf_puts(o, "}\n");
+    sk_buf_puts(o, ",\"reason\":null}\n");
 }
 
 static int parse_one(void *ctx, const char *text, size_t len)
@@ -85,16 +95,12 @@ static int parse_one(void *ctx, const char *text, size_t len)
     if (!ok) {
         p->all_ok = 0;
         if (p->json) {
-            sk_buf_puts(&p->out, "{\"input\":");
-            sk_json_string(&p->out, input);
-            sk_buf_puts(&p->out, ",\"kind\":null,\"reason\":");
-            sk_json_string(&p->out, why);
-            sk_buf_puts(&p->out, "}\n");
+            json_move(&p->out, input, NULL, NULL, why);
         } else {
             fprintf(p->cli->err, "skrab parse: '%s': %s\n", input, why);
         }
     } else if (p->json) {
-        json_move(&p->out, input, &m, word.len ? word.data : NULL);
+        json_move(&p->out, input, &m, word.len ? word.data : NULL, NULL);
     } else if (p->have_position && m.kind == SK_MOVE_PLACE) {
         sk_play_write_gcg(&play, &p->out);
         sk_buf_putc(&p->out, '\n');
