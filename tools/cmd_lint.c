@@ -15,12 +15,12 @@ const sk_cli_option sk_lint_options[] = {
     {"format", 'f', "FMT",
      "force the kind of file: skrabbkle, cs104, magpie (boards), tiles, csv (tile sets), config"},
     {"json", 0, NULL, "print findings as JSON Lines on standard output"},
-    {"quiet", 'q', NULL, "print only errors (no warnings, no notes)"},
-    {"silent", 's', NULL, "print nothing; only the exit status tells"},
+    {"quiet", 'q', NULL, "print nothing; only the exit status tells (as validate and replay)"},
+    {"errors-only", 'e', NULL, "print only errors (no warnings, no notes)"},
     {NULL, 0, NULL, NULL},
 };
 
-enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_SILENT };
+enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_ERRORS_ONLY };
 
 typedef enum { KIND_AUTO, KIND_BOARD, KIND_TILES, KIND_CONFIG } file_kind;
 
@@ -29,7 +29,7 @@ typedef struct {
     file_kind kind;
     sk_board_format board_format;
     sk_tiles_format tiles_format;
-    int json, quiet, silent;
+    int json, errors_only, silent;
     int depth; /* config files lint the files they name, one level deep */
 } lint_ctx;
 
@@ -133,7 +133,8 @@ static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const c
     }
     if (diags.errors > 0 && rc == SK_OK) rc = SK_EINVAL;
     sk_diag_list_sort(&diags);
-    if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, text, len, &diags, ctx->json, ctx->quiet);
+    if (!ctx->silent)
+        sk_cli_print_diags(ctx->cli, shown, text, len, &diags, ctx->json, ctx->errors_only);
     if (rc == SK_EINVAL || rc == SK_EUNSUPPORTED)
         status = status > SK_EXIT_FINDINGS ? status : SK_EXIT_FINDINGS;
     else if (rc != SK_OK)
@@ -164,7 +165,8 @@ static int lint_one(lint_ctx *ctx, const char *path)
         sk_diag_add(&diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
                     "file is larger than %u bytes: not a board, tile set or config file",
                     LINT_FILE_MAX);
-        if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, "", 0, &diags, ctx->json, ctx->quiet);
+        if (!ctx->silent)
+            sk_cli_print_diags(ctx->cli, shown, "", 0, &diags, ctx->json, ctx->errors_only);
         sk_diag_list_free(&diags);
         status = SK_EXIT_FINDINGS;
     } else if (rc != SK_OK) {
@@ -192,10 +194,10 @@ int sk_cmd_lint(sk_cli *cli, int argc, char **argv)
             ctx.json = 1;
             break;
         case OPT_QUIET:
-            ctx.quiet = 1;
-            break;
-        case OPT_SILENT:
             ctx.silent = 1;
+            break;
+        case OPT_ERRORS_ONLY:
+            ctx.errors_only = 1;
             break;
         }
     }

@@ -51,7 +51,7 @@ static void usage_errors_exit_2(void **state)
     assert_int_equal(r.status, 2);
     tu_run_free(&r);
     /* the option scanner is reset between runs: the same flag parses again */
-    const char *d[] = {"lint", "-q", "-", NULL};
+    const char *d[] = {"lint", "-e", "-", NULL};
     tu_run_cli(&r, "11\n", d);
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err.data, "<stdin>:"));
