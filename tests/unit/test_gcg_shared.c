@@ -134,7 +134,8 @@ static int has_error(const char *err, const char *path, int line, const char *co
                      int nphrases)
 {
     char prefix[1200];
-    snprintf(prefix, sizeof(prefix), "%s:%d:", path, line);
+    int np = snprintf(prefix, sizeof(prefix), "%s:%d:", path, line);
+    if (np < 0 || (size_t)np >= sizeof(prefix)) return 0; /* a path this long is not ours */
     for (const char *l = err; l && *l;) {
         const char *nl = strchr(l, '\n');
         size_t n = nl ? (size_t)(nl - l) : strlen(l);
