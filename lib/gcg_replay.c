@@ -439,7 +439,7 @@ static int end_events_done(const replay *r)
     if (r->over == ENDED_AS_WRITTEN) return 1;
     int skr = r->rules && r->rules->ruleset == SK_RULES_SKRABBKLE;
     for (int p = 0; p < r->n; p++) {
-        if (r->over == WENT_OUT && p == r->out_player) continue;
+        if ((r->over == WENT_OUT && p == r->out_player) || r->dropped[p]) continue;
         int need_penalty = r->over == SCORELESS || skr || r->end_points_once;
         if (need_penalty && !r->penalty[p]) return 0;
     }
@@ -577,6 +577,15 @@ static void finish(replay *r)
                     r->end_points->score, nick(r, p));
                 break;
             }
+    if ((r->over == WENT_OUT || r->over == SCORELESS) && r->board && r->g->nevents > 0 &&
+        !end_events_done(r)) {
+        const sk_gcg_event *last = &r->g->events[r->g->nevents - 1];
+        sk_diag_add(r->diags, SK_SEV_WARNING, last->at + 1,
+                    "the game is over (%s) but the transcript ends without the end-of-game %s",
+                    r->over == WENT_OUT ? "a player went out" : "the scoreless turns ran out",
+                    r->over == SCORELESS || r->end_points_once || r->end_points ? "penalties"
+                                                                                : "points");
+    }
     last_racks(r, (size_t)-1);
 }
 

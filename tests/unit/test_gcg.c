@@ -498,6 +498,16 @@ static void scoreless_turns_end_the_game(void **state)
              six);
     replay_clean(text, &f, &res);
     assert_true(res.game_over);
+    /* stopping before the penalties is a warning on the last line, not an error */
+    snprintf(text, sizeof(text), "%s>ann: ACEHRTW (ACEHRTW) -15 -15\n", six);
+    sk_diag_list d;
+    assert_int_equal(replay(text, &f, &res, &d), SK_OK);
+    expect_diag(text, &d, SK_SEV_WARNING, 9, "ends without the end-of-game penalties");
+    assert_int_equal(d.errors, 0);
+    sk_diag_list_free(&d);
+    assert_int_equal(replay(six, &f, &res, &d), SK_OK);
+    expect_diag(six, &d, SK_SEV_WARNING, 8, "the scoreless turns ran out");
+    sk_diag_list_free(&d);
     snprintf(text, sizeof(text), "%s>ann: ACEHRTW - +0 0\n", six);
     replay_error(text, &f, 9, "pass after the game ended");
     snprintf(text, sizeof(text), "%s>ann: ACEHRTW (ACEHRTW) -16 -16\n", six);
