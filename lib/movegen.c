@@ -381,6 +381,68 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     }
 }
 
+/* Records the word of g->word (LEN letters) at every offset of both views that covers the
+ * start square and no blocked square. */
+static void lay_first(sk_movegen *g, int len)
+{
+    for (int d = 0; d < 2; d++) {
+        const view *v = &g->v[d];
+        int r = d ? g->start_col : g->start_row, centre = d ? g->start_row : g->start_col;
+        int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
+        int lo_max = v->cols - len < centre ? v->cols - len : centre;
+        if (lo_min > lo_max) continue;
+        g->g = v;
+        g->dir = d ? SK_DOWN : SK_ACROSS;
+        g->row = r;
+        for (int lo = lo_min; lo <= lo_max; lo++) {
+            int main_sum = 0, open = 1;
+            long long mult = 1;
+            for (int i = 0; i < len && open; i++) {
+                int c = lo + i;
+                open = v->cross[r][c] != 0;
+                main_sum += g->value[g->word_blank[i] ? 0 : g->word[i]] * v->lf[r][c];
+                mult = sk_score_mul(mult, v->wf[r][c]);
+                g->cur[c] = g->word[i];
+                g->cur_blank[c] = g->word_blank[i];
+            }
+            if (open) record(g, lo, lo + len - 1, main_sum, mult, 0);
+        }
+    }
+}
+
+/* Reads the rack's words off the DAWG from LIST, LEN letters down. */
+static void first_words(sk_movegen *g, uint32_t list, int len)
+{
+    const uint32_t *nodes = g->nodes;
+    for (uint32_t i = list;; i++) {
+        uint32_t node = nodes[i];
+        unsigned letter = sk_kwg_tile(node);
+        for (int from_blank = 0; from_blank < 2 && letter > 0 && letter < SK_TILE_KINDS;
+             from_blank++) {
+            int k = from_blank ? 0 : (int)letter;
+            if (!g->rack[k]) continue;
+            g->rack[k]--;
+            g->leave_index += g->radix[k];
+            g->nplaced++;
+            g->word[len] = (uint8_t)letter;
+            g->word_blank[len] = (uint8_t)from_blank;
+            if (sk_kwg_accepts(node)) lay_first(g, len + 1);
+            if (sk_kwg_arc(node) && g->nplaced < g->tiles_left && len + 1 < N)
+                first_words(g, sk_kwg_arc(node), len + 1);
+            g->nplaced--;
+            g->leave_index -= g->radix[k];
+            g->rack[k]++;
+        }
+        if (sk_kwg_is_end(node)) break;
+    }
+}
+
+void sk_mg_first_move(sk_movegen *g)
+{
+    g->nplaced = 0;
+    first_words(g, g->dawg, 0);
+}
+
 int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
 {
     const sk_lexicon *lex = rules->lexicon;
@@ -409,6 +471,10 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
     int first_move = sk_position_tile_count(pos) == 0;
     uint32_t dawg = sk_lexicon_dawg_root(lex);
     const sk_board *b = rules->board;
+    g->first_move = first_move;
+    g->start_row = b->start_row;
+    g->start_col = b->start_col;
+    g->dawg = dawg;
     /* Cross sets are kept up to date incrementally: when POS is the position the views hold
      * plus new tiles (a move was applied), only the squares those tiles touch are redone. */
     int changed[SK_BOARD_MAX * SK_BOARD_MAX], nchanged = 0;
@@ -463,6 +529,10 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
 {
     int rc = sk_mg_setup(g, rules, pos, out);
     if (rc != SK_OK) return rc;
+    if (g->first_move) {
+        sk_mg_first_move(g);
+        return out && out->failed ? SK_ENOMEM : SK_OK;
+    }
     for (int d = 0; d < 2; d++) {
         const view *v = &g->v[d];
         for (int r = 0; r < v->rows; r++)

@@ -172,7 +172,8 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     start *starts = malloc(sizeof(start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
     if (!starts) return SK_ENOMEM;
     int ns = 0;
-    for (int d = 0; d < 2; d++) {
+    if (g->first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
+    for (int d = 0; d < 2 && !g->first_move; d++) {
         const view *v = &g->v[d];
         for (int r = 0; r < v->rows; r++)
             for (int c = 0; c < v->cols; c++) {

@@ -28,6 +28,7 @@ struct sk_movegen {
     int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
     int through;     /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
     uint32_t gaddag; /* the GADDAG root list */
+    uint32_t dawg;   /* the DAWG root list */
     /* what the views hold, for incremental updates (see sk_mg_setup) */
     int cache_valid, cache_w, cache_h;
     sk_rules cache_rules;
@@ -39,6 +40,8 @@ struct sk_movegen {
     int value[SK_TILE_KINDS]; /* [0] = the blank's value */
     uint8_t cur[N], cur_blank[N];
     int nplaced, rack_size, bingo, classic;
+    int first_move, start_row, start_col; /* an empty board, and its start square */
+    uint8_t word[N], word_blank[N];       /* the first move's word while it is read */
     int tiles_left;        /* tiles on the rack not yet placed */
     uint32_t rack_mask;    /* letters the rack can still supply (all of them with a blank) */
     uint32_t letters_mask; /* letters on the rack, blanks aside */
@@ -65,5 +68,9 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
 /* Walks every move starting at (ROW, COL) of view D: from a tile run's last tile when THROUGH,
  * else from a cross anchor. */
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through);
+/* The first move (an empty board): every word the rack spells, read off the DAWG once, laid
+ * at every offset that covers the start square, in both directions. The same moves as
+ * walking from the start square, each found once instead of once per GADDAG pivot. */
+void sk_mg_first_move(sk_movegen *g);
 
 #endif
