@@ -167,8 +167,11 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     g->by_score = by_score;
     g->have_best = 0;
     g->leave_index = 0;
-    double maxleave[SK_RACK_MAX + 1];
-    leave_table(g, leaves, counts, maxleave);
+    double maxleave[SK_RACK_MAX + 1] = {0};
+    if (by_score)
+        memset(g->radix, 0, sizeof(g->radix)); /* leaves play no part */
+    else
+        leave_table(g, leaves, counts, maxleave);
     start *starts = malloc(sizeof(start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
     if (!starts) return SK_ENOMEM;
     int ns = 0;
