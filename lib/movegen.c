@@ -329,18 +329,22 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     unsigned last = 31u - (unsigned)__builtin_clz(allowed); /* siblings are sorted */
     /* fetch the child lists of every playable letter before descending into the first: the
      * walk is bound by memory latency, and these loads can overlap */
-    for (uint32_t i = list;; i++) {
-        uint32_t node = nodes[i];
-        unsigned letter = sk_kwg_tile(node);
-        if (letter > last) break;
-        if (allowed >> letter & 1) __builtin_prefetch(&nodes[sk_kwg_arc(node)]);
-        if (sk_kwg_is_end(node)) break;
-    }
+    uint32_t kids[32];
+    int nkids = 0;
     for (uint32_t i = list;; i++) {
         uint32_t node = nodes[i];
         unsigned letter = sk_kwg_tile(node);
         if (letter > last) break;
         if (allowed >> letter & 1) {
+            __builtin_prefetch(&nodes[sk_kwg_arc(node)]);
+            kids[nkids++] = i;
+        }
+        if (sk_kwg_is_end(node)) break;
+    }
+    for (int k = 0; k < nkids; k++) {
+        uint32_t i = kids[k];
+        unsigned letter = sk_kwg_tile(nodes[i]);
+        {
             g->cur[c] = (uint8_t)letter;
             g->nplaced++;
             g->tiles_left--;
@@ -377,7 +381,6 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
             g->nplaced--;
             g->tiles_left++;
         }
-        if (sk_kwg_is_end(node)) break;
     }
 }
 
