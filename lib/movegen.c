@@ -237,19 +237,10 @@ static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
     m->col = (uint8_t)(g->dir == SK_ACROSS ? lo : r);
     m->len = (uint8_t)(hi - lo + 1);
     m->nplaced = (uint8_t)g->nplaced;
-    m->placed = 0;
-    for (int c = lo; c <= hi; c++) {
-        int i = c - lo;
-        uint8_t t = v->tile[r][c];
-        int blank = v->blank[r][c];
-        if (!t) {
-            t = g->cur[c];
-            blank = g->cur_blank[c];
-            m->placed |= 1u << i;
-        }
-        m->word[i] = (char)((blank ? 'a' : 'A') + t - 1);
-    }
-    m->word[hi - lo + 1] = '\0';
+    int len = hi - lo + 1;
+    m->placed = (g->empty_row >> lo) & ((1u << len) - 1);
+    memcpy(m->word, &g->chars[lo], (size_t)len);
+    m->word[len] = '\0';
     m->score = sk_score_clamp(total);
     m->equity = (float)m->score;
     if (g->best_mode) {
@@ -345,7 +336,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         uint32_t i = kids[k];
         unsigned letter = sk_kwg_tile(nodes[i]);
         {
-            g->cur[c] = (uint8_t)letter;
+
             g->nplaced++;
             g->tiles_left--;
             if (g->rack[letter]) {
@@ -355,7 +346,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
                     g->letters_mask &= ~(1u << letter);
                     if (!g->rack[0]) g->rack_mask = g->letters_mask;
                 }
-                g->cur_blank[c] = 0;
+                g->chars[c] = (char)('A' - 1 + letter);
                 int val = g->value[letter] * lf;
                 go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
                       cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
@@ -369,7 +360,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
                 uint32_t mask = g->rack_mask;
                 g->leave_index += g->radix[0];
                 if (--g->rack[0] == 0) g->rack_mask = g->letters_mask;
-                g->cur_blank[c] = 1;
+                g->chars[c] = (char)('a' - 1 + letter);
                 int val = g->value[0] * lf;
                 go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
                       cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
@@ -384,6 +375,22 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     }
 }
 
+/* Points the walk at row ROW of view D: its letters and empty squares. */
+static void walk_row(sk_movegen *g, int d, int row)
+{
+    const view *v = &g->v[d];
+    g->g = v;
+    g->dir = d ? SK_DOWN : SK_ACROSS;
+    g->row = row;
+    g->empty_row = 0;
+    for (int c = 0; c < v->cols; c++) {
+        if (v->tile[row][c])
+            g->chars[c] = (char)((v->blank[row][c] ? 'a' : 'A') - 1 + v->tile[row][c]);
+        else
+            g->empty_row |= 1u << c;
+    }
+}
+
 /* Records the word of g->word (LEN letters) at every offset of both views that covers the
  * start square and no blocked square. */
 static void lay_first(sk_movegen *g, int len)
@@ -394,9 +401,7 @@ static void lay_first(sk_movegen *g, int len)
         int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
         int lo_max = v->cols - len < centre ? v->cols - len : centre;
         if (lo_min > lo_max) continue;
-        g->g = v;
-        g->dir = d ? SK_DOWN : SK_ACROSS;
-        g->row = r;
+        walk_row(g, d, r);
         for (int lo = lo_min; lo <= lo_max; lo++) {
             int main_sum = 0, open = 1;
             long long mult = 1;
@@ -405,8 +410,7 @@ static void lay_first(sk_movegen *g, int len)
                 open = v->cross[r][c] != 0;
                 main_sum += g->value[g->word_blank[i] ? 0 : g->word[i]] * v->lf[r][c];
                 mult = sk_score_mul(mult, v->wf[r][c]);
-                g->cur[c] = g->word[i];
-                g->cur_blank[c] = g->word_blank[i];
+                g->chars[c] = (char)((g->word_blank[i] ? 'a' : 'A') - 1 + g->word[i]);
             }
             if (open) record(g, lo, lo + len - 1, main_sum, mult, 0);
         }
@@ -517,6 +521,7 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
 
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
 {
+    walk_row(g, d, row);
     g->g = &g->v[d];
     g->dir = d ? SK_DOWN : SK_ACROSS;
     g->row = row;

@@ -38,11 +38,12 @@ struct sk_movegen {
     char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
     int rack[SK_TILE_KINDS];
     int value[SK_TILE_KINDS]; /* [0] = the blank's value */
-    uint8_t cur[N], cur_blank[N];
+    char chars[N];            /* the walk's row as the move would leave it ('a'..: a blank) */
+    uint32_t empty_row;       /* bit c: square c of the walk's row is empty */
     int nplaced, rack_size, bingo, classic;
     int first_move, start_row, start_col; /* an empty board, and its start square */
     uint8_t word[N], word_blank[N];       /* the first move's word while it is read */
-    int tiles_left;        /* tiles on the rack not yet placed */
+    int tiles_left;                       /* tiles on the rack not yet placed */
     uint32_t rack_mask;    /* letters the rack can still supply (all of them with a blank) */
     uint32_t letters_mask; /* letters on the rack, blanks aside */
     sk_move_list *out;
