@@ -53,6 +53,7 @@ void sk_movegen_forget(sk_movegen *gen)
 
 void sk_movegen_free(sk_movegen *gen)
 {
+    if (gen) free(gen->windows);
     free(gen);
 }
 
@@ -281,9 +282,11 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
             record(g, c, g->anchor, main_sum, mult, cross_total);
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
-        if (c > 0 && (g->through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])))
+        if (c > 0 && (g->through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
+            !sk_mg_hopeless_left(g, c - 1))
             gen(g, c - 1, next, main_sum, mult, cross_total);
-        if (left_open && right_open && g->anchor + 1 < v->cols) {
+        if (left_open && right_open && g->anchor + 1 < v->cols &&
+            !sk_mg_hopeless_right(g, c, g->anchor + 1)) {
             uint32_t first = nodes[next]; /* the separator sorts first when it is there */
             if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first)) {
                 int saved = g->leftmost;
@@ -297,7 +300,8 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     /* the right part places tiles only: reaching a tile would join another run */
     int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
     if (sk_kwg_accepts(node) && right_open) record(g, g->leftmost, c, main_sum, mult, cross_total);
-    if (next && c + 1 < v->cols && right_open) gen(g, c + 1, next, main_sum, mult, cross_total);
+    if (next && c + 1 < v->cols && right_open && !sk_mg_hopeless_right(g, g->leftmost, c + 1))
+        gen(g, c + 1, next, main_sum, mult, cross_total);
 }
 
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,

@@ -16,6 +16,7 @@
 
 typedef struct {
     double bound;
+    uint32_t first, count; /* its windows in g->windows */
     uint8_t d, row, col, through;
 } start;
 
@@ -97,9 +98,54 @@ static double window_bound(const sk_movegen *g, const view *v, int r, int lo, in
     return best;
 }
 
-/* An upper bound for the walk from (R, C) of view V (see sk_mg_walk). */
-static double start_bound(const sk_movegen *g, const view *v, int r, int c, int through,
-                          const double *values, int n, const double *maxleave, int by_score)
+/* Keeps the bound B of window [LO, HI]; 0 when out of memory. */
+static int keep_window(sk_movegen *g, int lo, int hi, double b)
+{
+    if (g->nwindows == g->cap_windows) {
+        size_t cap = g->cap_windows ? 2 * g->cap_windows : 4096;
+        struct sk_mg_window *w = realloc(g->windows, cap * sizeof(*w));
+        if (!w) return 0;
+        g->windows = w;
+        g->cap_windows = cap;
+    }
+    g->windows[g->nwindows++] = (struct sk_mg_window){(uint8_t)lo, (uint8_t)hi, b};
+    return 1;
+}
+
+/* Sets up the maxima the walk asks for (g->win_*) from a start's COUNT windows W. */
+static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count)
+{
+    int lmin = N, lmax = -1, hmin = N, hmax = -1;
+    for (size_t i = 0; i < count; i++) {
+        if (w[i].lo < lmin) lmin = w[i].lo;
+        if (w[i].lo > lmax) lmax = w[i].lo;
+        if (w[i].hi < hmin) hmin = w[i].hi;
+        if (w[i].hi > hmax) hmax = w[i].hi;
+    }
+    for (int lo = lmin; lo <= lmax; lo++)
+        for (int h = hmin; h <= hmax; h++)
+            g->win_suf[lo][h] = -1e300;
+    for (size_t i = 0; i < count; i++)
+        g->win_suf[w[i].lo][w[i].hi] = w[i].bound;
+    double left = -1e300;
+    for (int lo = lmin; lo <= lmax; lo++) {
+        for (int h = hmax - 1; h >= hmin; h--)
+            if (g->win_suf[lo][h + 1] > g->win_suf[lo][h])
+                g->win_suf[lo][h] = g->win_suf[lo][h + 1];
+        if (g->win_suf[lo][hmin] > left) left = g->win_suf[lo][hmin];
+        g->win_left[lo] = left;
+    }
+    g->win_lmin = lmin;
+    g->win_lmax = lmax;
+    g->win_hmin = hmin;
+    g->win_hmax = hmax;
+}
+
+/* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
+ * the walk can cover is kept (keep_window). *OOM is set when that ran out of memory. */
+static double start_bound(sk_movegen *g, const view *v, int r, int c, int through,
+                          const double *values, int n, const double *maxleave, int by_score,
+                          int *oom)
 {
     int cols = v->cols;
     /* the squares the word may span: from LO_MIN to HI_MAX, placing at most N tiles */
@@ -122,7 +168,7 @@ static double start_bound(const sk_movegen *g, const view *v, int r, int c, int 
         int placed = placed_left;
         int start_empty = !through; /* the anchor square itself, for a cross anchor */
         if (start_empty) {
-            if (!(v->cross[r][c] & g->rack_mask)) return -1e300;
+            if (!(v->cross[r][c] & g->rack_mask)) break; /* no move at all */
             placed++;
         }
         for (int hi = c; hi < cols; hi++) {
@@ -136,6 +182,7 @@ static double start_bound(const sk_movegen *g, const view *v, int r, int c, int 
             double b =
                 window_bound(g, v, r, lo, hi, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
+            if (!keep_window(g, lo, hi, b)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
@@ -174,7 +221,8 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
         leave_table(g, leaves, counts, maxleave);
     start *starts = malloc(sizeof(start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
     if (!starts) return SK_ENOMEM;
-    int ns = 0;
+    int ns = 0, oom = 0;
+    g->nwindows = 0;
     if (g->first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
     for (int d = 0; d < 2 && !g->first_move; d++) {
         const view *v = &g->v[d];
@@ -182,16 +230,33 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
             for (int c = 0; c < v->cols; c++) {
                 int run_end = v->tile[r][c] && (c + 1 == v->cols || !v->tile[r][c + 1]);
                 if (!run_end && !v->anchor[r][c]) continue;
-                double b = start_bound(g, v, r, c, run_end, values, n, maxleave, by_score);
+                size_t first = g->nwindows;
+                double b = start_bound(g, v, r, c, run_end, values, n, maxleave, by_score, &oom);
                 if (b > -1e299)
-                    starts[ns++] = (start){b, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end};
+                    starts[ns++] = (start){b,
+                                           (uint32_t)first,
+                                           (uint32_t)(g->nwindows - first),
+                                           (uint8_t)d,
+                                           (uint8_t)r,
+                                           (uint8_t)c,
+                                           (uint8_t)run_end};
+                else
+                    g->nwindows = first;
             }
+    }
+    if (oom) {
+        free(starts);
+        return SK_ENOMEM;
     }
     qsort(starts, (size_t)ns, sizeof(starts[0]), by_bound);
     for (int i = 0; i < ns; i++) {
         /* a bound below the leader cannot win; an equal one may still win a tie */
         if (g->have_best && starts[i].bound < (double)g->best.equity - 1e-3) break;
-        sk_mg_walk(g, starts[i].d, starts[i].row, starts[i].col, starts[i].through);
+        const start *st = &starts[i];
+        load_windows(g, g->windows + st->first, st->count);
+        g->win_on = 1;
+        sk_mg_walk(g, st->d, st->row, st->col, st->through);
+        g->win_on = 0;
     }
     free(starts);
     sk_move_list extra;

@@ -50,6 +50,14 @@ struct sk_movegen {
     /* best-only mode */
     int best_mode, by_score, have_best;
     sk_gen_move best;
+    /* best-only mode: the bound of every window [lo, hi] a start's walk can cover, kept from
+     * ordering the starts (see movegen_shadow.c), and for the start being walked (win_on) the
+     * maxima the walk asks for, to skip what cannot lead */
+    struct sk_mg_window *windows;
+    size_t nwindows, cap_windows;
+    int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
+    double win_left[N];       /* [x]: the best bound of a window with lmin <= lo <= x */
+    double win_suf[N][N];     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
     int radix[SK_TILE_KINDS]; /* mixed-radix index of the tiles used so far */
     int leave_index;
     float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
@@ -61,6 +69,34 @@ static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
     if (m->equity != best->equity) return m->equity > best->equity;
     if (m->score != best->score) return m->score > best->score;
     return sk_gen_move_compare(m, best) < 0;
+}
+
+struct sk_mg_window {
+    uint8_t lo, hi;
+    double bound;
+};
+
+/* 1 if no move whose bound is BOUND can lead: the best-move search may skip it. */
+static inline int sk_mg_below(const sk_movegen *g, double bound)
+{
+    return g->have_best && bound < (double)g->best.equity - 1e-3;
+}
+
+/* 1 if the walk, at column X with nothing placed left of it yet, cannot lead by going on left
+ * (no window of the start with lo <= X can). */
+static inline int sk_mg_hopeless_left(const sk_movegen *g, int x)
+{
+    if (!g->win_on) return 0;
+    if (x < g->win_lmin) return 1;
+    return sk_mg_below(g, g->win_left[x > g->win_lmax ? g->win_lmax : x]);
+}
+
+/* 1 if the walk, its word starting at LO, cannot lead by reaching column H or beyond. */
+static inline int sk_mg_hopeless_right(const sk_movegen *g, int lo, int h)
+{
+    if (!g->win_on) return 0;
+    if (lo < g->win_lmin || lo > g->win_lmax || h > g->win_hmax) return 1;
+    return sk_mg_below(g, g->win_suf[lo][h < g->win_hmin ? g->win_hmin : h]);
 }
 
 /* Prepares G for POS: rack, values, both views with cross sets and anchors. OUT receives moves
