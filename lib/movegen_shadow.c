@@ -60,37 +60,44 @@ static int desc_double(const void *x, const void *y)
     return a > b ? -1 : a < b ? 1 : 0;
 }
 
-/* The most any move covering exactly the squares [LO, HI] of row R can score: its empty
- * squares take the rack's values (VALUES, descending; N of them) in the best order. */
-static double window_bound(const sk_movegen *g, const view *v, int r, int lo, int hi,
-                           const double *values, int n)
+/* What a window's bound needs of its squares, gathered one square at a time. */
+typedef struct {
+    long long wm;              /* the main word's multiplier: its empty squares' word factors */
+    double fixed, cross_fixed; /* face values of its board tiles; cross words' board tiles */
+    int k;                     /* empty squares */
+    double lf[SK_BOARD_MAX], x[SK_BOARD_MAX]; /* their letter factors; cross coefficients */
+} window_acc;
+
+static void acc_square(const sk_movegen *g, const view *v, int r, int c, window_acc *a)
 {
-    long long wm = 1;
-    double fixed = 0, cross_fixed = 0, coef[SK_BOARD_MAX];
-    int k = 0;
-    for (int c = lo; c <= hi; c++) {
-        if (v->tile[r][c]) {
-            fixed += v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
-            continue;
-        }
-        wm = sk_score_mul(wm, v->wf[r][c]);
+    if (v->tile[r][c]) {
+        a->fixed += v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
+        return;
     }
-    for (int c = lo; c <= hi; c++) {
-        if (v->tile[r][c]) continue;
-        double cf = (double)v->lf[r][c] * (double)wm;
-        if (g->classic && v->has_cross[r][c]) {
-            cf += (double)v->lf[r][c] * v->wf[r][c];
-            cross_fixed += (double)v->cross_score[r][c] * v->wf[r][c];
-        }
-        coef[k++] = cf;
+    a->wm = sk_score_mul(a->wm, v->wf[r][c]);
+    a->lf[a->k] = v->lf[r][c];
+    a->x[a->k] = 0;
+    if (g->classic && v->has_cross[r][c]) {
+        a->x[a->k] = (double)v->lf[r][c] * v->wf[r][c];
+        a->cross_fixed += (double)v->cross_score[r][c] * v->wf[r][c];
     }
-    for (int i = 1; i < k; i++) /* at most a rack's worth: insertion sort, descending */
-        for (int j = i; j > 0 && coef[j] > coef[j - 1]; j--) {
-            double t = coef[j];
+    a->k++;
+}
+
+/* The most any move covering exactly the squares gathered in A can score: its empty squares
+ * take the rack's values (VALUES, descending; N of them) in the best order. */
+static double window_bound(const sk_movegen *g, const window_acc *a, const double *values, int n)
+{
+    double coef[SK_BOARD_MAX];
+    int k = a->k;
+    for (int i = 0; i < k; i++) {
+        double cf = a->lf[i] * (double)a->wm + a->x[i];
+        int j = i;
+        for (; j > 0 && cf > coef[j - 1]; j--) /* at most a rack's worth: insertion, descending */
             coef[j] = coef[j - 1];
-            coef[j - 1] = t;
-        }
-    double best = fixed * (double)wm + cross_fixed;
+        coef[j] = cf;
+    }
+    double best = a->fixed * (double)a->wm + a->cross_fixed;
     /* positive coefficients take the largest values, in order; the others the smallest value */
     for (int i = 0; i < k; i++)
         best += coef[i] > 0 ? coef[i] * values[i] : coef[i] * values[n - 1];
@@ -171,16 +178,19 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
             if (!(v->cross[r][c] & g->rack_mask)) break; /* no move at all */
             placed++;
         }
+        window_acc acc = {.wm = 1};
+        for (int x = lo; x <= c; x++)
+            acc_square(g, v, r, x, &acc);
         for (int hi = c; hi < cols; hi++) {
             if (hi > c) {
                 if (v->tile[r][hi]) break; /* the right part never reaches another run */
                 if (!(v->cross[r][hi] & g->rack_mask) || ++placed > n) break;
+                acc_square(g, v, r, hi, &acc);
             }
             if (placed > n) break;
             if (hi + 1 < cols && v->tile[r][hi + 1]) continue;
             if (placed == 0) continue;
-            double b =
-                window_bound(g, v, r, lo, hi, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
+            double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
             if (!keep_window(g, lo, hi, b)) *oom = 1;
         }
