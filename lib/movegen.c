@@ -422,7 +422,7 @@ static void lay_first(sk_movegen *g, int len)
 }
 
 /* Reads the rack's words off the DAWG from LIST, LEN letters down. */
-static void first_words(sk_movegen *g, uint32_t list, int len)
+static void first_words(sk_movegen *g, uint32_t list, int len, double value_abs)
 {
     const uint32_t *nodes = g->nodes;
     for (uint32_t i = list;; i++) {
@@ -437,9 +437,17 @@ static void first_words(sk_movegen *g, uint32_t list, int len)
             g->nplaced++;
             g->word[len] = (uint8_t)letter;
             g->word_blank[len] = (uint8_t)from_blank;
-            if (sk_kwg_accepts(node)) lay_first(g, len + 1);
+            double va = value_abs + abs(g->value[k]);
+            if (sk_kwg_accepts(node)) {
+                /* best mode: no placement of a word can beat the leader when its bound cannot */
+                double bound = va * g->first_bound[len + 1] +
+                               (len + 1 == g->rack_size && g->bingo > 0 ? g->bingo : 0) +
+                               (g->by_score ? 0.0 : g->leave_value[g->leave_index]);
+                if (!(g->best_mode && g->have_best && bound < (double)g->best.equity - 1e-3))
+                    lay_first(g, len + 1);
+            }
             if (sk_kwg_arc(node) && g->nplaced < g->tiles_left && len + 1 < N)
-                first_words(g, sk_kwg_arc(node), len + 1);
+                first_words(g, sk_kwg_arc(node), len + 1, va);
             g->nplaced--;
             g->leave_index -= g->radix[k];
             g->rack[k]++;
@@ -450,8 +458,30 @@ static void first_words(sk_movegen *g, uint32_t list, int len)
 
 void sk_mg_first_move(sk_movegen *g)
 {
+    /* first_bound[L]: at most how many times the sum of its tiles' absolute values a word of L
+     * letters can score, over its placements: the largest letter factor times the largest
+     * word multiplier of L squares through the start square (absolute values: factors may be
+     * negative) */
+    double lf_max = 0;
+    for (int L = 0; L <= N; L++)
+        g->first_bound[L] = 0;
+    for (int d = 0; d < 2; d++) {
+        const view *v = &g->v[d];
+        int r = d ? g->start_col : g->start_row, centre = d ? g->start_row : g->start_col;
+        for (int lo = 0; lo <= centre; lo++) {
+            double wm = 1;
+            for (int hi = lo; hi < v->cols; hi++) {
+                wm *= abs(v->wf[r][hi]);
+                if (abs(v->lf[r][hi]) > lf_max) lf_max = abs(v->lf[r][hi]);
+                if (hi >= centre && wm > g->first_bound[hi - lo + 1])
+                    g->first_bound[hi - lo + 1] = wm;
+            }
+        }
+    }
+    for (int L = 0; L <= N; L++)
+        g->first_bound[L] *= lf_max;
     g->nplaced = 0;
-    first_words(g, g->dawg, 0);
+    first_words(g, g->dawg, 0, 0);
 }
 
 int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
