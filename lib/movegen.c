@@ -109,6 +109,25 @@ static void cross_at(sk_movegen *g, view *v, int r, int c, int blocked, uint32_t
         return;
     }
     int sum = 0;
+    if (top == r) {
+        /* tiles below only: the GADDAG holds every word reversed whole, so one walk up
+         * through them leaves the first letters that make a word as accepting children */
+        uint32_t list = g->gaddag;
+        for (int k = bottom; k > r; k--) {
+            sum += face(g, v, k, c);
+            uint32_t i = list ? sk_kwg_find(nodes, list, v->tile[k][c]) : 0;
+            list = i ? sk_kwg_arc(nodes[i]) : 0;
+        }
+        uint32_t allowed = 0;
+        for (uint32_t i = list; list; i++) {
+            uint32_t node = nodes[i];
+            if (sk_kwg_accepts(node)) allowed |= 1u << sk_kwg_tile(node);
+            if (sk_kwg_is_end(node)) break;
+        }
+        v->cross_score[r][c] = (int16_t)sum;
+        v->cross[r][c] &= allowed;
+        return;
+    }
     uint32_t list = dawg_root;
     for (int k = top; k < r && list; k++) {
         sum += face(g, v, k, c);
