@@ -580,7 +580,7 @@ static void finish(replay *r)
     if ((r->over == WENT_OUT || r->over == SCORELESS) && r->board && r->g->nevents > 0 &&
         !end_events_done(r)) {
         const sk_gcg_event *last = &r->g->events[r->g->nevents - 1];
-        sk_diag_add(r->diags, SK_SEV_WARNING, last->at + 1,
+        sk_diag_add(r->diags, SK_SEV_WARNING, last->kind == SK_GCG_DROP ? last->at : last->at + 1,
                     "the game is over (%s) but the transcript ends without the end-of-game %s",
                     r->over == WENT_OUT ? "a player went out" : "the scoreless turns ran out",
                     r->over == SCORELESS || r->end_points_once || r->end_points ? "penalties"

@@ -43,7 +43,7 @@ typedef enum {
 typedef struct {
     sk_gcg_event_kind kind;
     int player;      /* index into sk_gcg.players; -1 when the nickname is not a player's */
-    size_t at;       /* byte offset of the line's '>' */
+    size_t at;       /* byte offset of the line's '>' (of its argument for #dropped) */
     size_t rack_at;  /* offsets of the fields as written (the line's '>' when absent) */
     size_t move_at;  /* POS (moves), the '-' (pass, exchange, phony), '(' (the rest) */
     size_t score_at; /* +SCORE / -LOST / +BONUS / -N */
