@@ -358,43 +358,40 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     for (int k = 0; k < nkids; k++) {
         uint32_t i = kids[k];
         unsigned letter = sk_kwg_tile(nodes[i]);
-        {
-
-            g->nplaced++;
-            g->tiles_left--;
-            if (g->rack[letter]) {
-                uint32_t mask = g->rack_mask, letters = g->letters_mask;
-                g->leave_index += g->radix[letter];
-                if (--g->rack[letter] == 0) {
-                    g->letters_mask &= ~(1u << letter);
-                    if (!g->rack[0]) g->rack_mask = g->letters_mask;
-                }
-                g->chars[c] = (char)('A' - 1 + letter);
-                int val = g->value[letter] * lf;
-                go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
-                      cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
-                            : cross_total);
-                g->rack[letter]++;
-                g->rack_mask = mask;
-                g->letters_mask = letters;
-                g->leave_index -= g->radix[letter];
+        g->nplaced++;
+        g->tiles_left--;
+        if (g->rack[letter]) {
+            uint32_t mask = g->rack_mask, letters = g->letters_mask;
+            g->leave_index += g->radix[letter];
+            if (--g->rack[letter] == 0) {
+                g->letters_mask &= ~(1u << letter);
+                if (!g->rack[0]) g->rack_mask = g->letters_mask;
             }
-            if (g->rack[0]) {
-                uint32_t mask = g->rack_mask;
-                g->leave_index += g->radix[0];
-                if (--g->rack[0] == 0) g->rack_mask = g->letters_mask;
-                g->chars[c] = (char)('a' - 1 + letter);
-                int val = g->value[0] * lf;
-                go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
-                      cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
-                            : cross_total);
-                g->rack[0]++;
-                g->rack_mask = mask;
-                g->leave_index -= g->radix[0];
-            }
-            g->nplaced--;
-            g->tiles_left++;
+            g->chars[c] = (char)('A' - 1 + letter);
+            int val = g->value[letter] * lf;
+            go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
+                  cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
+                        : cross_total);
+            g->rack[letter]++;
+            g->rack_mask = mask;
+            g->letters_mask = letters;
+            g->leave_index -= g->radix[letter];
         }
+        if (g->rack[0]) {
+            uint32_t mask = g->rack_mask;
+            g->leave_index += g->radix[0];
+            if (--g->rack[0] == 0) g->rack_mask = g->letters_mask;
+            g->chars[c] = (char)('a' - 1 + letter);
+            int val = g->value[0] * lf;
+            go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
+                  cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
+                        : cross_total);
+            g->rack[0]++;
+            g->rack_mask = mask;
+            g->leave_index -= g->radix[0];
+        }
+        g->nplaced--;
+        g->tiles_left++;
     }
 }
 
@@ -575,9 +572,6 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
 {
     walk_row(g, d, row);
-    g->g = &g->v[d];
-    g->dir = d ? SK_DOWN : SK_ACROSS;
-    g->row = row;
     g->through = through;
     g->anchor = col;
     g->anchor_right_open = col + 1 == g->g->cols || !g->g->tile[row][col + 1];
