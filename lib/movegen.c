@@ -194,7 +194,7 @@ static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position
                 top--;
             while (bottom + 1 < v->rows && v->tile[bottom + 1][vc])
                 bottom++;
-            int ends[2] = {top - 1, bottom + 1};
+            const int ends[2] = {top - 1, bottom + 1};
             for (int e = 0; e < 2; e++) {
                 int er = ends[e];
                 if (er < 0 || er >= v->rows) continue;

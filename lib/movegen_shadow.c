@@ -204,7 +204,7 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
                     sk_gen_move *out)
 {
     int counts[SK_TILE_KINDS] = {0};
-    double values[SK_RACK_MAX];
+    double values[SK_RACK_MAX] = {0};
     int n = 0;
     for (const char *p = pos->racks[0]; *p; p++) {
         int t = sk_tile_from_char(*p);

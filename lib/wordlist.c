@@ -23,7 +23,6 @@ static unsigned char byte_class(unsigned char c)
 typedef struct {
     unsigned char cls[256];
     const char *text;
-    size_t len;
     int skip_invalid;
     sk_diag_list *diags;
     size_t errors;
@@ -78,7 +77,7 @@ static int read_word(reader *r, sk_tilestrs *words, size_t start, size_t end,
 int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len, int skip_invalid,
                      sk_kwg_build_stats *stats, sk_diag_list *diags)
 {
-    reader r = {.text = text, .len = len, .skip_invalid = skip_invalid, .diags = diags};
+    reader r = {.text = text, .skip_invalid = skip_invalid, .diags = diags};
     for (unsigned c = 0; c < 256; c++)
         r.cls[c] = byte_class((unsigned char)c);
     /* A NUL byte near the start means a binary file, most likely not meant as a word list. */

@@ -268,6 +268,7 @@ int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_m
         const char *nl = memchr(s, '\n', moves.len - cur);
         size_t n = nl ? (size_t)(nl - s) : moves.len - cur;
         cur += n + (nl ? 1 : 0);
+        /* cppcheck-suppress knownConditionTrueFalse ; an empty line has N 0 */
         if (n && s[n - 1] == '\r') n--;
         size_t k = 0;
         while (k < n && (s[k] == ' ' || s[k] == '\t'))

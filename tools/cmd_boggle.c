@@ -457,6 +457,7 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
     char word[SK_BOGGLE_WORD_MAX + 1];
     unsigned char cells[SK_BOGGLE_CELLS_MAX];
     size_t n = len > SK_BOGGLE_WORD_MAX ? SK_BOGGLE_WORD_MAX : len;
+    /* cppcheck-suppress knownConditionTrueFalse ; its value flow takes LEN for 0 */
     for (size_t i = 0; i < n; i++) {
         char c = text[i];
         word[i] = (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);

@@ -127,7 +127,7 @@ static void show_progress(void *ctx, sk_kwg_stage stage, size_t done, size_t tot
 /* Writes NODES little-endian to STREAM. Returns 0 or -1. */
 static int write_nodes(FILE *stream, const uint32_t *nodes, size_t count)
 {
-    unsigned char chunk[4096];
+    unsigned char chunk[4096] = {0};
     for (size_t i = 0; i < count;) {
         size_t n = 0;
         for (; n < sizeof(chunk) / 4 && i < count; n++, i++) {

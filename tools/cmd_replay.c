@@ -52,7 +52,7 @@ static int setup(replaying *v, const sk_gcg *g, const sk_buf *text, const char *
 {
     sk_cli *cli = v->cli;
     sk_cli_game *game = &v->game;
-    char buf[SK_PATH_MAX], lexbuf[SK_PATH_MAX];
+    char buf[SK_PATH_MAX];
     *rules = NULL;
     sk_ruleset rs = SK_RULES_CLASSIC;
     if (game->rules_name)
@@ -87,6 +87,7 @@ static int setup(replaying *v, const sk_gcg *g, const sk_buf *text, const char *
     if (!game->tiles_name && tiles) sk_position_set_op(&pos, "ld", tiles);
     const char *saved_lexicon = game->lexicon_name;
     if (!game->lexicon_name && g->lexicon.at != SK_DIAG_NO_OFFSET) {
+        char lexbuf[SK_PATH_MAX];
         const char *lex = from_file(g->lexicon.value, source, lexbuf, sizeof(lexbuf));
         if (sk_lexicon_find(&cli->datadirs, lex, buf, sizeof(buf)) != SK_OK) {
             int line = 0, col = 0;

@@ -120,8 +120,8 @@ static void write_cgp(const selfplay *sp, const sk_match *m, sk_buf *out)
         pos.racks[p][0] = '\0';
     for (int i = 0; i < 4; i++)
         sk_position_set_op(&pos, codes[i], sp->ops[i]);
-    char v[16];
     if (sp->rules->rack_size != 7) {
+        char v[16];
         snprintf(v, sizeof(v), "%d", sp->rules->rack_size);
         sk_position_set_op(&pos, "rs", v);
     }
@@ -202,8 +202,8 @@ static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
         const player *pl = &sp->players[seat];
         sk_move mv;
         sk_play play;
-        char reason[REASON_MAX], why[REASON_MAX];
         if (pl->command) {
+            char reason[REASON_MAX];
             if (external_move(sp, pl, &m, &mv, &play, reason) != 0) {
                 snprintf(r->reason[seat], REASON_MAX, "%s", reason);
                 sk_match_drop(&m, reason);
@@ -211,6 +211,7 @@ static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
             }
         } else {
             sk_gen_move g;
+            char why[REASON_MAX];
             int rc = sk_strategy_choose(pl->strategy, gen, sp->rules, &m.pos, sk_match_bag(&m), &g);
             if (rc != SK_OK) {
                 r->error = 1;
