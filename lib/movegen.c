@@ -227,23 +227,20 @@ static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int 
 
 /* ---- the walk --------------------------------------------------------------------------- */
 
-static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
-                   long long cross_total)
+/* Writes the move covering [LO, HI] of the walk's row (the letters of g->chars, those at the
+ * columns of BLANKS played by blanks), scoring MAIN_SUM * MULT + CROSS_TOTAL, keeping the
+ * tiles of LEAVE_INDEX: to the list, or in best mode over the leader when it beats it. */
+static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, long long cross_total,
+                 int leave_index, uint32_t blanks)
 {
-    const view *v = g->g;
     int r = g->row;
-    if (g->dir == SK_DOWN && g->nplaced == 1) {
-        /* a one-tile play is reported across when it makes an across word */
-        for (int c = lo; c <= hi; c++)
-            if (!v->tile[r][c] && v->has_cross[r][c]) return;
-    }
     long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
     if (g->nplaced == g->rack_size) total = sk_score_add(total, g->bingo);
     sk_gen_move cand;
     sk_gen_move *m;
     if (g->best_mode) {
         int sc = sk_score_clamp(total);
-        float eq = (float)sc + (g->by_score ? 0.0f : g->leave_value[g->leave_index]);
+        float eq = (float)sc + (g->by_score ? 0.0f : g->leave_value[leave_index]);
         if (g->have_best && (eq < g->best.equity || (eq == g->best.equity && sc < g->best.score)))
             return; /* cannot lead: skip building it */
         m = &cand;
@@ -261,15 +258,79 @@ static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
     m->placed = (g->empty_row >> lo) & ((1u << len) - 1);
     memcpy(m->word, &g->chars[lo], (size_t)len);
     m->word[len] = '\0';
+    for (uint32_t b = blanks; b; b &= b - 1)
+        m->word[__builtin_ctz(b) - lo] += 'a' - 'A';
     m->score = sk_score_clamp(total);
     m->equity = (float)m->score;
     if (g->best_mode) {
-        m->equity += g->by_score ? 0.0f : g->leave_value[g->leave_index];
+        m->equity += g->by_score ? 0.0f : g->leave_value[leave_index];
         if (!g->have_best || sk_mg_beats(m, &g->best)) {
             g->best = *m;
             g->have_best = 1;
         }
     }
+}
+
+/* The walk takes a rack tile for a letter when it has one and a blank otherwise, so each
+ * word is walked once; record() then writes every way of playing it: each set of its placed
+ * squares the rack's blanks can stand on (those the rack's own tiles cannot cover among
+ * them). Walking the blank and the tile as two branches found the same words twice. */
+typedef struct {
+    int n, col[N], letter[N];
+} placed_set;
+
+/* Emits the move for each choice of blanks among the placed squares from I on. */
+static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, int hi, int main_sum,
+                          long long mult, long long cross_total, int blanks_left,
+                          int real_used[SK_TILE_KINDS], uint32_t blanks)
+{
+    if (i == ps->n) {
+        int leave_index = 0;
+        for (int k = 0; k < ps->n; k++)
+            leave_index += g->radix[blanks >> ps->col[k] & 1 ? 0 : ps->letter[k]];
+        emit(g, lo, hi, main_sum, mult, cross_total, leave_index, blanks);
+        return;
+    }
+    int c = ps->col[i], letter = ps->letter[i];
+    if (real_used[letter] < g->rack_start[letter]) { /* the rack's own tile */
+        real_used[letter]++;
+        blank_choices(g, ps, i + 1, lo, hi, main_sum, mult, cross_total, blanks_left, real_used,
+                      blanks);
+        real_used[letter]--;
+    }
+    if (blanks_left) { /* a blank: the tile's value at this square is lost */
+        const view *v = g->g;
+        int r = g->row;
+        int loss = (g->value[letter] - g->value[0]) * v->lf[r][c];
+        long long cross_loss = g->classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
+        blank_choices(g, ps, i + 1, lo, hi, main_sum - loss, mult, cross_total - cross_loss,
+                      blanks_left - 1, real_used, blanks | 1u << c);
+    }
+}
+
+static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
+                   long long cross_total)
+{
+    const view *v = g->g;
+    int r = g->row;
+    if (g->dir == SK_DOWN && g->nplaced == 1) {
+        /* a one-tile play is reported across when it makes an across word */
+        for (int c = lo; c <= hi; c++)
+            if (!v->tile[r][c] && v->has_cross[r][c]) return;
+    }
+    if (!g->rack_start[0]) {
+        emit(g, lo, hi, main_sum, mult, cross_total, g->leave_index, 0);
+        return;
+    }
+    placed_set ps;
+    ps.n = 0;
+    for (uint32_t e = (g->empty_row >> lo) & ((1u << (hi - lo + 1)) - 1); e; e &= e - 1) {
+        int c = lo + __builtin_ctz(e);
+        ps.col[ps.n] = c;
+        ps.letter[ps.n++] = g->chars[c] - 'A' + 1;
+    }
+    int real_used[SK_TILE_KINDS] = {0};
+    blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack_start[0], real_used, 0);
 }
 
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
@@ -358,38 +419,23 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     for (int k = 0; k < nkids; k++) {
         uint32_t i = kids[k];
         unsigned letter = sk_kwg_tile(nodes[i]);
+        int kind = g->rack[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
+        uint32_t mask = g->rack_mask, letters = g->letters_mask;
         g->nplaced++;
         g->tiles_left--;
-        if (g->rack[letter]) {
-            uint32_t mask = g->rack_mask, letters = g->letters_mask;
-            g->leave_index += g->radix[letter];
-            if (--g->rack[letter] == 0) {
-                g->letters_mask &= ~(1u << letter);
-                if (!g->rack[0]) g->rack_mask = g->letters_mask;
-            }
-            g->chars[c] = (char)('A' - 1 + letter);
-            int val = g->value[letter] * lf;
-            go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
-                  cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
-                        : cross_total);
-            g->rack[letter]++;
-            g->rack_mask = mask;
-            g->letters_mask = letters;
-            g->leave_index -= g->radix[letter];
+        g->leave_index += g->radix[kind];
+        if (--g->rack[kind] == 0) {
+            if (kind) g->letters_mask &= ~(1u << kind);
+            if (!g->rack[0]) g->rack_mask = g->letters_mask;
         }
-        if (g->rack[0]) {
-            uint32_t mask = g->rack_mask;
-            g->leave_index += g->radix[0];
-            if (--g->rack[0] == 0) g->rack_mask = g->letters_mask;
-            g->chars[c] = (char)('a' - 1 + letter);
-            int val = g->value[0] * lf;
-            go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
-                  cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf)
-                        : cross_total);
-            g->rack[0]++;
-            g->rack_mask = mask;
-            g->leave_index -= g->radix[0];
-        }
+        g->chars[c] = (char)('A' - 1 + letter);
+        int val = g->value[letter] * lf; /* as the tile: record() plays blanks */
+        go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
+              cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total);
+        g->rack[kind]++;
+        g->rack_mask = mask;
+        g->letters_mask = letters;
+        g->leave_index -= g->radix[kind];
         g->nplaced--;
         g->tiles_left++;
     }
@@ -432,7 +478,7 @@ static void lay_first(sk_movegen *g, int len)
                 mult = sk_score_mul(mult, v->wf[r][c]);
                 g->chars[c] = (char)((g->word_blank[i] ? 'a' : 'A') - 1 + g->word[i]);
             }
-            if (open) record(g, lo, lo + len - 1, main_sum, mult, 0);
+            if (open) emit(g, lo, lo + len - 1, main_sum, mult, 0, g->leave_index, 0);
         }
     }
 }
@@ -518,6 +564,7 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         if (t < 0) return SK_EINVAL;
         g->rack[t]++;
     }
+    memcpy(g->rack_start, g->rack, sizeof(g->rack));
     g->tiles_left = (int)strlen(pos->racks[0]);
     g->rack_mask = rack_letters(g);
     g->letters_mask = 0;

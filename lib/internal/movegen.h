@@ -37,9 +37,10 @@ struct sk_movegen {
     int cache_value[SK_TILE_KINDS];
     char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
     int rack[SK_TILE_KINDS];
-    int value[SK_TILE_KINDS]; /* [0] = the blank's value */
-    char chars[N];            /* the walk's row as the move would leave it ('a'..: a blank) */
-    uint32_t empty_row;       /* bit c: square c of the walk's row is empty */
+    int rack_start[SK_TILE_KINDS]; /* the rack before the move */
+    int value[SK_TILE_KINDS];      /* [0] = the blank's value */
+    char chars[N];                 /* the walk's row as the move would leave it ('a'..: a blank) */
+    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
     int nplaced, rack_size, bingo, classic;
     int first_move, start_row, start_col; /* an empty board, and its start square */
     uint8_t word[N], word_blank[N];       /* the first move's word while it is read */
