@@ -286,7 +286,7 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
 {
     if (i == ps->n) {
         int leave_index = 0;
-        for (int k = 0; k < ps->n; k++)
+        for (int k = 0; k < ps->n && g->best_mode; k++)
             leave_index += g->radix[blanks >> ps->col[k] & 1 ? 0 : ps->letter[k]];
         emit(g, lo, hi, main_sum, mult, cross_total, leave_index, blanks);
         return;
@@ -308,6 +308,32 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
     }
 }
 
+/* blank_choices for a rack with one blank, without the search: when the walk spent it, it
+ * stands on a square of the letter the rack lacks; otherwise on no square, or on any. */
+static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
+                      long long cross_total, uint32_t placed)
+{
+    const view *v = g->g;
+    int r = g->row, forced = 0;
+    if (!g->rack[0]) {
+        int count[SK_TILE_KINDS] = {0};
+        for (uint32_t e = placed; e; e &= e - 1) {
+            int letter = g->chars[__builtin_ctz(e)] - 'A' + 1;
+            if (++count[letter] > g->rack_start[letter]) forced = letter;
+        }
+    } else {
+        emit(g, lo, hi, main_sum, mult, cross_total, g->leave_index, 0);
+    }
+    for (uint32_t e = placed; e; e &= e - 1) {
+        int c = __builtin_ctz(e), letter = g->chars[c] - 'A' + 1;
+        if (forced && letter != forced) continue;
+        int loss = (g->value[letter] - g->value[0]) * v->lf[r][c];
+        long long cross_loss = g->classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
+        int leave_index = forced ? g->leave_index : g->leave_index - g->radix[letter] + g->radix[0];
+        emit(g, lo, hi, main_sum - loss, mult, cross_total - cross_loss, leave_index, 1u << c);
+    }
+}
+
 static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                    long long cross_total)
 {
@@ -322,10 +348,15 @@ static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
         emit(g, lo, hi, main_sum, mult, cross_total, g->leave_index, 0);
         return;
     }
+    uint32_t placed = g->empty_row & (((1u << (hi - lo + 1)) - 1) << lo);
+    if (g->rack_start[0] == 1) {
+        one_blank(g, lo, hi, main_sum, mult, cross_total, placed);
+        return;
+    }
     placed_set ps;
     ps.n = 0;
-    for (uint32_t e = (g->empty_row >> lo) & ((1u << (hi - lo + 1)) - 1); e; e &= e - 1) {
-        int c = lo + __builtin_ctz(e);
+    for (uint32_t e = placed; e; e &= e - 1) {
+        int c = __builtin_ctz(e);
         ps.col[ps.n] = c;
         ps.letter[ps.n++] = g->chars[c] - 'A' + 1;
     }
