@@ -20,10 +20,20 @@ typedef struct {
     uint8_t d, row, col, through;
 } start;
 
-static int by_bound(const void *x, const void *y)
+/* The starts are a max-heap by bound: the search takes them best first and usually stops long
+ * before the last, so they are never all sorted. */
+static void sift_down(start *h, int n, int i)
 {
-    const start *a = x, *b = y;
-    return a->bound > b->bound ? -1 : a->bound < b->bound ? 1 : 0;
+    start x = h[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h[c + 1].bound > h[c].bound) c++;
+        if (h[c].bound <= x.bound) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = x;
 }
 
 /* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
@@ -258,11 +268,15 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
         free(starts);
         return SK_ENOMEM;
     }
-    qsort(starts, (size_t)ns, sizeof(starts[0]), by_bound);
-    for (int i = 0; i < ns; i++) {
+    for (int i = ns / 2 - 1; i >= 0; i--)
+        sift_down(starts, ns, i);
+    while (ns > 0) {
         /* a bound below the leader cannot win; an equal one may still win a tie */
-        if (g->have_best && starts[i].bound < (double)g->best.equity - 1e-3) break;
-        const start *st = &starts[i];
+        if (g->have_best && starts[0].bound < (double)g->best.equity - 1e-3) break;
+        start taken = starts[0];
+        starts[0] = starts[--ns];
+        sift_down(starts, ns, 0);
+        const start *st = &taken;
         load_windows(g, g->windows + st->first, st->count);
         g->win_on = 1;
         sk_mg_walk(g, st->d, st->row, st->col, st->through);
