@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "skrab/error.h"
+#include "skrab/leave.h"
 #include "skrab/movegen.h"
 
 /* Appends every distinct sub-multiset of COUNTS (tile kinds 0..26) with at least one tile. */
@@ -84,7 +85,7 @@ static int by_equity(const void *x, const void *y)
     return sk_gen_move_compare(a, b);
 }
 
-static int by_score(const void *x, const void *y)
+static int by_score_cmp(const void *x, const void *y)
 {
     const sk_gen_move *a = x, *b = y;
     if ((a->kind == SK_MOVE_PASS) != (b->kind == SK_MOVE_PASS))
@@ -96,7 +97,97 @@ static int by_score(const void *x, const void *y)
 void sk_move_list_sort(sk_move_list *list, int score_only)
 {
     if (list->count > 1)
-        qsort(list->moves, list->count, sizeof(list->moves[0]), score_only ? by_score : by_equity);
+        qsort(list->moves, list->count, sizeof(list->moves[0]),
+              score_only ? by_score_cmp : by_equity);
+}
+
+void sk_move_list_top(sk_move_list *list, size_t n, int by_score)
+{
+    if (n == 0) return;
+    if (list->count < 64 || n >= list->count / 8) {
+        sk_move_list_sort(list, by_score);
+        return;
+    }
+    int (*cmp)(const void *, const void *) = by_score ? by_score_cmp : by_equity;
+    sk_gen_move *m = list->moves;
+    qsort(m, n, sizeof(*m), cmp);
+    for (size_t i = n; i < list->count; i++) {
+        if (cmp(&m[i], &m[n - 1]) >= 0) continue;
+        sk_gen_move in = m[i];
+        m[i] = m[n - 1]; /* the one it displaces goes back among the rest */
+        size_t j = n - 1;
+        for (; j > 0 && cmp(&in, &m[j - 1]) < 0; j--)
+            m[j] = m[j - 1];
+        m[j] = in;
+    }
+}
+
+/* The tile kind of C as written in a move ('a'-'z' and '?' are blanks). */
+static int kind_of(char c)
+{
+    return c == '?' || (c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c);
+}
+
+int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
+                      int by_score)
+{
+    int counts[SK_TILE_KINDS] = {0}, radix[SK_TILE_KINDS];
+    for (const char *p = rack; *p; p++) {
+        int k = kind_of(*p);
+        if (k >= 0) counts[k]++;
+    }
+    size_t cells = 1;
+    for (int k = 0; k < SK_TILE_KINDS; k++) {
+        radix[k] = (int)cells;
+        cells *= (size_t)counts[k] + 1;
+        if (cells > 65536) break; /* a rack this large: each leave worked out by itself */
+    }
+    float *value = NULL;
+    unsigned char *known = NULL;
+    if (!by_score && cells <= 65536) {
+        value = malloc(cells * sizeof(*value));
+        known = calloc(cells, 1);
+        if (!value || !known) {
+            free(value);
+            free(known);
+            return SK_ENOMEM;
+        }
+    }
+    char kept[SK_RACK_MAX + 1];
+    for (size_t i = 0; i < list->count; i++) {
+        sk_gen_move *m = &list->moves[i];
+        m->equity = (float)m->score;
+        if (by_score) {
+            if (m->kind == SK_MOVE_PASS) m->equity = 0.0f;
+            continue;
+        }
+        if (m->kind == SK_MOVE_PASS) {
+            m->equity = (float)sk_leave_value(leaves, rack);
+            continue;
+        }
+        /* the index of the tiles it uses, when they are all on the rack */
+        int used[SK_TILE_KINDS] = {0}, index = 0, ok = value != NULL;
+        for (int k = 0; ok && m->word[k]; k++) {
+            if (m->kind == SK_MOVE_PLACE && !(m->placed >> k & 1)) continue;
+            int t = kind_of(m->word[k]);
+            ok = t >= 0 && ++used[t] <= counts[t];
+            if (ok) index += radix[t];
+        }
+        if (ok && known[index]) {
+            m->equity += value[index];
+            continue;
+        }
+        sk_gen_move_leave(m, rack, kept);
+        float v = (float)sk_leave_value(leaves, kept);
+        if (ok) {
+            value[index] = v;
+            known[index] = 1;
+        }
+        m->equity += v;
+    }
+    free(value);
+    free(known);
+    return SK_OK;
 }
 
 void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out)

@@ -113,19 +113,15 @@ static int solve(const options *o, job *j, sk_movegen *gen)
         sk_move_list_free(&list);
         return rc;
     }
-    char leave[SK_RACK_MAX + 1];
-    for (size_t i = 0; i < list.count; i++) {
-        sk_gen_move *m = &list.moves[i];
-        sk_gen_move_leave(m, j->pos.racks[0], leave);
-        m->equity = (float)m->score + (o->by_score || m->kind == SK_MOVE_PASS
-                                           ? 0.0f
-                                           : (float)sk_leave_value(o->leaves, leave));
-        if (m->kind == SK_MOVE_PASS && !o->by_score)
-            m->equity = (float)sk_leave_value(o->leaves, j->pos.racks[0]);
+    rc = sk_move_list_rank(&list, j->pos.racks[0], o->leaves, o->by_score);
+    if (rc != SK_OK) {
+        sk_move_list_free(&list);
+        return rc;
     }
-    sk_move_list_sort(&list, o->by_score);
     size_t n = o->best ? 1 : o->all ? list.count : (size_t)o->count;
     if (n > list.count) n = list.count;
+    sk_move_list_top(&list, n, o->by_score); /* only what is printed needs sorting */
+    char leave[SK_RACK_MAX + 1];
     for (size_t i = 0; i < n; i++) {
         const sk_gen_move *m = &list.moves[i];
         sk_gen_move_leave(m, j->pos.racks[0], leave);

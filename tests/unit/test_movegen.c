@@ -210,9 +210,44 @@ static uint64_t rnd(uint64_t *s)
 
 /* The best-move path returns exactly the head of the sorted full list, by score and by equity
  * (built-in leave heuristic); with no placement, the pass. */
+/* sk_move_list_rank + sk_move_list_top give the first N moves of SORTED (ranked the slow way:
+ * each move's leave worked out from its string, the whole list sorted) from UNSORTED. */
+static void check_top(const sk_move_list *unsorted, const sk_move_list *sorted, const char *rack,
+                      int by_score)
+{
+    size_t ns[] = {1, 3, 10, 100, sorted->count};
+    for (size_t k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
+        sk_move_list copy;
+        sk_move_list_init(&copy);
+        copy.count = copy.cap = unsorted->count;
+        copy.moves = malloc((unsorted->count + 1) * sizeof(*copy.moves));
+        assert_non_null(copy.moves);
+        if (unsorted->count)
+            memcpy(copy.moves, unsorted->moves, unsorted->count * sizeof(*copy.moves));
+        assert_int_equal(sk_move_list_rank(&copy, rack, NULL, by_score), SK_OK);
+        size_t n = ns[k] < sorted->count ? ns[k] : sorted->count;
+        sk_move_list_top(&copy, n, by_score);
+        for (size_t i = 0; i < n; i++) {
+            const sk_gen_move *a = &copy.moves[i], *b = &sorted->moves[i];
+            if (strcmp(a->word, b->word) != 0 || a->row != b->row || a->col != b->col ||
+                a->dir != b->dir || a->score != b->score || a->equity != b->equity)
+                fail_msg("top %zu by %s, move %zu: %d,%d %s %d %.3f, sorted list %d,%d %s %d %.3f",
+                         n, by_score ? "score" : "equity", i, a->row, a->col, a->word, a->score,
+                         (double)a->equity, b->row, b->col, b->word, b->score, (double)b->equity);
+        }
+        sk_move_list_free(&copy);
+    }
+}
+
 static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
                        sk_move_list *list)
 {
+    sk_move_list unsorted;
+    sk_move_list_init(&unsorted);
+    unsorted.count = unsorted.cap = list->count;
+    unsorted.moves = malloc((list->count + 1) * sizeof(*unsorted.moves));
+    assert_non_null(unsorted.moves);
+    if (list->count) memcpy(unsorted.moves, list->moves, list->count * sizeof(*list->moves));
     for (int by_score = 0; by_score < 2; by_score++) {
         char kept[SK_RACK_MAX + 1];
         for (size_t i = 0; i < list->count; i++) {
@@ -221,6 +256,7 @@ static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position
                 (float)list->moves[i].score + (by_score ? 0.0f : (float)sk_leave_value(NULL, kept));
         }
         sk_move_list_sort(list, by_score);
+        check_top(&unsorted, list, pos->racks[0], by_score);
         sk_gen_move best;
         assert_int_equal(sk_movegen_best(gen, rules, pos, NULL, by_score, 0, 0, &best), SK_OK);
         if (list->count == 0) {
@@ -235,6 +271,7 @@ static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position
                      by_score ? "by score" : "by equity", best.row, best.col, best.word, best.score,
                      head->row, head->col, head->word, head->score);
     }
+    sk_move_list_free(&unsorted);
 }
 
 static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves_seen)

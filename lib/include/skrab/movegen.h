@@ -73,6 +73,17 @@ int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos,
  * sk_gen_move_compare; the pass always last (it is the move of last resort). */
 void sk_move_list_sort(sk_move_list *list, int by_score);
 
+/* Puts the N best moves of LIST first (all of them when N >= its count), in the order
+ * sk_move_list_sort gives; the rest follow in no particular order. Cheaper than sorting the
+ * whole list when N is small. */
+void sk_move_list_top(sk_move_list *list, size_t n, int by_score);
+
+/* Sets the equity of every move of LIST made from RACK: its score plus sk_leave_value(LEAVES,
+ * the tiles it keeps), or the score alone when BY_SCORE; the pass's is the value of keeping the
+ * whole rack (0 by score). Each distinct leave is valued once. Returns SK_OK or SK_ENOMEM. */
+int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
+                      int by_score);
+
 /* The fixed tie order: placements before exchanges before the pass; then row, column,
  * direction (across first), then the word (byte order). Returns <0, 0, >0. */
 int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b);
