@@ -53,7 +53,10 @@ void sk_movegen_forget(sk_movegen *gen)
 
 void sk_movegen_free(sk_movegen *gen)
 {
-    if (gen) free(gen->windows);
+    if (gen) {
+        free(gen->windows);
+        free(gen->top);
+    }
     free(gen);
 }
 
@@ -264,10 +267,7 @@ static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lo
     m->equity = (float)m->score;
     if (g->best_mode) {
         m->equity += g->by_score ? 0.0f : g->leave_value[leave_index];
-        if (!g->have_best || sk_mg_beats(m, &g->best)) {
-            g->best = *m;
-            g->have_best = 1;
-        }
+        if (!g->have_best || sk_mg_beats(m, &g->best)) sk_mg_keep(g, m);
     }
 }
 

@@ -209,9 +209,30 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
     return best;
 }
 
-int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
-                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
-                    sk_gen_move *out)
+/* The walk's keeper of the N best moves (top_n of them; N = 1 for the best move alone):
+ * g->top holds them best first, and once there are N, g->best is the last of them, the one a
+ * move must beat (have_best set): every bound and early rejection compares with it. */
+void sk_mg_keep(sk_movegen *g, const sk_gen_move *m)
+{
+    if (g->top_n <= 1) {
+        g->best = *m;
+        g->have_best = 1;
+        return;
+    }
+    size_t j = g->ntop < g->top_n ? g->ntop++ : g->top_n - 1;
+    for (; j > 0 && sk_mg_beats(m, &g->top[j - 1]); j--)
+        g->top[j] = g->top[j - 1];
+    g->top[j] = *m;
+    if (g->ntop == g->top_n) {
+        g->best = g->top[g->top_n - 1];
+        g->have_best = 1;
+    }
+}
+
+/* The search of sk_movegen_best and sk_movegen_top: every placement that can be among the
+ * g->top_n best, walked best bound first, kept by sk_mg_keep. */
+static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                  const struct sk_leaves *leaves, int by_score)
 {
     int counts[SK_TILE_KINDS] = {0};
     double values[SK_RACK_MAX] = {0};
@@ -233,6 +254,7 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     g->best_mode = 1;
     g->by_score = by_score;
     g->have_best = 0;
+    g->ntop = 0;
     g->leave_index = 0;
     double maxleave[SK_RACK_MAX + 1] = {0};
     if (by_score)
@@ -283,6 +305,16 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
         g->win_on = 0;
     }
     free(starts);
+    return SK_OK;
+}
+
+int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
+                    sk_gen_move *out)
+{
+    g->top_n = 1;
+    int rc = search(g, rules, pos, leaves, by_score);
+    if (rc != SK_OK) return rc;
     sk_move_list extra;
     sk_move_list_init(&extra);
     if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
@@ -305,5 +337,36 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     }
     sk_move_list_free(&extra);
     *out = g->best;
+    return SK_OK;
+}
+
+int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                   const struct sk_leaves *leaves, int by_score, size_t n, sk_move_list *out)
+{
+    if (n == 0) return SK_OK;
+    if (n > g->cap_top) {
+        sk_gen_move *top = realloc(g->top, n * sizeof(*top));
+        if (!top) return SK_ENOMEM;
+        g->top = top;
+        g->cap_top = n;
+    }
+    g->top_n = n;
+    int rc = search(g, rules, pos, leaves, by_score);
+    size_t kept = g->top_n <= 1 ? (size_t)g->have_best : g->ntop;
+    const sk_gen_move *from = g->top_n <= 1 ? &g->best : g->top;
+    g->top_n = 1;
+    if (rc != SK_OK) return rc;
+    if (kept == 0) /* nothing playable: the pass */
+        return sk_movegen_add_non_placements(rules, pos, -1, out);
+    for (size_t i = 0; i < kept; i++) {
+        if (out->count == out->cap) {
+            size_t cap = out->cap ? out->cap * 2 : 16;
+            sk_gen_move *grown = realloc(out->moves, cap * sizeof(*grown));
+            if (!grown) return SK_ENOMEM;
+            out->moves = grown;
+            out->cap = cap;
+        }
+        out->moves[out->count++] = from[i];
+    }
     return SK_OK;
 }

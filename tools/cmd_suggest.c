@@ -91,6 +91,10 @@ static void json_move(const options *o, const job *j, const sk_gen_move *m, cons
     sk_buf_free(&mv);
 }
 
+/* Beyond this many moves, -n lists every move and sorts: the search's keeper is a sorted
+ * array, and with this many wanted the bounds hardly prune. */
+#define TOP_SEARCH_MAX 1000
+
 static int solve(const options *o, job *j, sk_movegen *gen)
 {
     if (o->best && !o->json) { /* the fast path: the leader only */
@@ -104,10 +108,14 @@ static int solve(const options *o, job *j, sk_movegen *gen)
     }
     sk_move_list list;
     sk_move_list_init(&list);
-    int rc = sk_movegen_all(gen, &j->rules, &j->pos, &list);
-    if (rc == SK_OK && (o->all || o->best))
+    /* -n N: a search for the N best (each as the full list ranks it), not the full list */
+    int top = !o->all && !o->best && o->count <= TOP_SEARCH_MAX;
+    int rc = top ? sk_movegen_top(gen, &j->rules, &j->pos, o->leaves, o->by_score, (size_t)o->count,
+                                  &list)
+                 : sk_movegen_all(gen, &j->rules, &j->pos, &list);
+    if (rc == SK_OK && !top && (o->all || o->best))
         rc = sk_movegen_add_non_placements(&j->rules, &j->pos, j->bag, &list);
-    else if (rc == SK_OK && list.count == 0)
+    else if (rc == SK_OK && !top && list.count == 0)
         rc = sk_movegen_add_non_placements(&j->rules, &j->pos, -1, &list); /* the pass */
     if (rc != SK_OK) {
         sk_move_list_free(&list);

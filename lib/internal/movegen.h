@@ -49,9 +49,11 @@ struct sk_movegen {
     uint32_t rack_mask;    /* letters the rack can still supply (all of them with a blank) */
     uint32_t letters_mask; /* letters on the rack, blanks aside */
     sk_move_list *out;
-    /* best-only mode */
+    /* best-only mode: the N best (see sk_mg_keep) */
     int best_mode, by_score, have_best;
     sk_gen_move best;
+    sk_gen_move *top;
+    size_t top_n, ntop, cap_top;
     /* best-only mode: the bound of every window [lo, hi] a start's walk can cover, kept from
      * ordering the starts (see movegen_shadow.c), and for the start being walked (win_on) the
      * maxima the walk asks for, to skip what cannot lead */
@@ -100,6 +102,9 @@ static inline int sk_mg_hopeless_right(const sk_movegen *g, int lo, int h)
     if (lo < g->win_lmin || lo > g->win_lmax || h > g->win_hmax) return 1;
     return sk_mg_below(g, g->win_suf[lo][h < g->win_hmin ? g->win_hmin : h]);
 }
+
+/* Offers M to the best-only search's keeper (movegen_shadow.c). */
+void sk_mg_keep(sk_movegen *g, const sk_gen_move *m);
 
 /* Prepares G for POS: rack, values, both views with cross sets and anchors. OUT receives moves
  * (NULL in best mode). Returns SK_OK or SK_EINVAL. */

@@ -257,6 +257,25 @@ static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position
         }
         sk_move_list_sort(list, by_score);
         check_top(&unsorted, list, pos->racks[0], by_score);
+        size_t ns[] = {1, 2, 5, 20, 200};
+        for (size_t k = 0; k < sizeof(ns) / sizeof(ns[0]) && list->count; k++) {
+            sk_move_list top;
+            sk_move_list_init(&top);
+            assert_int_equal(sk_movegen_top(gen, rules, pos, NULL, by_score, ns[k], &top), SK_OK);
+            size_t want = ns[k] < list->count ? ns[k] : list->count;
+            assert_int_equal(top.count, want);
+            for (size_t i = 0; i < want; i++) {
+                const sk_gen_move *a = &top.moves[i], *b = &list->moves[i];
+                if (strcmp(a->word, b->word) != 0 || a->row != b->row || a->col != b->col ||
+                    a->dir != b->dir || a->score != b->score || a->equity != b->equity)
+                    fail_msg("sk_movegen_top %zu by %s, move %zu: %d,%d %s %d %.3f, the list's "
+                             "%d,%d %s %d %.3f",
+                             ns[k], by_score ? "score" : "equity", i, a->row, a->col, a->word,
+                             a->score, (double)a->equity, b->row, b->col, b->word, b->score,
+                             (double)b->equity);
+            }
+            sk_move_list_free(&top);
+        }
         sk_gen_move best;
         assert_int_equal(sk_movegen_best(gen, rules, pos, NULL, by_score, 0, 0, &best), SK_OK);
         if (list->count == 0) {

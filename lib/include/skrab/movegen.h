@@ -64,6 +64,13 @@ int sk_movegen_best(sk_movegen *gen, const sk_rules *rules, const sk_position *p
                     const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
                     sk_gen_move *out);
 
+/* The N best placements for player 0, appended to OUT best first: exactly the first N of
+ * sk_movegen_all + sk_move_list_rank + sk_move_list_sort (fewer when there are fewer; the
+ * pass alone when there is none), found like sk_movegen_best with the N-th best as the bar a
+ * move must clear. Returns as sk_movegen_all. */
+int sk_movegen_top(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                   const struct sk_leaves *leaves, int by_score, size_t n, sk_move_list *out);
+
 /* Appends the pass and (classic, bag permitting: BAG >= RULES->exchange_min) every distinct
  * exchange of a non-empty sub-multiset of the rack. */
 int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos, int bag,
