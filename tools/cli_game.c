@@ -1,4 +1,5 @@
 /* cli_game.c — loading what a position needs: rules, board, tiles, lexicon (see cli_game.h). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -207,6 +208,65 @@ int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out)
 void sk_cli_posinput_free(sk_cli_posinput *in)
 {
     sk_buf_free(&in->text);
+    if (in->own_stream && in->stream) fclose(in->stream);
+    free(in->line);
+    in->stream = NULL;
+    in->line = NULL;
+}
+
+int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out)
+{
+    memset(out, 0, sizeof(*out));
+    sk_buf_init(&out->text);
+    struct stat st;
+    if (strcmp(arg, "-") == 0) {
+        out->shown = "<stdin>";
+        out->stream = cli->in;
+        return SK_OK;
+    }
+    if (stat(arg, &st) == 0) {
+        out->shown = arg;
+        out->source = arg;
+        out->stream = S_ISDIR(st.st_mode) ? NULL : fopen(arg, "rb");
+        if (!out->stream) {
+            sk_cli_error(cli, "%s: cannot read: %s", arg,
+                         S_ISDIR(st.st_mode) ? "is a directory" : strerror(errno));
+            return SK_EIO;
+        }
+        out->own_stream = 1;
+        return SK_OK;
+    }
+    out->shown = "<argument>";
+    out->literal = 1;
+    return sk_buf_puts(&out->text, arg);
+}
+
+int sk_cli_posinput_getline(sk_cli *cli, sk_cli_posinput *in, const char **line, size_t *len,
+                            int *lineno)
+{
+    if (!in->stream) return sk_cli_posinput_next(in, &in->cursor, line, len, lineno);
+    for (;;) {
+        errno = 0;
+        ssize_t got = getline(&in->line, &in->line_cap, in->stream);
+        if (got < 0) {
+            if (!ferror(in->stream)) return 0;
+            sk_cli_error(cli, "%s: cannot read: %s", in->shown,
+                         errno ? strerror(errno) : "I/O error");
+            return -1;
+        }
+        in->bytes += (size_t)got;
+        (*lineno)++;
+        size_t e = (size_t)got;
+        if (e && in->line[e - 1] == '\n') e--;
+        if (e && in->line[e - 1] == '\r') e--;
+        size_t f = 0;
+        while (f < e && (in->line[f] == ' ' || in->line[f] == '\t'))
+            f++;
+        if (f == e || in->line[f] == '#') continue;
+        *line = in->line;
+        *len = e;
+        return 1;
+    }
 }
 
 int sk_cli_posinput_next(const sk_cli_posinput *in, size_t *cursor, const char **line, size_t *len,

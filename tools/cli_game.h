@@ -52,12 +52,31 @@ typedef struct {
     const char *shown;  /* name for diagnostics: the path, "<stdin>" or "<argument>" */
     const char *source; /* path for resolving relative op paths, or NULL */
     int literal;
+    /* read a line at a time (sk_cli_posinput_open): */
+    FILE *stream;    /* stdin or the opened file; NULL for a literal line */
+    int own_stream;  /* opened here: closed by sk_cli_posinput_free */
+    char *line;      /* the last line read */
+    size_t line_cap; /* its allocation */
+    size_t bytes;    /* bytes read so far */
+    size_t cursor;   /* a literal line: how far it has been handed out */
 } sk_cli_posinput;
 
 /* Reads POS: a file, '-' for stdin, or a CGP line when no such file exists. Returns SK_OK or an
  * SK_E* after printing the problem. Free with sk_cli_posinput_free. */
 int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out);
 void sk_cli_posinput_free(sk_cli_posinput *in);
+
+/* Opens POS to be read a line at a time as it arrives, so that a position can be answered
+ * before the next is written (a pipeline, or a program talking to skrab): '-' for stdin, a
+ * file, or a CGP line when no such file exists. Returns SK_OK or an SK_E* after printing the
+ * problem. Free with sk_cli_posinput_free. */
+int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out);
+
+/* The next CGP line of an input opened with sk_cli_posinput_open (blank lines and '#' lines
+ * skipped), read only when asked for: sets *LINE (valid until the next call), *LEN and *LINENO
+ * and returns 1; returns 0 at the end, -1 after printing a read error. */
+int sk_cli_posinput_getline(sk_cli *cli, sk_cli_posinput *in, const char **line, size_t *len,
+                            int *lineno);
 
 /* Iterates the CGP lines of IN (blank lines and lines starting with '#' skipped): sets *LINE,
  * *LEN and *LINENO for the next one and returns 1, or returns 0 at the end. *CURSOR starts 0. */

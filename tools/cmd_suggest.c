@@ -281,7 +281,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         return sk_cli_usage_error(cli, "suggest takes one POS (a file, '-', or a CGP line)");
     }
     sk_cli_posinput in;
-    if (sk_cli_posinput_read(cli, first < argc ? argv[first] : "-", &in) != SK_OK) {
+    if (sk_cli_posinput_open(cli, first < argc ? argv[first] : "-", &in) != SK_OK) {
         sk_cli_posinput_free(&in);
         sk_leaves_free(o.leaves);
         return SK_EXIT_ERROR;
@@ -292,11 +292,18 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         sk_leaves_free(o.leaves);
         return SK_EXIT_ERROR;
     }
-    size_t cursor = 0, len;
+    size_t len;
     const char *line;
     int lineno = 0, n = 0, printed = 0;
+    /* one thread: each position is answered (and flushed) before the next line is read, so a
+     * program can talk to skrab line by line; more threads work on batches */
+    int batch = o.jobs == 1 ? 1 : BATCH;
     for (;;) {
-        int more = sk_cli_posinput_next(&in, &cursor, &line, &len, &lineno);
+        int more = sk_cli_posinput_getline(cli, &in, &line, &len, &lineno);
+        if (more < 0) {
+            status = SK_EXIT_ERROR;
+            more = 0;
+        }
         if (more) {
             job *j = &jobs[n++];
             sk_buf_init(&j->out);
@@ -320,18 +327,19 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
                 j->rules.tiles = &j->tiles;
                 j->bag = sk_cli_bag_count(&j->pos, &j->rules);
             }
-            if (n < BATCH) continue;
+            if (n < batch) continue;
         }
         if (n > 0) {
             int st = run_batch(cli, &o, jobs, n, &printed);
             if (st > status) status = st;
+            if (fflush(cli->out) != 0) status = SK_EXIT_ERROR; /* reported on the way out */
             for (int i = 0; i < n; i++)
                 sk_buf_free(&jobs[i].out);
             n = 0;
         }
         if (!more || status == SK_EXIT_ERROR) break;
     }
-    if (lineno == 0 || (!printed && status == SK_EXIT_OK && in.text.len == 0)) {
+    if (lineno == 0 || (!printed && status == SK_EXIT_OK && in.text.len == 0 && in.bytes == 0)) {
         sk_cli_error(cli, "%s: no CGP line", in.shown);
         status = SK_EXIT_ERROR;
     }
