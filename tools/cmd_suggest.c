@@ -63,7 +63,13 @@ typedef struct {
     int next;
     int failed;
     pthread_mutex_t lock;
+    sk_movegen **gens; /* one a thread, kept from batch to batch (and their cross sets with them) */
 } pool;
+
+typedef struct {
+    pool *pool;
+    int index; /* which of pool->gens */
+} worker_arg;
 
 static void write_move(const options *o, const sk_gen_move *m, sk_buf *out)
 {
@@ -153,9 +159,10 @@ static int solve(const options *o, job *j, sk_movegen *gen)
 
 static void *worker(void *arg)
 {
-    pool *p = arg;
-    sk_movegen *gen;
-    if (sk_movegen_new(&gen) != SK_OK) {
+    const worker_arg *w = arg;
+    pool *p = w->pool;
+    sk_movegen **gen = &p->gens[w->index];
+    if (!*gen && sk_movegen_new(gen) != SK_OK) {
         pthread_mutex_lock(&p->lock);
         p->failed = 1;
         pthread_mutex_unlock(&p->lock);
@@ -166,23 +173,27 @@ static void *worker(void *arg)
         int i = p->next++;
         pthread_mutex_unlock(&p->lock);
         if (i >= p->njobs) break;
-        if (p->jobs[i].ok && solve(p->opt, &p->jobs[i], gen) != SK_OK) p->jobs[i].ok = 0;
+        if (p->jobs[i].ok && solve(p->opt, &p->jobs[i], *gen) != SK_OK) p->jobs[i].ok = 0;
     }
-    sk_movegen_free(gen);
     return NULL;
 }
 
 /* Solves JOBS (in parallel when asked) and prints them in order. */
-static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, int *printed_any)
+static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, sk_movegen **gens,
+                     int *printed_any)
 {
-    pool p = {.opt = o, .jobs = jobs, .njobs = n};
+    pool p = {.opt = o, .jobs = jobs, .njobs = n, .gens = gens};
     pthread_mutex_init(&p.lock, NULL);
     int threads = o->jobs < n ? o->jobs : n;
     pthread_t tids[64];
+    worker_arg args[64];
     int started = 0;
-    for (int t = 1; t < threads; t++)
-        if (pthread_create(&tids[started], NULL, worker, &p) == 0) started++;
-    worker(&p);
+    for (int t = 1; t < threads; t++) {
+        args[started] = (worker_arg){&p, started + 1};
+        if (pthread_create(&tids[started], NULL, worker, &args[started]) == 0) started++;
+    }
+    worker_arg self = {&p, 0};
+    worker(&self);
     for (int t = 0; t < started; t++)
         pthread_join(tids[t], NULL);
     pthread_mutex_destroy(&p.lock);
@@ -295,6 +306,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     size_t len;
     const char *line;
     int lineno = 0, n = 0, printed = 0;
+    sk_movegen *gens[64] = {NULL};
     /* one thread: each position is answered (and flushed) before the next line is read, so a
      * program can talk to skrab line by line; more threads work on batches */
     int batch = o.jobs == 1 ? 1 : BATCH;
@@ -330,7 +342,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
             if (n < batch) continue;
         }
         if (n > 0) {
-            int st = run_batch(cli, &o, jobs, n, &printed);
+            int st = run_batch(cli, &o, jobs, n, gens, &printed);
             if (st > status) status = st;
             if (fflush(cli->out) != 0) status = SK_EXIT_ERROR; /* reported on the way out */
             for (int i = 0; i < n; i++)
@@ -343,6 +355,8 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         sk_cli_error(cli, "%s: no CGP line", in.shown);
         status = SK_EXIT_ERROR;
     }
+    for (int t = 0; t < 64; t++)
+        sk_movegen_free(gens[t]);
     free(jobs);
     sk_cli_posinput_free(&in);
     sk_cli_game_free(&g);
