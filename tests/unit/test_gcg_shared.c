@@ -141,9 +141,10 @@ static int has_error(const char *err, const char *path, int line, const char *co
         size_t n = nl ? (size_t)(nl - l) : strlen(l);
         char buf[2048];
         snprintf(buf, sizeof(buf), "%.*s", (int)(n < sizeof(buf) - 1 ? n : sizeof(buf) - 1), l);
-        if (strncmp(buf, prefix, strlen(prefix)) == 0 && strstr(buf, ": error: "))
+        const char *msg = strstr(buf, ": error: "); /* the phrase in the message, not the path */
+        if (strncmp(buf, prefix, strlen(prefix)) == 0 && msg)
             for (int i = 0; i < nphrases; i++)
-                if (phrases[i] && strstr(buf, phrases[i])) return 1;
+                if (phrases[i] && strstr(msg, phrases[i])) return 1;
         l = nl ? nl + 1 : NULL;
     }
     return 0;
