@@ -522,6 +522,8 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
         return sk_cli_usage_error(cli, "unknown rule set '%s' (skrabbkle or classic)",
                                   g->rules_name);
     int skr = rs == SK_RULES_SKRABBKLE;
+    if (skr && sp->nplayers != 2) /* SPEC section 2: skrabbkle is a two-player game */
+        return sk_cli_usage_error(cli, "skrabbkle is played by two players, not %d", sp->nplayers);
     const char *board = g->board_name ? g->board_name : skr ? "skrabbkle" : "CrosswordGame";
     snprintf(sp->ops[0], sizeof(sp->ops[0]), "%s", sk_ruleset_name(rs));
     snprintf(sp->ops[1], sizeof(sp->ops[1]), "%s", board);
