@@ -305,7 +305,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     }
     size_t len;
     const char *line;
-    int lineno = 0, n = 0, printed = 0;
+    int lineno = 0, n = 0, printed = 0, positions = 0;
     sk_movegen *gens[64] = {NULL};
     /* one thread: each position is answered (and flushed) before the next line is read, so a
      * program can talk to skrab line by line; more threads work on batches */
@@ -317,6 +317,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
             more = 0;
         }
         if (more) {
+            positions++;
             job *j = &jobs[n++];
             sk_buf_init(&j->out);
             j->line = lineno;
@@ -351,7 +352,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         }
         if (!more || status == SK_EXIT_ERROR) break;
     }
-    if (lineno == 0 || (!printed && status == SK_EXIT_OK && in.text.len == 0 && in.bytes == 0)) {
+    if (positions == 0 && status != SK_EXIT_ERROR) { /* empty, or blank and '#' lines only */
         sk_cli_error(cli, "%s: no CGP line", in.shown);
         status = SK_EXIT_ERROR;
     }
