@@ -369,3 +369,16 @@ int sk_cli_load_position(sk_cli *cli, const char *arg, int moves_from_stdin, sk_
         status = sk_cli_game_setup(cli, g, pos, in->source, in->shown, lineno);
     return status;
 }
+
+void sk_json_words(sk_buf *out, const sk_play *play)
+{
+    sk_buf_putc(out, '[');
+    int first = 1;
+    for (int i = 0; i < play->nwords; i++) {
+        if (play->words[i].len < 2) continue;
+        if (!first) sk_buf_putc(out, ',');
+        sk_json_string(out, play->words[i].letters);
+        first = 0;
+    }
+    sk_buf_putc(out, ']');
+}

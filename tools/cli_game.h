@@ -46,6 +46,10 @@ int sk_cli_game_option(sk_cli_game *g, int index, const char *arg);
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line);
 
+/* Writes the words PLAY forms (main word first, then the cross words; one-letter "words" of a
+ * lone tile left out) as a JSON array of strings: the `words` of check, score and suggest. */
+void sk_json_words(sk_buf *out, const sk_play *play);
+
 /* A POS argument read into lines. */
 typedef struct {
     sk_buf text;        /* the file or stdin content, or the literal line */

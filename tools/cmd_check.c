@@ -90,15 +90,9 @@ static void print_result(checking *c, const char *input, sk_illegal rc, const sk
             sk_buf_puts(o, "null,\"score\":null");
         }
         if (c->scoring && rc == SK_LEGAL) {
-            sk_buf_puts(o, ",\"words\":[");
-            int first = 1;
-            for (int i = 0; i < play->nwords; i++) {
-                if (play->words[i].len < 2) continue;
-                sk_buf_puts(o, first ? "" : ",");
-                sk_json_string(o, play->words[i].letters);
-                first = 0;
-            }
-            sk_buf_printf(o, "],\"bingo\":%s", play->bingo ? "true" : "false");
+            sk_buf_puts(o, ",\"words\":");
+            sk_json_words(o, play);
+            sk_buf_printf(o, ",\"bingo\":%s", play->bingo ? "true" : "false");
         } else if (c->scoring) {
             sk_buf_puts(o, ",\"words\":null,\"bingo\":null");
         }

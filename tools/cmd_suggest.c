@@ -10,6 +10,7 @@
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
+#include "skrab/players.h"
 
 const sk_cli_option sk_suggest_options[] = {
     SK_CLI_GAME_OPTIONS,
@@ -89,9 +90,18 @@ static void json_move(const options *o, const job *j, const sk_gen_move *m, cons
     write_move(o, m, &mv);
     sk_buf_printf(out, "{\"line\":%d,\"move\":", j->line);
     sk_json_string(out, sk_buf_str(&mv));
-    sk_buf_printf(out, ",\"score\":%d,\"words\":[", m->score);
-    if (m->kind == SK_MOVE_PLACE) sk_json_string(out, m->word);
-    sk_buf_puts(out, "],\"leave\":");
+    sk_buf_printf(out, ",\"score\":%d,\"words\":", m->score);
+    /* every word the move forms, as check and score give them: the rules module resolves it */
+    sk_move move;
+    sk_play play;
+    char why[128];
+    sk_gen_move_to_move(m, &move);
+    if (m->kind == SK_MOVE_PLACE &&
+        sk_rules_check(&j->rules, &j->pos, &move, -1, &play, why, sizeof(why)) == SK_LEGAL)
+        sk_json_words(out, &play);
+    else
+        sk_buf_puts(out, "[]");
+    sk_buf_puts(out, ",\"leave\":");
     sk_json_string(out, leave);
     sk_buf_printf(out, ",\"equity\":%.2f}\n", (double)m->equity);
     sk_buf_free(&mv);
