@@ -211,6 +211,9 @@ static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, sk_movegen
     for (int i = 0; i < n && status != SK_EXIT_ERROR; i++) {
         if (!jobs[i].ok) {
             status = SK_EXIT_FINDINGS;
+            /* --best is one line a position: an empty one for a position that has no answer
+             * (the reason is on stderr), so that a program reading answers stays in step */
+            if (o->best && !o->json) fputc('\n', cli->out);
             continue;
         }
         if (*printed_any && !o->best && !o->json)
