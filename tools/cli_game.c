@@ -78,6 +78,32 @@ static int load_tiles(sk_cli *cli, sk_cli_game *g, const char *name)
     return status;
 }
 
+int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
+{
+    *out = NULL;
+    char cache[SK_PATH_MAX];
+    const char *cache_dir = NULL;
+    if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
+        cache_dir = cache;
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    sk_buf text;
+    sk_buf_init(&text);
+    errno = 0;
+    int rc = sk_lexicon_load(out, path, cache_dir, &text, &d);
+    sk_diag_list_sort(&d);
+    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &d, 0, 1);
+    size_t errors = d.errors;
+    sk_diag_list_free(&d);
+    sk_buf_free(&text);
+    if (rc == SK_OK) return SK_EXIT_OK;
+    *out = NULL;
+    if (errors == 0) /* nothing said yet */
+        sk_cli_error(cli, "%s: cannot load the lexicon: %s", path,
+                     rc == SK_EIO && errno ? strerror(errno) : sk_strerror(rc));
+    return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+}
+
 static int load_lexicon(sk_cli *cli, sk_cli_game *g, const char *name)
 {
     if (strcmp(name, "none") == 0) {
@@ -94,24 +120,9 @@ static int load_lexicon(sk_cli *cli, sk_cli_game *g, const char *name)
             g->lexicon = g->loaded[i]; /* loaded for an earlier position */
             return SK_EXIT_OK;
         }
-    char cache[SK_PATH_MAX];
-    const char *cache_dir = NULL;
-    if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
-        cache_dir = cache;
-    sk_diag_list d;
-    sk_diag_list_init(&d);
-    sk_buf text;
-    sk_buf_init(&text);
     sk_lexicon *lex = NULL;
-    int rc = sk_lexicon_load(&lex, path, cache_dir, &text, &d);
-    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &d, 0, 1);
-    sk_diag_list_free(&d);
-    sk_buf_free(&text);
-    if (rc != SK_OK) {
-        if (rc != SK_EINVAL)
-            sk_cli_error(cli, "%s: cannot load the lexicon: %s", path, sk_strerror(rc));
-        return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
-    }
+    int status = sk_cli_load_lexicon_file(cli, path, &lex);
+    if (status != SK_EXIT_OK) return status;
     sk_lexicon **l = realloc(g->loaded, (size_t)(g->nloaded + 1) * sizeof(*l));
     if (l) g->loaded = l;
     char(*p)[SK_PATH_MAX] = realloc(g->loaded_path, (size_t)(g->nloaded + 1) * sizeof(*p));

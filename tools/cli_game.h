@@ -46,6 +46,11 @@ int sk_cli_game_option(sk_cli_game *g, int index, const char *arg);
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line);
 
+/* Loads the word list or KWG file PATH (compiled once into the user's cache), printing what is
+ * wrong with it. Returns SK_EXIT_OK with *OUT set, SK_EXIT_FINDINGS (the file is invalid) or
+ * SK_EXIT_ERROR, *OUT NULL. */
+int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out);
+
 /* Writes the words PLAY forms (main word first, then the cross words; one-letter "words" of a
  * lone tile left out) as a JSON array of strings: the `words` of check, score and suggest. */
 void sk_json_words(sk_buf *out, const sk_play *play);

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli_game.h"
 #include "cmd_boggle.h"
 #include "skrab/error.h"
 
@@ -21,32 +22,13 @@ int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
 int sk_boggle_cli_lexicon(sk_cli *cli, const char *name, sk_lexicon **out)
 {
     *out = NULL;
-    char path[SK_PATH_MAX], cache[SK_PATH_MAX];
+    char path[SK_PATH_MAX];
     if (sk_lexicon_find(&cli->datadirs, name, path, sizeof(path)) != SK_OK) {
         sk_cli_error(cli, "no lexicon named '%s' (built in: wordlist; or a word list or KWG file)",
                      name);
         return SK_EXIT_ERROR;
     }
-    const char *cache_dir = NULL;
-    if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
-        cache_dir = cache;
-    sk_diag_list d;
-    sk_diag_list_init(&d);
-    sk_buf text;
-    sk_buf_init(&text);
-    errno = 0;
-    int rc = sk_lexicon_load(out, path, cache_dir, &text, &d);
-    sk_diag_list_sort(&d);
-    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &d, 0, 1);
-    size_t errors = d.errors;
-    sk_diag_list_free(&d);
-    sk_buf_free(&text);
-    if (rc == SK_OK) return SK_EXIT_OK;
-    *out = NULL;
-    if (errors == 0)
-        sk_cli_error(cli, "%s: cannot load the lexicon: %s", path,
-                     rc == SK_EIO && errno ? strerror(errno) : sk_strerror(rc));
-    return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+    return sk_cli_load_lexicon_file(cli, path, out);
 }
 
 const char *sk_boggle_cli_default_dice(int size)
