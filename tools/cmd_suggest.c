@@ -341,8 +341,16 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
                 j->ok = 0;
             }
             if (j->ok && !j->pos.racks[0][0]) {
-                sk_cli_error(cli, "%s:%d: the rack of the player to move is unknown", in.shown,
-                             lineno);
+                /* a finding about the line: FILE:LINE:COL at the racks field (SPEC section 1) */
+                size_t c = 0;
+                while (c < len && (line[c] == ' ' || line[c] == '\t'))
+                    c++;
+                while (c < len && line[c] != ' ' && line[c] != '\t')
+                    c++;
+                while (c < len && (line[c] == ' ' || line[c] == '\t'))
+                    c++;
+                fprintf(cli->err, "%s:%d:%zu: error: the rack of the player to move is unknown\n",
+                        in.shown, lineno, c + 1);
                 j->ok = 0;
             }
             if (j->ok) {
