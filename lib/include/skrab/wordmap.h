@@ -1,0 +1,52 @@
+/* wordmap.h — a lexicon's words by letter multiset (anagram classes), for the best-move search:
+ * a placement window with its board letters and a choice of rack tiles is tested by one hash
+ * lookup instead of a graph walk (the idea of MAGPIE's "word map", built here in memory from
+ * the lexicon's DAWG: for SOWPODS about 0.15 s and 19 MB).
+ * A multiset is a key of 26 four-bit letter counts (sk_wm_key); keys add letter by letter. */
+#ifndef SKRAB_WORDMAP_H
+#define SKRAB_WORDMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skrab/lexicon.h"
+
+typedef struct {
+    uint64_t lo, hi; /* letter t (1..26) counts in bits 4(t-1).. of lo (t <= 16), of hi (t > 16) */
+} sk_wm_key;
+
+/* KEY plus one letter T (1..26). The count must stay below 16. */
+static inline void sk_wm_key_add(sk_wm_key *key, unsigned t)
+{
+    if (t <= 16)
+        key->lo += (uint64_t)1 << (4 * (t - 1));
+    else
+        key->hi += (uint64_t)1 << (4 * (t - 17));
+}
+
+/* The count of letter T in KEY. */
+static inline unsigned sk_wm_key_count(const sk_wm_key *key, unsigned t)
+{
+    return t <= 16 ? (unsigned)(key->lo >> (4 * (t - 1))) & 15u
+                   : (unsigned)(key->hi >> (4 * (t - 17))) & 15u;
+}
+
+typedef struct sk_wordmap sk_wordmap;
+
+/* Builds the word map of LEX's DAWG: every word of at most SK_BOARD_MAX letters. Returns SK_OK,
+ * SK_ENOMEM, or SK_EINVAL when LEX has no DAWG or a word holds a letter 16 times or more (the
+ * map cannot count it; callers then do without). Free with sk_wordmap_free. */
+int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex);
+void sk_wordmap_free(sk_wordmap *wm);
+
+/* 1 if WM was built from LEX (the same object, unchanged in size). */
+int sk_wordmap_of(const sk_wordmap *wm, const sk_lexicon *lex);
+
+/* The words whose letters are exactly KEY: *COUNT words of *LEN letters each, one after another
+ * at the returned address (tiles 1..26); NULL (and *COUNT 0) when there is none. */
+const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *count, unsigned *len);
+
+/* Its size: distinct multisets, words, and bytes held. */
+void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes);
+
+#endif

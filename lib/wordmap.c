@@ -1,0 +1,208 @@
+/* wordmap.c — a lexicon's anagram classes in an open-addressing hash table (see wordmap.h).
+ * Two passes over the DAWG's words: the first makes the classes and counts their words, the
+ * second writes each word into its class's slice of one letters array. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "skrab/board.h"
+#include "skrab/error.h"
+#include "skrab/wordmap.h"
+
+typedef struct {
+    uint64_t lo, hi;
+    uint32_t first; /* its words in letters[] */
+    uint32_t count; /* words so far (pass 1), written so far (pass 2) */
+    uint32_t total;
+    uint8_t len;
+} wm_class;
+
+struct sk_wordmap {
+    const sk_lexicon *lex;
+    size_t lex_nodes;
+    uint64_t *slots;  /* 0 empty; else hash's high half << 32 | (class index + 1) */
+    uint64_t *filter; /* a blocked Bloom filter of the keys: most lookups find nothing, and
+                         this answers them from 1 MB instead of the slots' several */
+    uint32_t mask;
+    wm_class *classes;
+    size_t nclasses, cap_classes, nwords;
+    uint8_t *letters;
+    size_t nletters;
+};
+
+static uint64_t hash_key(sk_wm_key k)
+{
+    uint64_t h =
+        k.lo * 0x9E3779B97F4A7C15ull ^ (k.hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 29;
+    return h;
+}
+
+#define FILTER_WORDS (1u << 17)
+
+/* The filter's word for hash H, and the two bits of it H sets. */
+static size_t filter_at(uint64_t h)
+{
+    return (size_t)(h >> 47);
+}
+static uint64_t filter_bits(uint64_t h)
+{
+    return (uint64_t)1 << (h >> 32 & 63) | (uint64_t)1 << (h >> 38 & 63);
+}
+
+/* The class of KEY, or -1 when there is none. */
+static long find_class(const sk_wordmap *wm, sk_wm_key key)
+{
+    uint64_t h = hash_key(key);
+    uint64_t bits = filter_bits(h);
+    if (wm->filter && (wm->filter[filter_at(h)] & bits) != bits) return -1;
+    uint32_t fp = (uint32_t)(h >> 32);
+    for (size_t i = h & wm->mask;; i = (i + 1) & wm->mask) {
+        uint64_t s = wm->slots[i];
+        if (!s) return -1;
+        if ((uint32_t)(s >> 32) != fp) continue;
+        const wm_class *c = &wm->classes[(uint32_t)s - 1];
+        if (c->lo == key.lo && c->hi == key.hi) return (long)((uint32_t)s - 1);
+    }
+}
+
+typedef struct {
+    sk_wordmap *wm;
+    int pass, failed; /* failed: SK_ENOMEM or SK_EINVAL */
+} build_ctx;
+
+static int on_word(void *vctx, const char *word, size_t len)
+{
+    build_ctx *ctx = vctx;
+    sk_wordmap *wm = ctx->wm;
+    if (len > SK_BOARD_MAX) return 0; /* never fits a board */
+    sk_wm_key key = {0, 0};
+    uint8_t tiles[SK_BOARD_MAX];
+    for (size_t i = 0; i < len; i++) {
+        unsigned t = (unsigned)(word[i] - 'A' + 1);
+        if (t < 1 || t > 26 || sk_wm_key_count(&key, t) == 15) {
+            ctx->failed = SK_EINVAL;
+            return 1;
+        }
+        sk_wm_key_add(&key, t);
+        tiles[i] = (uint8_t)t;
+    }
+    long at = find_class(wm, key);
+    if (ctx->pass == 2) {
+        wm_class *c = &wm->classes[at];
+        memcpy(&wm->letters[c->first + (size_t)c->count * len], tiles, len);
+        c->count++;
+        return 0;
+    }
+    if (at < 0) {
+        if (wm->nclasses == wm->cap_classes || wm->nclasses >= wm->mask / 2) {
+            ctx->failed = SK_ENOMEM; /* more classes than the table was sized for */
+            return 1;
+        }
+        at = (long)wm->nclasses++;
+        wm->classes[at] = (wm_class){key.lo, key.hi, 0, 0, 0, (uint8_t)len};
+        uint64_t h = hash_key(key);
+        size_t i = h & wm->mask;
+        while (wm->slots[i])
+            i = (i + 1) & wm->mask;
+        wm->slots[i] = (h >> 32) << 32 | (uint64_t)(at + 1);
+        wm->filter[filter_at(h)] |= filter_bits(h);
+    }
+    wm->classes[at].total++;
+    wm->nwords++;
+    return 0;
+}
+
+static int count_word(void *vctx, const char *word, size_t len)
+{
+    (void)word;
+    if (len <= SK_BOARD_MAX) ++*(size_t *)vctx;
+    return 0;
+}
+
+int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex)
+{
+    *out = NULL;
+    if (!sk_lexicon_dawg_root(lex)) return SK_EINVAL;
+    size_t words = 0;
+    sk_lexicon_foreach_word(lex, count_word, &words);
+    sk_wordmap *wm = calloc(1, sizeof(*wm));
+    if (!wm) return SK_ENOMEM;
+    wm->lex = lex;
+    wm->lex_nodes = sk_lexicon_node_count(lex);
+    size_t slots = 1024;
+    while (slots < 2 * words + 2)
+        slots *= 2;
+    wm->mask = (uint32_t)(slots - 1);
+    wm->cap_classes = words + 1;
+    wm->slots = calloc(slots, sizeof(*wm->slots));
+    wm->classes = malloc(wm->cap_classes * sizeof(*wm->classes));
+    wm->filter = calloc(FILTER_WORDS, sizeof(*wm->filter));
+    build_ctx ctx = {wm, 1, 0};
+    if (!wm->slots || !wm->classes || !wm->filter) ctx.failed = SK_ENOMEM;
+    if (!ctx.failed) sk_lexicon_foreach_word(lex, on_word, &ctx);
+    if (!ctx.failed && wm->nclasses) { /* give back what the classes did not need */
+        wm_class *fit = realloc(wm->classes, wm->nclasses * sizeof(*fit));
+        if (fit) {
+            wm->classes = fit;
+            wm->cap_classes = wm->nclasses;
+        }
+    }
+    if (!ctx.failed) {
+        for (size_t i = 0; i < wm->nclasses; i++) {
+            wm->classes[i].first = (uint32_t)wm->nletters;
+            wm->nletters += (size_t)wm->classes[i].total * wm->classes[i].len;
+        }
+        wm->letters = malloc(wm->nletters ? wm->nletters : 1);
+        if (!wm->letters) ctx.failed = SK_ENOMEM;
+    }
+    if (!ctx.failed) {
+        ctx.pass = 2;
+        sk_lexicon_foreach_word(lex, on_word, &ctx);
+    }
+    if (ctx.failed) {
+        sk_wordmap_free(wm);
+        return ctx.failed;
+    }
+    *out = wm;
+    return SK_OK;
+}
+
+void sk_wordmap_free(sk_wordmap *wm)
+{
+    if (!wm) return;
+    free(wm->slots);
+    free(wm->filter);
+    free(wm->classes);
+    free(wm->letters);
+    free(wm);
+}
+
+int sk_wordmap_of(const sk_wordmap *wm, const sk_lexicon *lex)
+{
+    return wm && wm->lex == lex && wm->lex_nodes == sk_lexicon_node_count(lex);
+}
+
+const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *count, unsigned *len)
+{
+    long at = find_class(wm, key);
+    if (at < 0) {
+        *count = 0;
+        *len = 0;
+        return NULL;
+    }
+    const wm_class *c = &wm->classes[at];
+    *count = c->total;
+    *len = c->len;
+    return &wm->letters[c->first];
+}
+
+void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes)
+{
+    *classes = wm->nclasses;
+    *words = wm->nwords;
+    *bytes = sizeof(*wm) + ((size_t)wm->mask + 1) * sizeof(*wm->slots) +
+             wm->cap_classes * sizeof(*wm->classes) + wm->nletters +
+             FILTER_WORDS * sizeof(*wm->filter);
+}

@@ -1,0 +1,134 @@
+/* test_wordmap.c — the word map: every word of the lexicon under the key of its letters, each
+ * class holding exactly its anagrams; keys that spell nothing find nothing; lexicons it cannot
+ * count are refused. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "skrab/error.h"
+#include "skrab/wordmap.h"
+
+static sk_lexicon *lexicon_of(const char *words)
+{
+    sk_lexicon *lex = NULL;
+    assert_int_equal(sk_lexicon_from_wordlist(&lex, words, strlen(words), NULL, NULL, NULL), SK_OK);
+    return lex;
+}
+
+static sk_wm_key key_of(const char *letters)
+{
+    sk_wm_key k = {0, 0};
+    for (const char *p = letters; *p; p++)
+        sk_wm_key_add(&k, (unsigned)(*p - 'A' + 1));
+    return k;
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* The words of KEY as text, sorted, space-separated, into OUT. */
+static void words_of(const sk_wordmap *wm, const char *letters, char *out, size_t size)
+{
+    unsigned count, len;
+    const uint8_t *w = sk_wordmap_find(wm, key_of(letters), &count, &len);
+    char all[64][32];
+    assert_true(count < 64);
+    for (unsigned i = 0; i < count; i++) {
+        assert_true(len < 32);
+        for (unsigned j = 0; j < len; j++)
+            all[i][j] = (char)('A' - 1 + w[i * len + j]);
+        all[i][len] = '\0';
+    }
+    qsort(all, count, sizeof(all[0]), by_text);
+    size_t at = 0;
+    out[0] = '\0';
+    for (unsigned i = 0; i < count; i++) {
+        int n = snprintf(out + at, size - at, "%s%s", i ? " " : "", all[i]);
+        assert_true(n > 0 && (size_t)n < size - at);
+        at += (size_t)n;
+    }
+}
+
+static void anagram_classes(void **state)
+{
+    (void)state;
+    sk_lexicon *lex = lexicon_of("AE\nEAT\nETA\nTEA\nATE\nTEAS\nSEAT\nEATS\nZZZ\nQI\nXYZZYXZ\n");
+    sk_wordmap *wm;
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    assert_true(sk_wordmap_of(wm, lex));
+    char got[256];
+    words_of(wm, "TAE", got, sizeof(got));
+    assert_string_equal(got, "ATE EAT ETA TEA");
+    words_of(wm, "SATE", got, sizeof(got));
+    assert_string_equal(got, "EATS SEAT TEAS");
+    words_of(wm, "EA", got, sizeof(got));
+    assert_string_equal(got, "AE");
+    words_of(wm, "ZZZ", got, sizeof(got));
+    assert_string_equal(got, "ZZZ");
+    words_of(wm, "XXYYZZZ", got, sizeof(got));
+    assert_string_equal(got, "XYZZYXZ");
+    /* near misses: a letter more, a letter less, another letter */
+    const char *none[] = {"EATT", "T", "ZZ", "ZZZZ", "IQQ", "SEATS", "XYZ", ""};
+    for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+        unsigned count = 99, len = 99;
+        assert_null(sk_wordmap_find(wm, key_of(none[i]), &count, &len));
+        assert_int_equal(count, 0);
+    }
+    size_t classes, words, bytes;
+    sk_wordmap_stats(wm, &classes, &words, &bytes);
+    assert_int_equal(words, 11);
+    assert_int_equal(classes, 6); /* AE, AET, AEST, ZZZ, IQ, XXYYZZZ */
+    assert_true(bytes > 0);
+    sk_lexicon *other = lexicon_of("AE\n");
+    assert_false(sk_wordmap_of(wm, other));
+    sk_lexicon_free(other);
+    sk_wordmap_free(wm);
+    sk_lexicon_free(lex);
+}
+
+static void keys_count_letters(void **state)
+{
+    (void)state;
+    sk_wm_key k = key_of("AAZPPP");
+    assert_int_equal(sk_wm_key_count(&k, 1), 2);
+    assert_int_equal(sk_wm_key_count(&k, 16), 3); /* P, the last letter of the low word */
+    assert_int_equal(sk_wm_key_count(&k, 17), 0);
+    assert_int_equal(sk_wm_key_count(&k, 26), 1);
+    k = key_of("AAAAAAAAAAAAAAA"); /* 15: the most a key counts */
+    assert_int_equal(sk_wm_key_count(&k, 1), 15);
+    assert_int_equal(sk_wm_key_count(&k, 2), 0);
+}
+
+static void refuses_what_it_cannot_count(void **state)
+{
+    (void)state;
+    /* a word with one letter 16 times: the key's four bits cannot hold it */
+    sk_lexicon *lex = lexicon_of("AB\nBBBBBBBBBBBBBBBB\n");
+    sk_wordmap *wm = (sk_wordmap *)1;
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_EINVAL);
+    assert_null(wm);
+    sk_lexicon_free(lex);
+    /* 15 copies are fine */
+    lex = lexicon_of("AB\nBBBBBBBBBBBBBBB\n");
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    unsigned count, len;
+    assert_non_null(sk_wordmap_find(wm, key_of("BBBBBBBBBBBBBBB"), &count, &len));
+    assert_int_equal(len, 15);
+    sk_wordmap_free(wm);
+    sk_lexicon_free(lex);
+    sk_wordmap_free(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(anagram_classes),
+        cmocka_unit_test(keys_count_letters),
+        cmocka_unit_test(refuses_what_it_cannot_count),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
