@@ -51,10 +51,16 @@ void sk_movegen_forget(sk_movegen *gen)
     gen->cache_valid = 0;
 }
 
+void sk_movegen_use_wordmap(sk_movegen *gen, const sk_wordmap *wm)
+{
+    gen->wm = wm;
+}
+
 void sk_movegen_free(sk_movegen *gen)
 {
     if (gen) {
         free(gen->windows);
+        free(gen->wheap);
         free(gen->top);
     }
     free(gen);
@@ -334,8 +340,8 @@ static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mul
     }
 }
 
-static void record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
-                   long long cross_total)
+void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
+                  long long cross_total)
 {
     const view *v = g->g;
     int r = g->row;
@@ -390,7 +396,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         int left_open = c == 0 || !v->tile[r][c - 1];
         int right_open = g->anchor_right_open;
         if (sk_kwg_accepts(node) && left_open && right_open && g->nplaced > 0)
-            record(g, c, g->anchor, main_sum, mult, cross_total);
+            sk_mg_record(g, c, g->anchor, main_sum, mult, cross_total);
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
         if (c > 0 && (g->through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
@@ -410,7 +416,8 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     }
     /* the right part places tiles only: reaching a tile would join another run */
     int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
-    if (sk_kwg_accepts(node) && right_open) record(g, g->leftmost, c, main_sum, mult, cross_total);
+    if (sk_kwg_accepts(node) && right_open)
+        sk_mg_record(g, g->leftmost, c, main_sum, mult, cross_total);
     if (next && c + 1 < v->cols && right_open && !sk_mg_hopeless_right(g, g->leftmost, c + 1))
         gen(g, c + 1, next, main_sum, mult, cross_total);
 }
@@ -472,8 +479,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     }
 }
 
-/* Points the walk at row ROW of view D: its letters and empty squares. */
-static void walk_row(sk_movegen *g, int d, int row)
+void sk_mg_walk_row(sk_movegen *g, int d, int row)
 {
     const view *v = &g->v[d];
     g->g = v;
@@ -498,7 +504,7 @@ static void lay_first(sk_movegen *g, int len)
         int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
         int lo_max = v->cols - len < centre ? v->cols - len : centre;
         if (lo_min > lo_max) continue;
-        walk_row(g, d, r);
+        sk_mg_walk_row(g, d, r);
         for (int lo = lo_min; lo <= lo_max; lo++) {
             int main_sum = 0, open = 1;
             long long mult = 1;
@@ -649,7 +655,7 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
 
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
 {
-    walk_row(g, d, row);
+    sk_mg_walk_row(g, d, row);
     g->through = through;
     g->anchor = col;
     g->anchor_right_open = col + 1 == g->g->cols || !g->g->tile[row][col + 1];

@@ -36,6 +36,43 @@ static void sift_down(start *h, int n, int i)
     h[i] = x;
 }
 
+/* The windows of the word-map search: a max-heap by bound. */
+static void sift_window(struct sk_mg_window *h, size_t n, size_t i)
+{
+    struct sk_mg_window x = h[i];
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h[c + 1].bound > h[c].bound) c++;
+        if (h[c].bound <= x.bound) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = x;
+}
+
+/* Adds the COUNT windows W to the heap g->wheap of *N; 0 when out of memory. */
+static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count, size_t *n)
+{
+    if (*n + count > g->cap_wheap) {
+        size_t cap = g->cap_wheap ? g->cap_wheap : 1024;
+        while (cap < *n + count)
+            cap *= 2;
+        struct sk_mg_window *h = realloc(g->wheap, cap * sizeof(*h));
+        if (!h) return 0;
+        g->wheap = h;
+        g->cap_wheap = cap;
+    }
+    struct sk_mg_window *h = g->wheap;
+    for (size_t k = 0; k < count; k++) {
+        size_t i = (*n)++;
+        for (; i > 0 && h[(i - 1) / 2].bound < w[k].bound; i = (i - 1) / 2)
+            h[i] = h[(i - 1) / 2];
+        h[i] = w[k];
+    }
+    return 1;
+}
+
 /* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
  * used (index = sum over kinds of used[kind] * radix[kind]); MAXLEAVE[k] = the best value of a
  * leave of k tiles. */
@@ -116,7 +153,7 @@ static double window_bound(const sk_movegen *g, const window_acc *a, const doubl
 }
 
 /* Keeps the bound B of window [LO, HI]; 0 when out of memory. */
-static int keep_window(sk_movegen *g, int lo, int hi, double b)
+static int keep_window(sk_movegen *g, int d, int r, int lo, int hi, double b)
 {
     if (g->nwindows == g->cap_windows) {
         size_t cap = g->cap_windows ? 2 * g->cap_windows : 4096;
@@ -125,7 +162,8 @@ static int keep_window(sk_movegen *g, int lo, int hi, double b)
         g->windows = w;
         g->cap_windows = cap;
     }
-    g->windows[g->nwindows++] = (struct sk_mg_window){(uint8_t)lo, (uint8_t)hi, b};
+    g->windows[g->nwindows++] =
+        (struct sk_mg_window){(uint8_t)lo, (uint8_t)hi, (uint8_t)d, (uint8_t)r, b};
     return 1;
 }
 
@@ -202,7 +240,7 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
             if (placed == 0) continue;
             double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
-            if (!keep_window(g, lo, hi, b)) *oom = 1;
+            if (!keep_window(g, v == &g->v[1], r, lo, hi, b)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
@@ -290,15 +328,33 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         free(starts);
         return SK_ENOMEM;
     }
+    int use_wm = !g->first_move && sk_mg_wm_prepare(g, rules, pos);
     for (int i = ns / 2 - 1; i >= 0; i--)
         sift_down(starts, ns, i);
-    while (ns > 0) {
+    /* two heaps: the starts, and (word-map search) the windows of the starts taken so far */
+    size_t nw = 0;
+    while (ns > 0 || nw > 0) {
+        double sb = ns > 0 ? starts[0].bound : -1e300, wb = nw > 0 ? g->wheap[0].bound : -1e300;
         /* a bound below the leader cannot win; an equal one may still win a tie */
-        if (g->have_best && starts[0].bound < (double)g->best.equity - 1e-3) break;
+        if (sk_mg_below(g, sb > wb ? sb : wb)) break;
+        if (wb >= sb) {
+            struct sk_mg_window w = g->wheap[0];
+            g->wheap[0] = g->wheap[--nw];
+            sift_window(g->wheap, nw, 0);
+            sk_mg_wm_window(g, &w);
+            continue;
+        }
         start taken = starts[0];
         starts[0] = starts[--ns];
         sift_down(starts, ns, 0);
         const start *st = &taken;
+        if (use_wm) {
+            if (!push_windows(g, g->windows + st->first, st->count, &nw)) {
+                free(starts);
+                return SK_ENOMEM;
+            }
+            continue;
+        }
         load_windows(g, g->windows + st->first, st->count);
         g->win_on = 1;
         sk_mg_walk(g, st->d, st->row, st->col, st->through);

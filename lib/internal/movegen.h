@@ -4,6 +4,10 @@
 #define SKRAB_INTERNAL_MOVEGEN_H
 
 #include "skrab/movegen.h"
+#include "skrab/wordmap.h"
+
+/* The word-map search takes racks of at most this many lettered tiles (and one blank). */
+#define SK_MG_WM_RACK 8
 
 #define N SK_BOARD_MAX
 #define ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
@@ -18,6 +22,22 @@ typedef struct {
     int16_t cross_score[N][N]; /* face value of the perpendicular word's other tiles */
     uint32_t cross[N][N];      /* letters that may be placed here (0: none; blocked squares) */
 } view;
+
+/* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
+typedef struct {
+    sk_wm_key key;
+    uint32_t letters; /* the letters it uses */
+    uint32_t full;    /* letters it uses every copy of, or the rack lacks: a blank may be one */
+    int leave_index;  /* g->radix sum of its tiles */
+    int size;
+    int values[SK_MG_WM_RACK]; /* its tiles' values, descending */
+    /* its lookups without board letters, made once a position (known0, known1 say so): the
+     * words of its tiles alone; the letters one blank may add to make a word */
+    int known0, known1;
+    const uint8_t *words0;
+    unsigned count0, len0;
+    uint32_t blank_hits;
+} sk_mg_sub;
 
 struct sk_movegen {
     view v[2]; /* 0: across as is, 1: down, transposed */
@@ -59,12 +79,19 @@ struct sk_movegen {
      * maxima the walk asks for, to skip what cannot lead */
     struct sk_mg_window *windows;
     size_t nwindows, cap_windows;
+    struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
+    size_t cap_wheap;
     int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
     double win_left[N];       /* [x]: the best bound of a window with lmin <= lo <= x */
     double win_suf[N][N];     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
     int radix[SK_TILE_KINDS]; /* mixed-radix index of the tiles used so far */
     int leave_index;
     float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
+    /* the word-map search (movegen_wordmap.c): the map, and the rack's sub-multisets by size */
+    const sk_wordmap *wm;
+    sk_mg_sub subs[1 << SK_MG_WM_RACK];
+    int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
+    int wm_blanks;                    /* the rack's blanks */
 };
 
 /* 1 if M ranks before BEST: higher equity, then higher score, then sk_gen_move_compare. */
@@ -76,7 +103,7 @@ static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
 }
 
 struct sk_mg_window {
-    uint8_t lo, hi;
+    uint8_t lo, hi, d, row; /* the squares [lo, hi] of row ROW of view D */
     double bound;
 };
 
@@ -106,6 +133,19 @@ static inline int sk_mg_hopeless_right(const sk_movegen *g, int lo, int h)
 /* Offers M to the best-only search's keeper (movegen_shadow.c). */
 void sk_mg_keep(sk_movegen *g, const sk_gen_move *m);
 
+/* Points the walk at row ROW of view D: its letters and empty squares. */
+void sk_mg_walk_row(sk_movegen *g, int d, int row);
+/* Writes the move the walk's row holds over [LO, HI] (g->chars, g->nplaced tiles placed,
+ * g->rack and g->leave_index after them), scored MAIN_SUM * MULT + CROSS_TOTAL with its tiles
+ * as tiles: every way the rack's blanks can stand among the placed squares (see movegen.c). */
+void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
+                  long long cross_total);
+/* The word-map search: 1 if it can take POS's rack (set up by sk_mg_setup and, for equity,
+ * g->radix) and G has a word map of RULES' lexicon; it then lists the rack's sub-multisets. */
+int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules, const sk_position *pos);
+/* Every move covering exactly window W that can lead, found by word-map lookups, to
+ * sk_mg_record. */
+void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *w);
 /* Prepares G for POS: rack, values, both views with cross sets and anchors. OUT receives moves
  * (NULL in best mode). Returns SK_OK or SK_EINVAL. */
 int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out);

@@ -11,6 +11,7 @@
 
 #include "skrab/game.h"
 #include "skrab/movegen.h"
+#include "skrab/wordmap.h"
 
 static double cpu_ms(void)
 {
@@ -67,9 +68,17 @@ int main(int argc, char **argv)
     sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
     sk_movegen *gen;
     sk_movegen_new(&gen);
+    double t_wm = cpu_ms();
+    sk_wordmap *wm;
+    if (sk_wordmap_build(&wm, lex) != 0) return 2;
+    t_wm = cpu_ms() - t_wm;
     FILE *f = fopen(argv[3], "r");
     if (!f) return 2;
     printf("%-34s %9s %12s %12s\n", "operation", "moves", "time/item", "moves/s");
+    size_t wm_classes, wm_words, wm_bytes;
+    sk_wordmap_stats(wm, &wm_classes, &wm_words, &wm_bytes);
+    printf("%-34s %9zu %9.3f ms %12s  (%zu anagram classes, %.1f MB)\n", "word map build (words)",
+           wm_words, t_wm, "", wm_classes, (double)wm_bytes / 1048576.0);
     char line[8192];
     int n = 0;
     sk_move_list list;
@@ -99,6 +108,20 @@ int main(int argc, char **argv)
             sk_movegen_best(gen, &rules, &pos, NULL, 0, 0, 0, &best);
         }
         double be = (cpu_ms() - t0) / reps;
+        sk_movegen_use_wordmap(gen, wm);
+        t0 = cpu_ms();
+        for (int i = 0; i < reps; i++) {
+            sk_movegen_forget(gen);
+            sk_movegen_best(gen, &rules, &pos, NULL, 1, 0, 0, &best);
+        }
+        double ws = (cpu_ms() - t0) / reps;
+        t0 = cpu_ms();
+        for (int i = 0; i < reps; i++) {
+            sk_movegen_forget(gen);
+            sk_movegen_best(gen, &rules, &pos, NULL, 0, 0, 0, &best);
+        }
+        double we = (cpu_ms() - t0) / reps;
+        sk_movegen_use_wordmap(gen, NULL);
         char op[64];
         snprintf(op, sizeof(op), "all moves, line %d", n);
         printf("%-34s %9zu %9.3f ms %12.0f\n", op, list.count, all, list.count / all * 1e3);
@@ -106,22 +129,32 @@ int main(int argc, char **argv)
         printf("%-34s %9s %9.3f ms\n", op, "", bs);
         snprintf(op, sizeof(op), "best move (equity), line %d", n);
         printf("%-34s %9s %9.3f ms\n", op, "", be);
+        snprintf(op, sizeof(op), "best (score, word map), line %d", n);
+        printf("%-34s %9s %9.3f ms\n", op, "", ws);
+        snprintf(op, sizeof(op), "best (equity, word map), line %d", n);
+        printf("%-34s %9s %9.3f ms\n", op, "", we);
     }
     fclose(f);
     sk_rng rng;
     sk_rng_seed(&rng, 2026);
-    int moves = 0;
-    double t0 = cpu_ms();
-    for (int g = 0; g < games; g++)
-        selfplay_game(gen, &rules, &rng, &moves);
-    double sp = cpu_ms() - t0;
-    printf("%-34s %9d %9.3f ms %12s  (%.0f games/s, %d moves)\n", "greedy self-play (best score)",
-           games, sp / games, "", games / sp * 1e3, moves);
+    for (int use = 0; use < 2; use++) {
+        sk_rng_seed(&rng, 2026);
+        sk_movegen_use_wordmap(gen, use ? wm : NULL);
+        int moves = 0;
+        double t0 = cpu_ms();
+        for (int g = 0; g < games; g++)
+            selfplay_game(gen, &rules, &rng, &moves);
+        double sp = cpu_ms() - t0;
+        printf("%-34s %9d %9.3f ms %12s  (%.0f games/s, %d moves)\n",
+               use ? "self-play (best score, word map)" : "greedy self-play (best score)", games,
+               sp / games, "", games / sp * 1e3, moves);
+    }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("%-34s %9s %9ld KB\n", "peak RSS (KWG mmapped)", "", ru.ru_maxrss);
     sk_move_list_free(&list);
     sk_movegen_free(gen);
+    sk_wordmap_free(wm);
     sk_lexicon_free(lex);
     sk_buf_free(&text);
     return 0;

@@ -12,9 +12,10 @@
 #include "skrab/game.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
+#include "skrab/wordmap.h"
 
 static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                       sk_move_list *list);
+                       sk_move_list *list, const sk_wordmap *wm);
 
 /* ---- the shared positions ------------------------------------------------------------------ */
 
@@ -50,6 +51,8 @@ static void shared_positions_exact(void **state)
     sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
     sk_movegen *gen;
     assert_int_equal(sk_movegen_new(&gen), SK_OK);
+    sk_wordmap *wm;
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
     char line[4096], exp[256];
     assert_non_null(fgets(exp, sizeof(exp), e)); /* header */
     int n = 0;
@@ -69,7 +72,7 @@ static void shared_positions_exact(void **state)
         if ((int)list.count != count || have_best != best)
             fail_msg("line %d: %zu moves, best %d; expected %d, %d", lineno, list.count, have_best,
                      count, best);
-        check_best(gen, &rules, &pos, &list);
+        check_best(gen, &rules, &pos, &list, wm);
         sk_move_list_free(&list);
         n++;
     }
@@ -78,6 +81,7 @@ static void shared_positions_exact(void **state)
     fclose(f);
     fclose(e);
     sk_movegen_free(gen);
+    sk_wordmap_free(wm);
     sk_buf_free(&text);
     sk_lexicon_free(lex);
 }
@@ -242,8 +246,8 @@ static void check_top(const sk_move_list *unsorted, const sk_move_list *sorted, 
     }
 }
 
-static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                       sk_move_list *list)
+static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                            sk_move_list *list)
 {
     sk_move_list unsorted;
     sk_move_list_init(&unsorted);
@@ -302,6 +306,18 @@ static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position
     sk_move_list_free(&unsorted);
 }
 
+/* The best-move and top-N searches, walking the GADDAG and with the word map WM of the rules'
+ * lexicon, give the head of the sorted list (LIST: every move of POS). */
+static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                       sk_move_list *list, const sk_wordmap *wm)
+{
+    sk_movegen_use_wordmap(gen, NULL);
+    check_best_with(gen, rules, pos, list);
+    sk_movegen_use_wordmap(gen, wm);
+    check_best_with(gen, rules, pos, list);
+    sk_movegen_use_wordmap(gen, NULL);
+}
+
 static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves_seen)
 {
     int size = 11 + (int)(rnd(seed) % 16);
@@ -348,6 +364,8 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
     sk_position_init(&pos, width, height);
     sk_movegen *gen;
     assert_int_equal(sk_movegen_new(&gen), SK_OK);
+    sk_wordmap *wm;
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
     for (int turn = 0; turn < 8; turn++) {
         int n = 1 + (int)(rnd(seed) % 4);
         for (int i = 0; i < n; i++)
@@ -400,7 +418,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
             i++;
             j++;
         }
-        check_best(gen, &rules, &pos, &list);
+        check_best(gen, &rules, &pos, &list, wm);
         *compared += 1;
         *moves_seen += (int)want.count;
         /* go on with a random legal move, or stop when there is none */
@@ -420,6 +438,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
         sk_move_list_free(&list);
     }
     sk_movegen_free(gen);
+    sk_wordmap_free(wm);
     sk_lexicon_free(lex);
     sk_buf_free(&words);
 }

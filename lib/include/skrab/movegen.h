@@ -47,6 +47,14 @@ void sk_movegen_free(sk_movegen *gen);
  * that changed a board in place, and for benchmarks that must not measure a cache. */
 void sk_movegen_forget(sk_movegen *gen);
 
+/* Lets sk_movegen_best and sk_movegen_top use WM (NULL: none) for positions of its lexicon:
+ * after the shadow bounds, each window is then tested by word-map lookups instead of walking
+ * the GADDAG from its start (racks of up to 8 lettered tiles and 2 blanks; others, and the
+ * first move, are walked as before). The same moves, faster. WM must outlive its use; one map
+ * may serve many generators (it is only read). */
+struct sk_wordmap;
+void sk_movegen_use_wordmap(sk_movegen *gen, const struct sk_wordmap *wm);
+
 /* Appends every legal placement of player 0's rack (POS->racks[0], which must be known) on POS
  * under RULES to OUT. RULES->lexicon must be set and have a GADDAG. Returns SK_OK, SK_EINVAL
  * (no lexicon, no GADDAG, unknown rack, or a position that does not fit the board), SK_ENOMEM. */

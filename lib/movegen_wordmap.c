@@ -1,0 +1,285 @@
+/* movegen_wordmap.c — the best-move search's exact evaluation of one window by word-map lookups
+ * (see wordmap.h): a window is a row's squares [lo, hi] with its board letters; every move that
+ * covers exactly those squares spells an anagram of the board letters plus k of the rack's
+ * tiles (k = the window's empty squares). For each sub-multiset of the rack of k tiles, and each
+ * letter a blank may stand for, one lookup gives the words; those whose letters fit the board
+ * letters and the empty squares' cross sets are moves, written by sk_mg_record as the walk would.
+ * A letter multiset is taken from the rack as the walk takes it: the rack's own tiles first, a
+ * blank only for a letter the rack has no copy left of, so each word is found once. Before a
+ * lookup, the sub-multiset's own bound (its tile values in the best order on the window's
+ * squares, plus its leave) must reach the leader. Used for racks with one blank (see
+ * sk_mg_wm_prepare); the search (movegen_shadow.c) takes windows best bound first. */
+#include <string.h>
+
+#include "internal/movegen.h"
+
+static void add_subs(sk_movegen *g, int t, sk_mg_sub *cur, sk_mg_sub *out, int *n)
+{
+    if (t == SK_TILE_KINDS) {
+        out[(*n)++] = *cur;
+        return;
+    }
+    sk_mg_sub saved = *cur;
+    int have = g->rack_start[t];
+    for (int u = 0; u <= have; u++) {
+        if (u > 0) {
+            sk_wm_key_add(&cur->key, (unsigned)t);
+            cur->letters |= 1u << t;
+            cur->leave_index += g->radix[t];
+            int j = cur->size++;
+            for (; j > 0 && cur->values[j - 1] < g->value[t]; j--)
+                cur->values[j] = cur->values[j - 1];
+            cur->values[j] = g->value[t];
+        }
+        if (u == have) cur->full |= 1u << t;
+        add_subs(g, t + 1, cur, out, n);
+    }
+    *cur = saved;
+}
+
+int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules, const sk_position *pos)
+{
+    (void)pos;
+    if (!g->wm || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
+    int real = 0;
+    for (int t = 1; t < SK_TILE_KINDS; t++) {
+        if (g->rack_start[t] > 15) return 0;
+        real += g->rack_start[t];
+    }
+    /* Only racks with one blank: measured on self-play and the shared positions, lookups beat
+     * the pruned GADDAG walk there (it walks each word with the blank standing for every letter
+     * in turn), and lose to it without a blank (the walk's shared prefixes and early dead ends
+     * cost less than a lookup per sub-multiset) and with two (a lookup per pair of letters). */
+    if (real > SK_MG_WM_RACK || g->rack_start[0] != 1) return 0;
+    g->wm_blanks = g->rack_start[0];
+    static const sk_mg_sub empty;
+    sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
+    int n = 0;
+    add_subs(g, 1, &cur, all, &n);
+    int count[SK_MG_WM_RACK + 2] = {0};
+    for (int i = 0; i < n; i++)
+        count[all[i].size]++;
+    g->sub_first[0] = 0;
+    for (int k = 0; k <= SK_MG_WM_RACK; k++)
+        g->sub_first[k + 1] = g->sub_first[k] + count[k];
+    int at[SK_MG_WM_RACK + 1];
+    memcpy(at, g->sub_first, sizeof(at));
+    for (int i = 0; i < n; i++)
+        g->subs[at[all[i].size]++] = all[i];
+    return 1;
+}
+
+/* One window's squares, gathered once for all of its lookups. */
+typedef struct {
+    int lo, hi, k, careful;
+    int cols[N];
+    double coef[N]; /* the empty squares' coefficients (letter factor * word multiplier, plus the
+                       cross word's), descending */
+    sk_wm_key fixed;
+    int fixed_sum;       /* face values of its board tiles */
+    long long mult;      /* the main word's multiplier */
+    long long cross_sum; /* the cross words' board tiles, times their word factors */
+    double base;         /* what the board tiles and the bingo bonus add to any move's score */
+    uint32_t open;       /* letters some empty square allows */
+    int nnarrow;         /* empty squares that do not take every letter: */
+    uint32_t narrow[N];  /* the letters each takes */
+} window_ctx;
+
+/* 0 if the tiles of S, with B blanks, cannot fill W's narrow squares: each blank can fill one,
+ * a lettered tile only one whose set holds its letter. A necessary test, cheaper than a lookup. */
+static int may_fill(const window_ctx *w, const sk_mg_sub *s, int b)
+{
+    int misses = 0;
+    for (int i = 0; i < w->nnarrow; i++)
+        if (!(s->letters & w->narrow[i]) && ++misses > b) return 0;
+    return 1;
+}
+
+/* The most a move of W's sub-multiset S plus B blanks can score on the window, plus its leave:
+ * the tile values paired with the coefficients in the best order. With spare blanks (the rack's
+ * blanks beyond B), any of S's tiles may be played by a blank instead (record() writes those
+ * moves too): the bound then takes each tile's larger value where coefficients are positive and
+ * its smaller where they are not, and the best leave any of them keeps. */
+static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_sub *s, int b)
+{
+    int k = w->k, spare = g->wm_blanks - b, v0 = g->value[0];
+    int hi[N], lo[N];
+    for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
+        int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
+        hi[i] = lo[i] = v;
+    }
+    double bound = w->base;
+    if (!spare) {
+        for (int i = 0; i < k; i++)
+            bound += w->coef[i] * hi[i];
+    } else {
+        for (int i = 0; i < k; i++) {
+            if (hi[i] < v0) hi[i] = v0;
+            if (lo[i] > v0) lo[i] = v0;
+        }
+        for (int i = 1; i < k; i++) /* resort: at most a rack's worth */
+            for (int j = i; j > 0 && hi[j] > hi[j - 1]; j--) {
+                int x = hi[j];
+                hi[j] = hi[j - 1];
+                hi[j - 1] = x;
+            }
+        for (int i = 1; i < k; i++)
+            for (int j = i; j > 0 && lo[j] > lo[j - 1]; j--) {
+                int x = lo[j];
+                lo[j] = lo[j - 1];
+                lo[j - 1] = x;
+            }
+        for (int i = 0; i < k; i++)
+            bound += w->coef[i] > 0 ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
+    }
+    if (g->by_score) return bound;
+    int li = s->leave_index + b * g->radix[0];
+    if (spare == 0) return bound + g->leave_value[li];
+    double leave = g->leave_value[li]; /* the spare blank kept, or played for one of S's tiles */
+    for (uint32_t m = s->letters; m; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        double l = g->leave_value[li - g->radix[t] + g->radix[0]];
+        if (l > leave) leave = l;
+    }
+    return bound + leave;
+}
+
+/* The words (COUNT of LEN letters) that fit the window: each written by sk_mg_record. */
+static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, unsigned count,
+                      unsigned len)
+{
+    const view *v = g->g;
+    int r = g->row, lo = w->lo;
+    for (unsigned j = 0; j < count; j++, words += len) {
+        unsigned i = 0;
+        for (; i < len; i++) {
+            int c = lo + (int)i;
+            uint8_t t = v->tile[r][c];
+            if (t ? words[i] != t : !(v->cross[r][c] >> words[i] & 1)) break;
+        }
+        if (i < len) continue;
+        int main_sum = w->fixed_sum;
+        long long cross_total = w->cross_sum;
+        for (int e = 0; e < w->k; e++) {
+            int c = w->cols[e], t = words[c - lo];
+            int val = g->value[t] * v->lf[r][c];
+            main_sum += val;
+            if (g->classic && v->has_cross[r][c]) cross_total += (long long)val * v->wf[r][c];
+            g->chars[c] = (char)('A' - 1 + t);
+        }
+        sk_mg_record(g, lo, w->hi, main_sum, w->mult, cross_total);
+    }
+}
+
+static void try_key(sk_movegen *g, const window_ctx *w, sk_wm_key key)
+{
+    unsigned count, len;
+    const uint8_t *words = sk_wordmap_find(g->wm, key, &count, &len);
+    fit_words(g, w, words, count, len);
+}
+
+/* A + B, or 0 when a letter would be counted 16 times or more (no word has that many). */
+static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out)
+{
+    if (w->careful)
+        for (unsigned t = 1; t <= 26; t++)
+            if (sk_wm_key_count(&a, t) + sk_wm_key_count(&b, t) > 15) return 0;
+    out->lo = a.lo + b.lo;
+    out->hi = a.hi + b.hi;
+    return 1;
+}
+
+static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b)
+{
+    sk_wm_key key;
+    if (!key_sum(w, w->fixed, s->key, &key)) return;
+    g->nplaced = w->k;
+    g->rack[0] = g->wm_blanks - b;
+    g->leave_index = s->leave_index + b * g->radix[0];
+    int alone = !w->fixed.lo && !w->fixed.hi; /* no board letters: the lookups are the rack's */
+    if (b == 0) {
+        if (!alone) {
+            try_key(g, w, key);
+            return;
+        }
+        if (!s->known0) {
+            s->words0 = sk_wordmap_find(g->wm, key, &s->count0, &s->len0);
+            s->known0 = 1;
+        }
+        fit_words(g, w, s->words0, s->count0, s->len0);
+        return;
+    }
+    if (alone && !s->known1) {
+        s->blank_hits = 0;
+        for (uint32_t m = s->full & ALL_LETTERS; m; m &= m - 1) {
+            sk_wm_key one = key;
+            unsigned count, len;
+            sk_wm_key_add(&one, (unsigned)__builtin_ctz(m));
+            if (sk_wordmap_find(g->wm, one, &count, &len)) s->blank_hits |= m & -m;
+        }
+        s->known1 = 1;
+    }
+    uint32_t may = s->full & w->open & (alone ? s->blank_hits : ALL_LETTERS);
+    for (uint32_t m1 = may; m1; m1 &= m1 - 1) {
+        sk_wm_key one = {0, 0}, k1;
+        sk_wm_key_add(&one, (unsigned)__builtin_ctz(m1));
+        if (!key_sum(w, key, one, &k1)) continue;
+        try_key(g, w, k1);
+    }
+}
+
+void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
+{
+    sk_mg_walk_row(g, win->d, win->row);
+    const view *v = g->g;
+    int r = win->row;
+    window_ctx w;
+    memset(&w, 0, sizeof(w));
+    w.lo = win->lo;
+    w.hi = win->hi;
+    w.mult = 1;
+    unsigned fixed_max = 0;
+    for (int c = w.lo; c <= w.hi; c++) {
+        unsigned t = v->tile[r][c];
+        if (t) {
+            sk_wm_key_add(&w.fixed, t);
+            if (sk_wm_key_count(&w.fixed, t) > fixed_max) fixed_max = sk_wm_key_count(&w.fixed, t);
+            if (fixed_max == 15) return; /* a sixteenth copy would be needed by any word */
+            w.fixed_sum += v->blank[r][c] ? g->value[0] : g->value[t];
+            continue;
+        }
+        w.cols[w.k++] = c;
+        w.open |= v->cross[r][c];
+        if ((v->cross[r][c] & ALL_LETTERS) != ALL_LETTERS) w.narrow[w.nnarrow++] = v->cross[r][c];
+        w.mult = sk_score_mul(w.mult, v->wf[r][c]);
+        if (g->classic && v->has_cross[r][c])
+            w.cross_sum += (long long)v->cross_score[r][c] * v->wf[r][c];
+    }
+    int k = w.k;
+    if (k == 0) return;
+    w.careful = fixed_max + (unsigned)k > 15;
+    for (int i = 0; i < k; i++) {
+        int c = w.cols[i];
+        double cf = (double)v->lf[r][c] * (double)w.mult;
+        if (g->classic && v->has_cross[r][c]) cf += (double)v->lf[r][c] * v->wf[r][c];
+        int j = i;
+        for (; j > 0 && cf > w.coef[j - 1]; j--)
+            w.coef[j] = w.coef[j - 1];
+        w.coef[j] = cf;
+    }
+    w.base = (double)w.fixed_sum * (double)w.mult + (double)w.cross_sum +
+             (k == g->rack_size ? g->bingo : 0);
+    for (int b = 0; b <= g->wm_blanks && b <= k; b++) {
+        int size = k - b;
+        if (size > SK_MG_WM_RACK) continue;
+        for (int i = g->sub_first[size]; i < g->sub_first[size + 1]; i++) {
+            sk_mg_sub *s = &g->subs[i];
+            if (s->letters & ~w.open) continue; /* a tile no empty square takes */
+            if (!may_fill(&w, s, b)) continue;
+            if (sk_mg_below(g, sub_bound(g, &w, s, b))) continue;
+            try_sub(g, &w, s, b);
+        }
+    }
+    g->rack[0] = g->rack_start[0]; /* as the walk expects them */
+    g->leave_index = 0;
+}
