@@ -11,6 +11,7 @@
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
 #include "skrab/players.h"
+#include "skrab/wordmap.h"
 
 const sk_cli_option sk_suggest_options[] = {
     SK_CLI_GAME_OPTIONS,
@@ -23,6 +24,9 @@ const sk_cli_option sk_suggest_options[] = {
     {"leaves", 0, "FILE", "leave values from a KLV/KLV2 file (default: a built-in heuristic)"},
     {"jobs", 'j', "N", "use N threads for a stream of positions (default 1)"},
     {"verbose", 'v', NULL, "add the leave and the equity to each text line"},
+    {"word-map", 0, "N",
+     "after N positions (default 1000; 'never': not at all), build the lexicon's word map "
+     "(0.15 s, 19 MB) for a faster search"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -35,7 +39,8 @@ enum {
     OPT_RANK,
     OPT_LEAVES,
     OPT_JOBS,
-    OPT_VERBOSE
+    OPT_VERBOSE,
+    OPT_WORD_MAP
 };
 
 int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules);
@@ -43,6 +48,7 @@ int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules);
 typedef struct {
     long count;
     int all, best, json, by_score, verbose, jobs;
+    long wm_after; /* build the word map before the position after this many; -1: never */
     char notation; /* 'g', 's', 'c' */
     sk_leaves *leaves;
 } options;
@@ -65,6 +71,7 @@ typedef struct {
     int failed;
     pthread_mutex_t lock;
     sk_movegen **gens; /* one a thread, kept from batch to batch (and their cross sets with them) */
+    const sk_wordmap *wm;
 } pool;
 
 typedef struct {
@@ -178,6 +185,7 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&p->lock);
         return NULL;
     }
+    sk_movegen_use_wordmap(*gen, p->wm);
     for (;;) {
         pthread_mutex_lock(&p->lock);
         int i = p->next++;
@@ -190,9 +198,9 @@ static void *worker(void *arg)
 
 /* Solves JOBS (in parallel when asked) and prints them in order. */
 static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, sk_movegen **gens,
-                     int *printed_any)
+                     const sk_wordmap *wm, int *printed_any)
 {
-    pool p = {.opt = o, .jobs = jobs, .njobs = n, .gens = gens};
+    pool p = {.opt = o, .jobs = jobs, .njobs = n, .gens = gens, .wm = wm};
     pthread_mutex_init(&p.lock, NULL);
     int threads = o->jobs < n ? o->jobs : n;
     pthread_t tids[64];
@@ -278,6 +286,13 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
         case OPT_VERBOSE:
             o->verbose = 1;
             break;
+        case OPT_WORD_MAP:
+            if (strcmp(op.optarg, "never") == 0)
+                o->wm_after = -1;
+            else if ((o->wm_after = sk_cli_parse_count(cli, "--word-map", op.optarg, 1000000000)) <
+                     0)
+                return SK_EXIT_ERROR;
+            break;
         }
     }
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
@@ -288,10 +303,15 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
 
 #define BATCH 256
 
+/* Positions before suggest builds the word map: it takes about 0.15 s to build (SOWPODS) and
+ * saves some 0.05-0.3 ms on a position whose rack has one blank (see sk_mg_wm_prepare), so it
+ * pays only on long streams. */
+#define WM_AFTER 1000
+
 int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
 int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
 {
-    options o = {.count = 10, .jobs = 1, .notation = 'g'};
+    options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER};
     sk_cli_game g;
     sk_cli_game_init(&g);
     int first = 0;
@@ -320,6 +340,8 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     const char *line;
     int lineno = 0, n = 0, printed = 0, positions = 0;
     sk_movegen *gens[64] = {NULL};
+    sk_wordmap *wm = NULL;
+    int wm_tried = 0;
     /* one thread: each position is answered (and flushed) before the next line is read, so a
      * program can talk to skrab line by line; more threads work on batches */
     int batch = o.jobs == 1 ? 1 : BATCH;
@@ -363,8 +385,13 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
             }
             if (n < batch) continue;
         }
+        if (n > 0 && !wm && !wm_tried && o.wm_after >= 0 && positions > o.wm_after && !o.all &&
+            g.lexicon) {
+            wm_tried = 1; /* a map that cannot be built (memory, odd lexicon) is done without */
+            if (sk_wordmap_build(&wm, g.lexicon) != SK_OK) wm = NULL;
+        }
         if (n > 0) {
-            int st = run_batch(cli, &o, jobs, n, gens, &printed);
+            int st = run_batch(cli, &o, jobs, n, gens, wm, &printed);
             if (st > status) status = st;
             if (fflush(cli->out) != 0) status = SK_EXIT_ERROR; /* reported on the way out */
             for (int i = 0; i < n; i++)
@@ -379,6 +406,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     }
     for (int t = 0; t < 64; t++)
         sk_movegen_free(gens[t]);
+    sk_wordmap_free(wm);
     free(jobs);
     sk_cli_posinput_free(&in);
     sk_cli_game_free(&g);
