@@ -20,6 +20,7 @@
 #include "skrab/error.h"
 #include "skrab/match.h"
 #include "skrab/players.h"
+#include "skrab/wordmap.h"
 
 /* The first four rows are the game options of cli_game.h (same order), with selfplay's
  * defaults. */
@@ -52,6 +53,7 @@ enum {
 
 #define GAMES_MAX 10000000L
 #define REASON_MAX 400
+#define WM_GAMES 400
 #define WINDOW 256 /* games played ahead of the first one not yet printed */
 
 typedef struct {
@@ -73,6 +75,7 @@ typedef struct {
 typedef struct {
     sk_cli *cli;
     const sk_rules *rules;
+    sk_wordmap *wm; /* for the search of the built-in players, on long runs (WM_GAMES) */
     char ops[4][SK_CGP_OP_ARG_MAX]; /* var bdn ld lex, for external players */
     player players[SK_PLAYERS_MAX];
     int nplayers, jobs, json, quiet, progress;
@@ -344,6 +347,7 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&sp->lock);
         return NULL;
     }
+    sk_movegen_use_wordmap(gen, sp->wm);
     for (;;) {
         pthread_mutex_lock(&sp->lock);
         while (sp->failed != 2 && sp->next_game < sp->games &&
@@ -572,6 +576,9 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         pthread_mutex_init(&sp->lock, NULL);
         pthread_cond_init(&sp->room, NULL);
         sp->started = now_seconds();
+        /* the word map takes about 0.15 s to build and saves about 0.4 ms a game (see
+         * sk_mg_wm_prepare): worth it from a few hundred games; done without if it fails */
+        if (sp->games >= WM_GAMES && sk_wordmap_build(&sp->wm, g.lexicon) != SK_OK) sp->wm = NULL;
         pthread_t tids[64];
         int started = 0;
         for (int t = 1; t < sp->jobs && t < sp->games; t++)
@@ -585,6 +592,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         if (print_totals(sp, now_seconds() - sp->started) != SK_EXIT_OK || sp->failed)
             status = SK_EXIT_ERROR;
     }
+    sk_wordmap_free(sp->wm);
     free(sp);
     sk_cli_game_free(&g);
     return status < 0 ? SK_EXIT_OK : status;
