@@ -20,36 +20,25 @@ typedef struct {
     uint8_t d, row, col, through;
 } start;
 
-/* The starts are a max-heap by bound: the search takes them best first and usually stops long
- * before the last, so they are never all sorted. */
-static void sift_down(start *h, int n, int i)
-{
-    start x = h[i];
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && h[c + 1].bound > h[c].bound) c++;
-        if (h[c].bound <= x.bound) break;
-        h[i] = h[c];
-        i = c;
+/* Sift-down for a max-heap by .bound of TYPE: the starts (the search takes them best first and
+ * usually stops long before the last, so they are never all sorted) and the word-map search's
+ * windows. */
+#define DEFINE_SIFT_DOWN(name, type)                                                               \
+    static void name(type *h, size_t n, size_t i)                                                  \
+    {                                                                                              \
+        type x = h[i];                                                                             \
+        for (;;) {                                                                                 \
+            size_t c = 2 * i + 1;                                                                  \
+            if (c >= n) break;                                                                     \
+            if (c + 1 < n && h[c + 1].bound > h[c].bound) c++;                                     \
+            if (h[c].bound <= x.bound) break;                                                      \
+            h[i] = h[c];                                                                           \
+            i = c;                                                                                 \
+        }                                                                                          \
+        h[i] = x;                                                                                  \
     }
-    h[i] = x;
-}
-
-/* The windows of the word-map search: a max-heap by bound. */
-static void sift_window(struct sk_mg_window *h, size_t n, size_t i)
-{
-    struct sk_mg_window x = h[i];
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && h[c + 1].bound > h[c].bound) c++;
-        if (h[c].bound <= x.bound) break;
-        h[i] = h[c];
-        i = c;
-    }
-    h[i] = x;
-}
+DEFINE_SIFT_DOWN(sift_down, start)
+DEFINE_SIFT_DOWN(sift_window, struct sk_mg_window)
 
 /* Adds the COUNT windows W to the heap g->wheap of *N; 0 when out of memory. */
 static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count, size_t *n)
@@ -328,9 +317,9 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         free(starts);
         return SK_ENOMEM;
     }
-    int use_wm = !g->first_move && sk_mg_wm_prepare(g, rules, pos);
-    for (int i = ns / 2 - 1; i >= 0; i--)
-        sift_down(starts, ns, i);
+    int use_wm = !g->first_move && sk_mg_wm_prepare(g, rules);
+    for (size_t i = (size_t)ns / 2; i-- > 0;)
+        sift_down(starts, (size_t)ns, i);
     /* two heaps: the starts, and (word-map search) the windows of the starts taken so far */
     size_t nw = 0;
     while (ns > 0 || nw > 0) {
@@ -346,7 +335,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         }
         start taken = starts[0];
         starts[0] = starts[--ns];
-        sift_down(starts, ns, 0);
+        sift_down(starts, (size_t)ns, 0);
         const start *st = &taken;
         if (use_wm) {
             if (!push_windows(g, g->windows + st->first, st->count, &nw)) {

@@ -37,15 +37,12 @@ static void add_subs(sk_movegen *g, int t, sk_mg_sub *cur, sk_mg_sub *out, int *
     *cur = saved;
 }
 
-int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules, const sk_position *pos)
+int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
 {
-    (void)pos;
     if (!g->wm || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
     int real = 0;
-    for (int t = 1; t < SK_TILE_KINDS; t++) {
-        if (g->rack_start[t] > 15) return 0;
+    for (int t = 1; t < SK_TILE_KINDS; t++)
         real += g->rack_start[t];
-    }
     /* Only racks with one blank: measured on self-play and the shared positions, lookups beat
      * the pruned GADDAG walk there (it walks each word with the blank standing for every letter
      * in turn), and lose to it without a blank (the walk's shared prefixes and early dead ends
@@ -95,6 +92,17 @@ static int may_fill(const window_ctx *w, const sk_mg_sub *s, int b)
     return 1;
 }
 
+/* Sorts the K values of A descending (at most a rack's worth: insertion). */
+static void sort_desc(int *a, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && a[j] > a[j - 1]; j--) {
+            int x = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = x;
+        }
+}
+
 /* The most a move of W's sub-multiset S plus B blanks can score on the window, plus its leave:
  * the tile values paired with the coefficients in the best order. With spare blanks (the rack's
  * blanks beyond B), any of S's tiles may be played by a blank instead (record() writes those
@@ -117,18 +125,8 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
             if (hi[i] < v0) hi[i] = v0;
             if (lo[i] > v0) lo[i] = v0;
         }
-        for (int i = 1; i < k; i++) /* resort: at most a rack's worth */
-            for (int j = i; j > 0 && hi[j] > hi[j - 1]; j--) {
-                int x = hi[j];
-                hi[j] = hi[j - 1];
-                hi[j - 1] = x;
-            }
-        for (int i = 1; i < k; i++)
-            for (int j = i; j > 0 && lo[j] > lo[j - 1]; j--) {
-                int x = lo[j];
-                lo[j] = lo[j - 1];
-                lo[j - 1] = x;
-            }
+        sort_desc(hi, k);
+        sort_desc(lo, k);
         for (int i = 0; i < k; i++)
             bound += w->coef[i] > 0 ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
     }

@@ -140,9 +140,9 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row);
  * as tiles: every way the rack's blanks can stand among the placed squares (see movegen.c). */
 void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                   long long cross_total);
-/* The word-map search: 1 if it can take POS's rack (set up by sk_mg_setup and, for equity,
- * g->radix) and G has a word map of RULES' lexicon; it then lists the rack's sub-multisets. */
-int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules, const sk_position *pos);
+/* The word-map search: 1 if it can take the rack sk_mg_setup set up (with g->radix, for equity)
+ * and G has a word map of RULES' lexicon; it then lists the rack's sub-multisets. */
+int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules);
 /* Every move covering exactly window W that can lead, found by word-map lookups, to
  * sk_mg_record. */
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *w);
