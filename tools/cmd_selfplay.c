@@ -578,7 +578,12 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         sp->started = now_seconds();
         /* the word map takes about 0.15 s to build and saves about 0.4 ms a game (see
          * sk_mg_wm_prepare): worth it from a few hundred games; done without if it fails */
-        if (sp->games >= WM_GAMES && sk_wordmap_build(&sp->wm, g.lexicon) != SK_OK) sp->wm = NULL;
+        int searching = 0; /* a built-in player that searches for the best move */
+        for (int i = 0; i < sp->nplayers; i++)
+            searching |= !sp->players[i].command && (sp->players[i].strategy == SK_STRATEGY_BEST ||
+                                                     sp->players[i].strategy == SK_STRATEGY_EQUITY);
+        if (searching && sp->games >= WM_GAMES && sk_wordmap_build(&sp->wm, g.lexicon) != SK_OK)
+            sp->wm = NULL;
         pthread_t tids[64];
         int started = 0;
         for (int t = 1; t < sp->jobs && t < sp->games; t++)

@@ -118,6 +118,13 @@ static void json_move(const options *o, const job *j, const sk_gen_move *m, cons
  * array, and with this many wanted the bounds hardly prune. */
 #define TOP_SEARCH_MAX 1000
 
+/* 1 if O's answers come from the best-move search (sk_movegen_best or sk_movegen_top), not
+ * from the full list: only then does the word map help. */
+static int searches(const options *o)
+{
+    return (o->best && !o->json) || (!o->all && !o->best && o->count <= TOP_SEARCH_MAX);
+}
+
 static int solve(const options *o, job *j, sk_movegen *gen)
 {
     if (o->best && !o->json) { /* the fast path: the leader only */
@@ -132,7 +139,7 @@ static int solve(const options *o, job *j, sk_movegen *gen)
     sk_move_list list;
     sk_move_list_init(&list);
     /* -n N: a search for the N best (each as the full list ranks it), not the full list */
-    int top = !o->all && !o->best && o->count <= TOP_SEARCH_MAX;
+    int top = searches(o); /* the leader alone was answered above */
     int rc = top ? sk_movegen_top(gen, &j->rules, &j->pos, o->leaves, o->by_score, (size_t)o->count,
                                   &list)
                  : sk_movegen_all(gen, &j->rules, &j->pos, &list);
@@ -385,8 +392,8 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
             }
             if (n < batch) continue;
         }
-        if (n > 0 && !wm && !wm_tried && o.wm_after >= 0 && positions > o.wm_after && !o.all &&
-            g.lexicon) {
+        if (n > 0 && !wm && !wm_tried && o.wm_after >= 0 && positions > o.wm_after &&
+            searches(&o) && g.lexicon) {
             wm_tried = 1; /* a map that cannot be built (memory, odd lexicon) is done without */
             if (sk_wordmap_build(&wm, g.lexicon) != SK_OK) wm = NULL;
         }
