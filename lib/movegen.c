@@ -383,6 +383,13 @@ static uint32_t rack_letters(const sk_movegen *g)
     return m;
 }
 
+/* 1 if the best-move search gave the window [LO, HI] to the word-map search: the walk skips
+ * its moves. */
+static inline int handed(const sk_movegen *g, int lo, int hi)
+{
+    return g->win_on && (g->win_skip[lo] >> hi & 1);
+}
+
 /* After tile T at column C (NODE its GADDAG node): record, then go on left or right. */
 static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long long mult,
                   long long cross_total)
@@ -395,7 +402,8 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     if (c <= g->anchor) {
         int left_open = c == 0 || !v->tile[r][c - 1];
         int right_open = g->anchor_right_open;
-        if (sk_kwg_accepts(node) && left_open && right_open && g->nplaced > 0)
+        if (sk_kwg_accepts(node) && left_open && right_open && g->nplaced > 0 &&
+            !handed(g, c, g->anchor))
             sk_mg_record(g, c, g->anchor, main_sum, mult, cross_total);
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
@@ -416,7 +424,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     }
     /* the right part places tiles only: reaching a tile would join another run */
     int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
-    if (sk_kwg_accepts(node) && right_open)
+    if (sk_kwg_accepts(node) && right_open && !handed(g, g->leftmost, c))
         sk_mg_record(g, g->leftmost, c, main_sum, mult, cross_total);
     if (next && c + 1 < v->cols && right_open && !sk_mg_hopeless_right(g, g->leftmost, c + 1))
         gen(g, c + 1, next, main_sum, mult, cross_total);

@@ -6,7 +6,11 @@
  * sorted one, and a negative coefficient gets the rack's cheapest tile). Start points are then
  * walked best bound first, and the search stops when no remaining bound can reach the leader.
  * The leader is compared in the full tie order, so the result is exactly the head of the
- * sorted list of all moves. */
+ * sorted list of all moves.
+ * With a word map (movegen_wordmap.c), windows are also evaluated by lookups: every window of
+ * a rack with one blank; for a rack without one, the windows that take the whole rack, handed
+ * over when their start is taken (split_start), and windows without board letters are dropped
+ * when no sub-multiset of their size spells a word (sk_mg_wm_alone). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +22,7 @@ typedef struct {
     double bound;
     uint32_t first, count; /* its windows in g->windows */
     uint8_t d, row, col, through;
+    uint8_t split; /* some of its windows are for the word-map search: see split_start */
 } start;
 
 /* Sift-down for a max-heap by .bound of TYPE: the starts (the search takes them best first and
@@ -96,53 +101,72 @@ static int desc_double(const void *x, const void *y)
     return a > b ? -1 : a < b ? 1 : 0;
 }
 
-/* What a window's bound needs of its squares, gathered one square at a time. */
+/* What a window's bound needs of its squares, gathered one square at a time (acc_init, then
+ * acc_square): the coefficients are kept sorted as they come, and sorted afresh only when a
+ * word factor changes them all. */
 typedef struct {
     long long wm;              /* the main word's multiplier: its empty squares' word factors */
     double fixed, cross_fixed; /* face values of its board tiles; cross words' board tiles */
     int k;                     /* empty squares */
+    int nfixed;                /* board tiles */
     double lf[SK_BOARD_MAX], x[SK_BOARD_MAX]; /* their letter factors; cross coefficients */
+    double coef[SK_BOARD_MAX];                /* lf * wm + x of each, descending */
 } window_acc;
+
+static void acc_init(window_acc *a)
+{
+    a->wm = 1;
+    a->fixed = a->cross_fixed = 0;
+    a->k = a->nfixed = 0;
+}
+
+/* Puts CF among the first I coefficients of A, descending (at most a rack's worth: insertion). */
+static void acc_insert(window_acc *a, int i, double cf)
+{
+    int j = i;
+    for (; j > 0 && cf > a->coef[j - 1]; j--)
+        a->coef[j] = a->coef[j - 1];
+    a->coef[j] = cf;
+}
 
 static void acc_square(const sk_movegen *g, const view *v, int r, int c, window_acc *a)
 {
     if (v->tile[r][c]) {
         a->fixed += v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
+        a->nfixed++;
         return;
     }
-    a->wm = sk_score_mul(a->wm, v->wf[r][c]);
-    a->lf[a->k] = v->lf[r][c];
-    a->x[a->k] = 0;
+    long long wm = sk_score_mul(a->wm, v->wf[r][c]);
+    int k = a->k++;
+    a->lf[k] = v->lf[r][c];
+    a->x[k] = 0;
     if (g->classic && v->has_cross[r][c]) {
-        a->x[a->k] = (double)v->lf[r][c] * v->wf[r][c];
+        a->x[k] = (double)v->lf[r][c] * v->wf[r][c];
         a->cross_fixed += (double)v->cross_score[r][c] * v->wf[r][c];
     }
-    a->k++;
+    if (wm == a->wm) {
+        acc_insert(a, k, a->lf[k] * (double)wm + a->x[k]);
+        return;
+    }
+    a->wm = wm;
+    for (int i = 0; i <= k; i++)
+        acc_insert(a, i, a->lf[i] * (double)wm + a->x[i]);
 }
 
 /* The most any move covering exactly the squares gathered in A can score: its empty squares
  * take the rack's values (VALUES, descending; N of them) in the best order. */
 static double window_bound(const sk_movegen *g, const window_acc *a, const double *values, int n)
 {
-    double coef[SK_BOARD_MAX];
-    int k = a->k;
-    for (int i = 0; i < k; i++) {
-        double cf = a->lf[i] * (double)a->wm + a->x[i];
-        int j = i;
-        for (; j > 0 && cf > coef[j - 1]; j--) /* at most a rack's worth: insertion, descending */
-            coef[j] = coef[j - 1];
-        coef[j] = cf;
-    }
     double best = a->fixed * (double)a->wm + a->cross_fixed;
     /* positive coefficients take the largest values, in order; the others the smallest value */
-    for (int i = 0; i < k; i++)
-        best += coef[i] > 0 ? coef[i] * values[i] : coef[i] * values[n - 1];
-    if (k == g->rack_size) best += g->bingo;
+    for (int i = 0; i < a->k; i++)
+        best += a->coef[i] > 0 ? a->coef[i] * values[i] : a->coef[i] * values[n - 1];
+    if (a->k == g->rack_size) best += g->bingo;
     return best;
 }
 
 /* Keeps the bound B of window [LO, HI]; 0 when out of memory. */
-static int keep_window(sk_movegen *g, int d, int r, int lo, int hi, double b)
+static int keep_window(sk_movegen *g, int d, int r, int lo, int hi, double b, int k)
 {
     if (g->nwindows == g->cap_windows) {
         size_t cap = g->cap_windows ? 2 * g->cap_windows : 4096;
@@ -152,8 +176,36 @@ static int keep_window(sk_movegen *g, int d, int r, int lo, int hi, double b)
         g->cap_windows = cap;
     }
     g->windows[g->nwindows++] =
-        (struct sk_mg_window){(uint8_t)lo, (uint8_t)hi, (uint8_t)d, (uint8_t)r, b};
+        (struct sk_mg_window){(uint8_t)lo, (uint8_t)hi, (uint8_t)d, (uint8_t)r, (uint8_t)k, b};
     return 1;
+}
+
+/* Adds start S to the heap STARTS of *N (there is room: it was taken from it). */
+static void push_start(start *starts, int *n, const start *s)
+{
+    int i = (*n)++;
+    for (; i > 0 && starts[(i - 1) / 2].bound < s->bound; i = (i - 1) / 2)
+        starts[i] = starts[(i - 1) / 2];
+    starts[i] = *s;
+}
+
+/* Hands the windows of ST with at least g->wm_min_k empty squares to the word-map search's
+ * heap (of *NW), leaving ST the others to walk (the walk records no move of a handed window:
+ * see load_windows); returns ST's new bound. *OOM is set when the heap could not grow. */
+static double split_start(sk_movegen *g, start *st, size_t *nw, int *oom)
+{
+    double best = -1e300;
+    struct sk_mg_window *w = g->windows + st->first;
+    for (uint32_t i = 0; i < st->count; i++) {
+        if (w[i].k >= g->wm_min_k) {
+            if (!sk_mg_below(g, w[i].bound) && !push_windows(g, &w[i], 1, nw)) *oom = 1;
+            w[i].bound = -1e300;
+            w[i].k = SK_MG_HANDED;
+        }
+        if (w[i].bound > best) best = w[i].bound;
+    }
+    st->split = 0;
+    return best;
 }
 
 /* Sets up the maxima the walk asks for (g->win_*) from a start's COUNT windows W. */
@@ -169,8 +221,12 @@ static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t cou
     for (int lo = lmin; lo <= lmax; lo++)
         for (int h = hmin; h <= hmax; h++)
             g->win_suf[lo][h] = -1e300;
-    for (size_t i = 0; i < count; i++)
+    for (int lo = lmin; lo <= lmax; lo++)
+        g->win_skip[lo] = 0;
+    for (size_t i = 0; i < count; i++) {
         g->win_suf[w[i].lo][w[i].hi] = w[i].bound;
+        if (w[i].k == SK_MG_HANDED) g->win_skip[w[i].lo] |= 1u << w[i].hi;
+    }
     double left = -1e300;
     for (int lo = lmin; lo <= lmax; lo++) {
         for (int h = hmax - 1; h >= hmin; h--)
@@ -215,7 +271,8 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
             if (!(v->cross[r][c] & g->rack_mask)) break; /* no move at all */
             placed++;
         }
-        window_acc acc = {.wm = 1};
+        window_acc acc;
+        acc_init(&acc);
         for (int x = lo; x <= c; x++)
             acc_square(g, v, r, x, &acc);
         for (int hi = c; hi < cols; hi++) {
@@ -227,9 +284,10 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
             if (placed > n) break;
             if (hi + 1 < cols && v->tile[r][hi + 1]) continue;
             if (placed == 0) continue;
+            if (!acc.nfixed && !sk_mg_wm_alone(g, acc.k)) continue;
             double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
-            if (!keep_window(g, v == &g->v[1], r, lo, hi, b)) *oom = 1;
+            if (!keep_window(g, v == &g->v[1], r, lo, hi, b, acc.k)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
@@ -293,6 +351,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     int ns = 0, oom = 0;
     g->nwindows = 0;
     if (g->first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
+    int use_wm = sk_mg_wm_prepare(g, rules);
     for (int d = 0; d < 2 && !g->first_move; d++) {
         const view *v = &g->v[d];
         for (int r = 0; r < v->rows; r++)
@@ -301,6 +360,9 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                 if (!run_end && !v->anchor[r][c]) continue;
                 size_t first = g->nwindows;
                 double b = start_bound(g, v, r, c, run_end, values, n, maxleave, by_score, &oom);
+                int split = 0;
+                for (size_t w = first; w < g->nwindows; w++)
+                    split |= g->windows[w].k >= g->wm_min_k;
                 if (b > -1e299)
                     starts[ns++] = (start){b,
                                            (uint32_t)first,
@@ -308,7 +370,8 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                                            (uint8_t)d,
                                            (uint8_t)r,
                                            (uint8_t)c,
-                                           (uint8_t)run_end};
+                                           (uint8_t)run_end,
+                                           (uint8_t)split};
                 else
                     g->nwindows = first;
             }
@@ -317,7 +380,6 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         free(starts);
         return SK_ENOMEM;
     }
-    int use_wm = !g->first_move && sk_mg_wm_prepare(g, rules);
     for (size_t i = (size_t)ns / 2; i-- > 0;)
         sift_down(starts, (size_t)ns, i);
     /* two heaps: the starts, and (word-map search) the windows of the starts taken so far */
@@ -337,12 +399,25 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         starts[0] = starts[--ns];
         sift_down(starts, (size_t)ns, 0);
         const start *st = &taken;
-        if (use_wm) {
+        if (use_wm && g->wm_min_k <= 1) {
             if (!push_windows(g, g->windows + st->first, st->count, &nw)) {
                 free(starts);
                 return SK_ENOMEM;
             }
             continue;
+        }
+        if (taken.split) { /* its long windows to the word-map search, the rest walked */
+            int oom_split = 0;
+            double b = split_start(g, &taken, &nw, &oom_split);
+            if (oom_split) {
+                free(starts);
+                return SK_ENOMEM;
+            }
+            if (b < taken.bound) {
+                taken.bound = b;
+                if (b > -1e299) push_start(starts, &ns, &taken);
+                continue;
+            }
         }
         load_windows(g, g->windows + st->first, st->count);
         g->win_on = 1;

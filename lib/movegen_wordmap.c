@@ -7,20 +7,25 @@
  * A letter multiset is taken from the rack as the walk takes it: the rack's own tiles first, a
  * blank only for a letter the rack has no copy left of, so each word is found once. Before a
  * lookup, the sub-multiset's own bound (its tile values in the best order on the window's
- * squares, plus its leave) must reach the leader. Used for racks with one blank (see
- * sk_mg_wm_prepare); the search (movegen_shadow.c) takes windows best bound first. */
+ * squares, plus its leave) must reach the leader. Used for every window of a rack with one
+ * blank, and for the windows that take the whole of a rack without one (see sk_mg_wm_prepare);
+ * the search (movegen_shadow.c) takes windows best bound first. sk_mg_wm_alone tells the
+ * bounds when no K tiles of a blankless rack spell a word. */
 #include <string.h>
 
 #include "internal/movegen.h"
 
-static void add_subs(sk_movegen *g, int t, sk_mg_sub *cur, sk_mg_sub *out, int *n)
+/* Appends to OUT (of *N) every sub-multiset of the rack's tiles of kinds KINDS[I..NKINDS - 1]
+ * added to CUR. */
+static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_sub *cur,
+                     sk_mg_sub *out, int *n)
 {
-    if (t == SK_TILE_KINDS) {
+    if (i == nkinds) {
         out[(*n)++] = *cur;
         return;
     }
     sk_mg_sub saved = *cur;
-    int have = g->rack_start[t];
+    int t = kinds[i], have = g->rack_start[t];
     for (int u = 0; u <= have; u++) {
         if (u > 0) {
             sk_wm_key_add(&cur->key, (unsigned)t);
@@ -32,27 +37,40 @@ static void add_subs(sk_movegen *g, int t, sk_mg_sub *cur, sk_mg_sub *out, int *
             cur->values[j] = g->value[t];
         }
         if (u == have) cur->full |= 1u << t;
-        add_subs(g, t + 1, cur, out, n);
+        add_subs(g, kinds, nkinds, i + 1, cur, out, n);
     }
     *cur = saved;
 }
 
 int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
 {
-    if (!g->wm || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
+    g->wm_refine = 0;
+    g->wm_min_k = N + 1;
+    if (!g->wm || g->first_move || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
     int real = 0;
     for (int t = 1; t < SK_TILE_KINDS; t++)
         real += g->rack_start[t];
-    /* Only racks with one blank: measured on self-play and the shared positions, lookups beat
-     * the pruned GADDAG walk there (it walks each word with the blank standing for every letter
-     * in turn), and lose to it without a blank (the walk's shared prefixes and early dead ends
-     * cost less than a lookup per sub-multiset) and with two (a lookup per pair of letters). */
-    if (real > SK_MG_WM_RACK || g->rack_start[0] != 1) return 0;
+    /* Measured on self-play and the shared positions: with one blank, lookups beat the pruned
+     * GADDAG walk for every window (the walk goes through each word with the blank standing
+     * for every letter in turn). Without a blank they beat it only for the windows that take
+     * the whole rack (one lookup each; most spell nothing, and their bingo bonus made the
+     * walk's bounds loose); for the others, the walk's shared prefixes and early dead ends cost
+     * less than a lookup per sub-multiset. With two blanks a lookup per pair of letters loses. */
+    if (real > SK_MG_WM_RACK || g->rack_start[0] > 1) return 0;
     g->wm_blanks = g->rack_start[0];
+    g->wm_min_k = g->wm_blanks ? 1 : real;
+    g->wm_refine = !g->wm_blanks;
+    memset(g->wm_alone, -1, sizeof(g->wm_alone));
     static const sk_mg_sub empty;
     sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
     int n = 0;
-    add_subs(g, 1, &cur, all, &n);
+    int kinds[SK_TILE_KINDS], nkinds = 0;
+    for (int t = 1; t < SK_TILE_KINDS; t++)
+        if (g->rack_start[t])
+            kinds[nkinds++] = t;
+        else
+            cur.full |= 1u << t; /* a letter the rack lacks: a blank may be one */
+    add_subs(g, kinds, nkinds, 0, &cur, all, &n);
     int count[SK_MG_WM_RACK + 2] = {0};
     for (int i = 0; i < n; i++)
         count[all[i].size]++;
@@ -280,4 +298,31 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     }
     g->rack[0] = g->rack_start[0]; /* as the walk expects them */
     g->leave_index = 0;
+}
+
+/* 1 if some NEED more of the rack's tiles of kinds T.. added to KEY spell a word. */
+static int some_word(const sk_movegen *g, int t, int need, sk_wm_key key)
+{
+    if (need == 0) {
+        unsigned count, len;
+        return sk_wordmap_find(g->wm, key, &count, &len) != NULL;
+    }
+    for (; t < SK_TILE_KINDS; t++) {
+        sk_wm_key k = key;
+        for (int u = 1; u <= g->rack_start[t] && u <= need; u++) {
+            sk_wm_key_add(&k, (unsigned)t);
+            if (some_word(g, t + 1, need - u, k)) return 1;
+        }
+    }
+    return 0;
+}
+
+int sk_mg_wm_alone(sk_movegen *g, int k)
+{
+    if (!g->wm_refine) return 1;
+    if (g->wm_alone[k] < 0) {
+        sk_wm_key none = {0, 0};
+        g->wm_alone[k] = (signed char)some_word(g, 1, k, none);
+    }
+    return g->wm_alone[k];
 }

@@ -8,6 +8,8 @@
 
 /* The word-map search takes racks of at most this many lettered tiles (and one blank). */
 #define SK_MG_WM_RACK 8
+/* sk_mg_window.k of a window handed to the word-map search */
+#define SK_MG_HANDED 255
 
 #define N SK_BOARD_MAX
 #define ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
@@ -83,6 +85,7 @@ struct sk_movegen {
     size_t cap_wheap;
     int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
     double win_left[N];       /* [x]: the best bound of a window with lmin <= lo <= x */
+    uint32_t win_skip[N];     /* [lo] bit hi: the window [lo, hi] is the word-map search's */
     double win_suf[N][N];     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
     int radix[SK_TILE_KINDS]; /* mixed-radix index of the tiles used so far */
     int leave_index;
@@ -92,6 +95,11 @@ struct sk_movegen {
     sk_mg_sub subs[1 << SK_MG_WM_RACK];
     int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
     int wm_blanks;                    /* the rack's blanks */
+    int wm_min_k; /* windows of this many empty squares or more go to the word-map search */
+    /* word-map bounds for racks without a blank (sk_mg_wm_may_spell): on, the rack's key and
+     * tiles, and per tile count k whether k of its tiles alone spell a word (-1: not known yet) */
+    int wm_refine;
+    signed char wm_alone[SK_RACK_MAX + 1];
 };
 
 /* 1 if M ranks before BEST: higher equity, then higher score, then sk_gen_move_compare. */
@@ -104,6 +112,7 @@ static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
 
 struct sk_mg_window {
     uint8_t lo, hi, d, row; /* the squares [lo, hi] of row ROW of view D */
+    uint8_t k;              /* its empty squares; SK_MG_HANDED: given to the word-map search */
     double bound;
 };
 
@@ -130,6 +139,10 @@ static inline int sk_mg_hopeless_right(const sk_movegen *g, int lo, int h)
     return sk_mg_below(g, g->win_suf[lo][h < g->win_hmin ? g->win_hmin : h]);
 }
 
+/* 0 when no K of the rack's tiles alone are the letters of a word: a window of K empty squares
+ * and no board letter holds no move. Always 1 when the word-map bounds are off. */
+int sk_mg_wm_alone(sk_movegen *g, int k);
+
 /* Offers M to the best-only search's keeper (movegen_shadow.c). */
 void sk_mg_keep(sk_movegen *g, const sk_gen_move *m);
 
@@ -141,7 +154,9 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row);
 void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                   long long cross_total);
 /* The word-map search: 1 if it can take the rack sk_mg_setup set up (with g->radix, for equity)
- * and G has a word map of RULES' lexicon; it then lists the rack's sub-multisets. */
+ * and G has a word map of RULES' lexicon; it then lists the rack's sub-multisets and sets
+ * g->wm_min_k (which windows it takes: all of them for a rack with one blank, those taking the
+ * whole rack for one without) and g->wm_refine (sk_mg_wm_alone). 0 on the first move. */
 int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules);
 /* Every move covering exactly window W that can lead, found by word-map lookups, to
  * sk_mg_record. */

@@ -86,6 +86,63 @@ static void shared_positions_exact(void **state)
     sk_lexicon_free(lex);
 }
 
+/* Greedy games on the shipped lexicon and board: every position's best and top-N moves, walked
+ * and with the word map, against the sorted list of all its moves. The random games below use
+ * a small lexicon and 4-tile racks; these have the whole 7-tile racks, blanks and long words
+ * the best-move search's word-map paths are for. */
+static void selfplay_positions_best(void **state)
+{
+    (void)state;
+    sk_lexicon *lex = load_wordlist();
+    sk_buf text;
+    tu_read_source(&text, "resources/boards/CrosswordGame.txt");
+    sk_board board;
+    assert_int_equal(sk_board_parse(&board, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL),
+                     SK_OK);
+    sk_tileset tiles;
+    sk_tileset_builtin(&tiles, "english");
+    sk_rules rules;
+    sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
+    sk_movegen *gen;
+    assert_int_equal(sk_movegen_new(&gen), SK_OK);
+    sk_wordmap *wm;
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    const char *env = getenv("SKRAB_TEST_GAMES");
+    int games = env ? (atoi(env) + 9) / 10 : 20, positions = 0, blanks = 0;
+    sk_rng rng;
+    sk_rng_seed(&rng, 77);
+    for (int game = 0; game < games; game++) {
+        sk_position pos;
+        sk_position_init(&pos, board.width, board.height);
+        sk_game_draw(&pos, &tiles, 0, rules.rack_size, &rng);
+        sk_game_draw(&pos, &tiles, 1, rules.rack_size, &rng);
+        while (pos.racks[0][0] && pos.zeros < 6) {
+            sk_move_list list;
+            sk_move_list_init(&list);
+            assert_int_equal(sk_movegen_all(gen, &rules, &pos, &list), SK_OK);
+            check_best(gen, &rules, &pos, &list, wm);
+            positions++;
+            blanks += strchr(pos.racks[0], '?') != NULL;
+            /* play the list's best by score (check_best left it sorted by score) */
+            sk_play play;
+            memset(&play, 0, sizeof(play));
+            play.kind = SK_MOVE_PASS;
+            if (list.count) sk_gen_move_to_play(&list.moves[0], &play);
+            sk_move_list_free(&list);
+            assert_int_equal(sk_game_apply(&pos, &play, &tiles, rules.rack_size, &rng), SK_OK);
+            if (!pos.racks[pos.nplayers - 1][0]) break; /* the player who moved went out */
+        }
+    }
+    print_message("checked %d positions of %d games, %d racks with a blank\n", positions, games,
+                  blanks);
+    assert_true(positions > games * 10);
+    assert_true(blanks > 0);
+    sk_movegen_free(gen);
+    sk_wordmap_free(wm);
+    sk_buf_free(&text);
+    sk_lexicon_free(lex);
+}
+
 /* ---- brute force ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -502,6 +559,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shared_positions_exact),
+        cmocka_unit_test(selfplay_positions_best),
         cmocka_unit_test(matches_brute_force),
         cmocka_unit_test(huge_scores_clamp),
     };
