@@ -265,7 +265,10 @@ static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lo
     m->nplaced = (uint8_t)g->nplaced;
     int len = hi - lo + 1;
     m->placed = (g->empty_row >> lo) & ((1u << len) - 1);
-    memcpy(m->word, &g->chars[lo], (size_t)len);
+    if (len <= 16)
+        memcpy(m->word, &g->chars[lo], 16); /* a constant size: no call */
+    else
+        memcpy(m->word, &g->chars[lo], (size_t)len);
     m->word[len] = '\0';
     for (uint32_t b = blanks; b; b &= b - 1)
         m->word[__builtin_ctz(b) - lo] += 'a' - 'A';
@@ -502,17 +505,72 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row)
     }
 }
 
+/* lay_first listing every move when the start square's column reads as its row
+ * (g->first_mirror: the same squares, factors and blocks): each across move is written with
+ * its down mirror, scored once. */
+static void lay_first_mirrored(sk_movegen *g, int len)
+{
+    const view *v = &g->v[0];
+    int r = g->start_row, centre = g->start_col;
+    int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
+    int lo_max = v->cols - len < centre ? v->cols - len : centre;
+    char word[sizeof(((sk_gen_move *)0)->word)] = {0};
+    int val[N];
+    for (int i = 0; i < len; i++) {
+        word[i] = (char)((g->word_blank[i] ? 'a' : 'A') - 1 + g->word[i]);
+        val[i] = g->value[g->word_blank[i] ? 0 : g->word[i]];
+    }
+    uint32_t placed = len < 32 ? (1u << len) - 1 : ~0u;
+    for (int lo = lo_min; lo <= lo_max; lo++) {
+        int main_sum = 0, open = 1;
+        long long mult = 1;
+        for (int i = 0; i < len && open; i++) {
+            int c = lo + i;
+            open = v->cross[r][c] != 0;
+            main_sum += val[i] * v->lf[r][c];
+            mult = sk_score_mul(mult, v->wf[r][c]);
+        }
+        if (!open) continue;
+        long long total = sk_score_mul(main_sum, mult);
+        if (len == g->rack_size) total = sk_score_add(total, g->bingo);
+        int score = sk_score_clamp(total);
+        sk_gen_move *m = list_push(g->out);
+        if (!m || !list_push(g->out)) return;
+        m = &g->out->moves[g->out->count - 2]; /* the list may have moved */
+        /* each field written in place: a move built aside and copied whole stalls on its
+         * just-written bytes */
+        for (int k = 0; k < 2; k++, m++) {
+            m->score = score;
+            m->equity = (float)score;
+            m->kind = SK_MOVE_PLACE;
+            m->dir = (uint8_t)(k ? SK_DOWN : SK_ACROSS);
+            m->row = (uint8_t)(k ? lo : r);
+            m->col = (uint8_t)(k ? r : lo);
+            m->len = m->nplaced = (uint8_t)len;
+            m->placed = placed;
+            memcpy(m->word, word, sizeof(word));
+        }
+    }
+}
+
 /* Records the word of g->word (LEN letters) at every offset of both views that covers the
  * start square and no blocked square. */
 static void lay_first(sk_movegen *g, int len)
 {
+    if (g->first_mirror && !g->best_mode) {
+        lay_first_mirrored(g, len);
+        return;
+    }
     for (int d = 0; d < 2; d++) {
         const view *v = &g->v[d];
         int r = d ? g->start_col : g->start_row, centre = d ? g->start_row : g->start_col;
         int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
         int lo_max = v->cols - len < centre ? v->cols - len : centre;
         if (lo_min > lo_max) continue;
-        sk_mg_walk_row(g, d, r);
+        g->g = v; /* sk_mg_walk_row for an empty board */
+        g->dir = d ? SK_DOWN : SK_ACROSS;
+        g->row = r;
+        g->empty_row = v->cols < 32 ? (1u << v->cols) - 1 : ~0u;
         for (int lo = lo_min; lo <= lo_max; lo++) {
             int main_sum = 0, open = 1;
             long long mult = 1;
@@ -526,6 +584,20 @@ static void lay_first(sk_movegen *g, int len)
             if (open) emit(g, lo, lo + len - 1, main_sum, mult, 0, g->leave_index, 0);
         }
     }
+}
+
+/* 1 if row START_ROW of view 0 and row START_COL of view 1 hold the same squares: an empty
+ * board's first move then plays the same down as across. */
+static int first_mirrored(const sk_movegen *g)
+{
+    const view *a = &g->v[0], *b = &g->v[1];
+    int ra = g->start_row, rb = g->start_col;
+    if (g->start_row != g->start_col || a->cols != b->cols) return 0;
+    for (int c = 0; c < a->cols; c++)
+        if (a->lf[ra][c] != b->lf[rb][c] || a->wf[ra][c] != b->wf[rb][c] ||
+            a->cross[ra][c] != b->cross[rb][c])
+            return 0;
+    return 1;
 }
 
 /* Reads the rack's words off the DAWG from LIST, LEN letters down. */
@@ -587,6 +659,7 @@ void sk_mg_first_move(sk_movegen *g)
     }
     for (int L = 0; L <= N; L++)
         g->first_bound[L] *= lf_max;
+    g->first_mirror = first_mirrored(g);
     g->nplaced = 0;
     first_words(g, g->dawg, 0, 0);
 }
@@ -644,8 +717,14 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         update_views(g, rules, pos, changed, nchanged, dawg);
     } else {
         load_views(g, rules, pos);
-        for (int d = 0; d < 2; d++)
-            compute_cross(g, &g->v[d], dawg);
+        for (int d = 0; d < 2; d++) {
+            if (!first_move) {
+                compute_cross(g, &g->v[d], dawg);
+                continue;
+            }
+            memset(g->v[d].has_cross, 0, sizeof(g->v[d].has_cross)); /* no tile: no cross word */
+            memset(g->v[d].cross_score, 0, sizeof(g->v[d].cross_score));
+        }
     }
     for (int d = 0; d < 2; d++)
         compute_anchors(g, &g->v[d], first_move, d ? b->start_col : b->start_row,

@@ -61,13 +61,15 @@ struct sk_movegen {
     int rack[SK_TILE_KINDS];
     int rack_start[SK_TILE_KINDS]; /* the rack before the move */
     int value[SK_TILE_KINDS];      /* [0] = the blank's value */
-    char chars[N];                 /* the walk's row as the move would leave it ('a'..: a blank) */
+    char chars[N + 16];            /* the walk's row as the move would leave it ('a'..: a blank);
+                                      padded so that a word is copied in one fixed-size move */
     uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
     int nplaced, rack_size, bingo, classic;
     int first_move, start_row, start_col; /* an empty board, and its start square */
     uint8_t word[N], word_blank[N];       /* the first move's word while it is read */
     double first_bound[N + 1];            /* see sk_mg_first_move */
-    int tiles_left;                       /* tiles on the rack not yet placed */
+    int first_mirror;      /* the first move's down plays mirror its across ones (see lay_first) */
+    int tiles_left;        /* tiles on the rack not yet placed */
     uint32_t rack_mask;    /* letters the rack can still supply (all of them with a blank) */
     uint32_t letters_mask; /* letters on the rack, blanks aside */
     sk_move_list *out;

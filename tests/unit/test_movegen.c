@@ -393,6 +393,14 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
         else if (k < 4)
             board.squares[i] = (sk_square){SK_SQ_WORD, (signed char)((int)(rnd(seed) % 109) - 9)};
     }
+    if (width == height && rnd(seed) % 3 == 0) { /* symmetric about the diagonal, as most boards
+                                                   are: the first move's down plays are copied
+                                                   from its across ones */
+        board.start_col = board.start_row;
+        for (int r = 0; r < height; r++)
+            for (int c = 0; c < r; c++)
+                board.squares[r * width + c] = board.squares[c * width + r];
+    }
     /* a small lexicon over A..E: each word of length 2..4 with probability 1/4 */
     sk_buf words;
     sk_buf_init(&words);
