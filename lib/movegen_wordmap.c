@@ -225,17 +225,17 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b)
         fit_words(g, w, s->words0, s->count0, s->len0);
         return;
     }
-    if (alone && !s->known1) {
-        s->blank_hits = 0;
-        for (uint32_t m = s->full & ALL_LETTERS; m; m &= m - 1) {
-            sk_wm_key one = key;
-            unsigned count, len;
-            sk_wm_key_add(&one, (unsigned)__builtin_ctz(m));
-            if (sk_wordmap_find(g->wm, one, &count, &len)) s->blank_hits |= m & -m;
+    uint32_t hits; /* the letters the blank may stand for: one lookup in the blank table */
+    if (alone) {
+        if (!s->known1) {
+            s->blank_hits = sk_wordmap_blank_letters(g->wm, key);
+            s->known1 = 1;
         }
-        s->known1 = 1;
+        hits = s->blank_hits;
+    } else {
+        hits = sk_wordmap_blank_letters(g->wm, key);
     }
-    uint32_t may = s->full & w->open & (alone ? s->blank_hits : ALL_LETTERS);
+    uint32_t may = s->full & w->open & hits;
     for (uint32_t m1 = may; m1; m1 &= m1 - 1) {
         sk_wm_key one = {0, 0}, k1;
         sk_wm_key_add(&one, (unsigned)__builtin_ctz(m1));

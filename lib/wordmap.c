@@ -27,6 +27,13 @@ struct sk_wordmap {
     size_t nclasses, cap_classes, nwords;
     uint8_t *letters;
     size_t nletters;
+    /* the blank table: for each multiset one letter short of a class, the letters that complete
+     * it; slot = hash's high half << 32 | letter bits (never 0). It keeps no keys: two keys of
+     * one hash half share a slot, so a mask may hold extra letters, which the class lookup that
+     * follows turns away. */
+    uint64_t *bslots;
+    uint32_t bmask;
+    size_t nblank;
 };
 
 static uint64_t hash_key(sk_wm_key k)
@@ -114,6 +121,46 @@ static int on_word(void *vctx, const char *word, size_t len)
     return 0;
 }
 
+/* KEY less one letter T (counted in KEY). */
+static sk_wm_key key_less(sk_wm_key key, unsigned t)
+{
+    if (t <= 16)
+        key.lo -= (uint64_t)1 << (4 * (t - 1));
+    else
+        key.hi -= (uint64_t)1 << (4 * (t - 17));
+    return key;
+}
+
+/* Fills the blank table from the classes; 0 when out of memory. */
+static int build_blank_table(sk_wordmap *wm)
+{
+    size_t most = 0; /* one entry per class and letter it holds, at most */
+    for (size_t i = 0; i < wm->nclasses; i++) {
+        sk_wm_key key = {wm->classes[i].lo, wm->classes[i].hi};
+        for (unsigned t = 1; t <= 26; t++)
+            most += sk_wm_key_count(&key, t) != 0;
+    }
+    size_t slots = 1024;
+    while (slots < most + most / 8) /* the entries are fewer: keys of several classes merge */
+        slots *= 2;
+    wm->bslots = calloc(slots, sizeof(*wm->bslots));
+    if (!wm->bslots) return 0;
+    wm->bmask = (uint32_t)(slots - 1);
+    for (size_t i = 0; i < wm->nclasses; i++) {
+        sk_wm_key key = {wm->classes[i].lo, wm->classes[i].hi};
+        for (unsigned t = 1; t <= 26; t++) {
+            if (!sk_wm_key_count(&key, t)) continue;
+            uint64_t h = hash_key(key_less(key, t)), fp = h >> 32 << 32;
+            size_t at = h & wm->bmask;
+            while (wm->bslots[at] && (wm->bslots[at] >> 32 << 32) != fp)
+                at = (at + 1) & wm->bmask;
+            if (!wm->bslots[at]) wm->nblank++;
+            wm->bslots[at] |= fp | (uint64_t)1 << t;
+        }
+    }
+    return 1;
+}
+
 static int count_word(void *vctx, const char *word, size_t len)
 {
     (void)word;
@@ -161,6 +208,7 @@ int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex)
         ctx.pass = 2;
         sk_lexicon_foreach_word(lex, on_word, &ctx);
     }
+    if (!ctx.failed && !build_blank_table(wm)) ctx.failed = SK_ENOMEM;
     if (ctx.failed) {
         sk_wordmap_free(wm);
         return ctx.failed;
@@ -173,6 +221,7 @@ void sk_wordmap_free(sk_wordmap *wm)
 {
     if (!wm) return;
     free(wm->slots);
+    free(wm->bslots);
     free(wm->filter);
     free(wm->classes);
     free(wm->letters);
@@ -198,11 +247,21 @@ const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *co
     return &wm->letters[c->first];
 }
 
+uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
+{
+    uint64_t h = hash_key(key), fp = h >> 32 << 32;
+    for (size_t at = h & wm->bmask;; at = (at + 1) & wm->bmask) {
+        uint64_t s = wm->bslots[at];
+        if (!s) return 0;
+        if ((s >> 32 << 32) == fp) return (uint32_t)s;
+    }
+}
+
 void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes)
 {
     *classes = wm->nclasses;
     *words = wm->nwords;
     *bytes = sizeof(*wm) + ((size_t)wm->mask + 1) * sizeof(*wm->slots) +
              wm->cap_classes * sizeof(*wm->classes) + wm->nletters +
-             FILTER_WORDS * sizeof(*wm->filter);
+             FILTER_WORDS * sizeof(*wm->filter) + ((size_t)wm->bmask + 1) * sizeof(*wm->bslots);
 }

@@ -90,6 +90,50 @@ static void anagram_classes(void **state)
     sk_lexicon_free(lex);
 }
 
+/* The letters of a key one short of a class: each letter that completes a word is there, the
+ * exact set for these (no two keys share a hash half here), and none for a key no letter
+ * completes. Then, over every key of up to 3 letters from A..F, against sk_wordmap_find. */
+static void blank_letters(void **state)
+{
+    (void)state;
+    sk_lexicon *lex = lexicon_of("CAT\nACT\nBAT\nTAB\nEAT\nATE\nTAT\nAT\nQI\nABED\nBEAD\nFADE\n");
+    sk_wordmap *wm;
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    uint32_t want = 1u << ('C' - 'A' + 1) | 1u << ('B' - 'A' + 1) | 1u << ('E' - 'A' + 1) |
+                    1u << ('T' - 'A' + 1);
+    assert_int_equal(sk_wordmap_blank_letters(wm, key_of("AT")), want);
+    assert_int_equal(sk_wordmap_blank_letters(wm, key_of("Q")), 1u << ('I' - 'A' + 1));
+    assert_int_equal(sk_wordmap_blank_letters(wm, key_of("A")), 1u << ('T' - 'A' + 1));
+    assert_int_equal(sk_wordmap_blank_letters(wm, key_of("ZZ")), 0);
+    assert_int_equal(sk_wordmap_blank_letters(wm, key_of("ABD")), 1u << ('E' - 'A' + 1));
+    int checked = 0;
+    for (int n = 0; n <= 3; n++) {
+        int total = 1;
+        for (int i = 0; i < n; i++)
+            total *= 6;
+        for (int x = 0; x < total; x++) {
+            char letters[8];
+            for (int i = 0, y = x; i < n; i++, y /= 6)
+                letters[i] = (char)('A' + y % 6);
+            letters[n] = '\0';
+            uint32_t have = sk_wordmap_blank_letters(wm, key_of(letters));
+            for (unsigned t = 1; t <= 26; t++) {
+                sk_wm_key k = key_of(letters);
+                sk_wm_key_add(&k, t);
+                unsigned count, len;
+                int spells = sk_wordmap_find(wm, k, &count, &len) != NULL;
+                if (spells && !(have >> t & 1))
+                    fail_msg("%s + %c spells a word, not in the blank letters", letters,
+                             'A' + t - 1);
+                checked += spells;
+            }
+        }
+    }
+    assert_true(checked > 10);
+    sk_wordmap_free(wm);
+    sk_lexicon_free(lex);
+}
+
 static void keys_count_letters(void **state)
 {
     (void)state;
@@ -127,6 +171,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(anagram_classes),
+        cmocka_unit_test(blank_letters),
         cmocka_unit_test(keys_count_letters),
         cmocka_unit_test(refuses_what_it_cannot_count),
     };

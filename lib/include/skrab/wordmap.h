@@ -46,6 +46,11 @@ int sk_wordmap_of(const sk_wordmap *wm, const sk_lexicon *lex);
  * at the returned address (tiles 1..26); NULL (and *COUNT 0) when there is none. */
 const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *count, unsigned *len);
 
+/* The letters t (bit t, 1..26) for which KEY plus t may be the letters of a word: every such
+ * letter is there (what one blank may stand for, in one lookup); a letter for which it is not
+ * may be there too, rarely, so each is confirmed by sk_wordmap_find. 0: none. */
+uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key);
+
 /* Its size: distinct multisets, words, and bytes held. */
 void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes);
 
