@@ -98,8 +98,8 @@ struct sk_movegen {
     int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
     int wm_blanks;                    /* the rack's blanks */
     int wm_min_k; /* windows of this many empty squares or more go to the word-map search */
-    /* word-map bounds for racks without a blank (sk_mg_wm_may_spell): on, the rack's key and
-     * tiles, and per tile count k whether k of its tiles alone spell a word (-1: not known yet) */
+    /* sk_mg_wm_alone (racks without a blank): on, and per tile count k whether k of the rack's
+     * tiles alone spell a word (-1: not known yet) */
     int wm_refine;
     signed char wm_alone[SK_RACK_MAX + 1];
 };

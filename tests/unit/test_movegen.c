@@ -28,6 +28,37 @@ static sk_lexicon *load_wordlist(void)
     return lex;
 }
 
+/* The shipped lexicon on the standard board, classic rules, a generator and the word map. */
+typedef struct {
+    sk_lexicon *lex;
+    sk_buf text;
+    sk_board board;
+    sk_tileset tiles;
+    sk_rules rules;
+    sk_movegen *gen;
+    sk_wordmap *wm;
+} shipped;
+
+static void shipped_open(shipped *s)
+{
+    s->lex = load_wordlist();
+    tu_read_source(&s->text, "resources/boards/CrosswordGame.txt");
+    assert_int_equal(
+        sk_board_parse(&s->board, s->text.data, s->text.len, SK_BOARD_FORMAT_AUTO, NULL), SK_OK);
+    sk_tileset_builtin(&s->tiles, "english");
+    sk_rules_init(&s->rules, SK_RULES_CLASSIC, &s->board, &s->tiles, s->lex);
+    assert_int_equal(sk_movegen_new(&s->gen), SK_OK);
+    assert_int_equal(sk_wordmap_build(&s->wm, s->lex), SK_OK);
+}
+
+static void shipped_close(shipped *s)
+{
+    sk_movegen_free(s->gen);
+    sk_wordmap_free(s->wm);
+    sk_buf_free(&s->text);
+    sk_lexicon_free(s->lex);
+}
+
 static void shared_positions_exact(void **state)
 {
     (void)state;
@@ -39,20 +70,8 @@ static void shared_positions_exact(void **state)
              SKRAB_SOURCE_DIR);
     FILE *e = fopen(path, "r");
     assert_non_null(e);
-    sk_lexicon *lex = load_wordlist();
-    sk_buf text;
-    tu_read_source(&text, "resources/boards/CrosswordGame.txt");
-    sk_board board;
-    assert_int_equal(sk_board_parse(&board, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL),
-                     SK_OK);
-    sk_tileset tiles;
-    sk_tileset_builtin(&tiles, "english");
-    sk_rules rules;
-    sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
-    sk_movegen *gen;
-    assert_int_equal(sk_movegen_new(&gen), SK_OK);
-    sk_wordmap *wm;
-    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    shipped sh;
+    shipped_open(&sh);
     char line[4096], exp[256];
     assert_non_null(fgets(exp, sizeof(exp), e)); /* header */
     int n = 0;
@@ -66,13 +85,13 @@ static void shared_positions_exact(void **state)
         assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL), SK_OK);
         sk_move_list list;
         sk_move_list_init(&list);
-        assert_int_equal(sk_movegen_all(gen, &rules, &pos, &list), SK_OK);
+        assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &list), SK_OK);
         sk_move_list_sort(&list, 1);
         int have_best = list.count ? list.moves[0].score : 0;
         if ((int)list.count != count || have_best != best)
             fail_msg("line %d: %zu moves, best %d; expected %d, %d", lineno, list.count, have_best,
                      count, best);
-        check_best(gen, &rules, &pos, &list, wm);
+        check_best(sh.gen, &sh.rules, &pos, &list, sh.wm);
         sk_move_list_free(&list);
         n++;
     }
@@ -80,10 +99,7 @@ static void shared_positions_exact(void **state)
     assert_null(fgets(exp, sizeof(exp), e)); /* no expectation left without its position */
     fclose(f);
     fclose(e);
-    sk_movegen_free(gen);
-    sk_wordmap_free(wm);
-    sk_buf_free(&text);
-    sk_lexicon_free(lex);
+    shipped_close(&sh);
 }
 
 /* Greedy games on the shipped lexicon and board: every position's best and top-N moves, walked
@@ -93,34 +109,22 @@ static void shared_positions_exact(void **state)
 static void selfplay_positions_best(void **state)
 {
     (void)state;
-    sk_lexicon *lex = load_wordlist();
-    sk_buf text;
-    tu_read_source(&text, "resources/boards/CrosswordGame.txt");
-    sk_board board;
-    assert_int_equal(sk_board_parse(&board, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL),
-                     SK_OK);
-    sk_tileset tiles;
-    sk_tileset_builtin(&tiles, "english");
-    sk_rules rules;
-    sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
-    sk_movegen *gen;
-    assert_int_equal(sk_movegen_new(&gen), SK_OK);
-    sk_wordmap *wm;
-    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    shipped sh;
+    shipped_open(&sh);
     const char *env = getenv("SKRAB_TEST_GAMES");
     int games = env ? (atoi(env) + 9) / 10 : 20, positions = 0, blanks = 0;
     sk_rng rng;
     sk_rng_seed(&rng, 77);
     for (int game = 0; game < games; game++) {
         sk_position pos;
-        sk_position_init(&pos, board.width, board.height);
-        sk_game_draw(&pos, &tiles, 0, rules.rack_size, &rng);
-        sk_game_draw(&pos, &tiles, 1, rules.rack_size, &rng);
+        sk_position_init(&pos, sh.board.width, sh.board.height);
+        sk_game_draw(&pos, &sh.tiles, 0, sh.rules.rack_size, &rng);
+        sk_game_draw(&pos, &sh.tiles, 1, sh.rules.rack_size, &rng);
         while (pos.racks[0][0] && pos.zeros < 6) {
             sk_move_list list;
             sk_move_list_init(&list);
-            assert_int_equal(sk_movegen_all(gen, &rules, &pos, &list), SK_OK);
-            check_best(gen, &rules, &pos, &list, wm);
+            assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &list), SK_OK);
+            check_best(sh.gen, &sh.rules, &pos, &list, sh.wm);
             positions++;
             blanks += strchr(pos.racks[0], '?') != NULL;
             /* play the list's best by score (check_best left it sorted by score) */
@@ -129,7 +133,8 @@ static void selfplay_positions_best(void **state)
             play.kind = SK_MOVE_PASS;
             if (list.count) sk_gen_move_to_play(&list.moves[0], &play);
             sk_move_list_free(&list);
-            assert_int_equal(sk_game_apply(&pos, &play, &tiles, rules.rack_size, &rng), SK_OK);
+            assert_int_equal(sk_game_apply(&pos, &play, &sh.tiles, sh.rules.rack_size, &rng),
+                             SK_OK);
             if (!pos.racks[pos.nplayers - 1][0]) break; /* the player who moved went out */
         }
     }
@@ -137,10 +142,7 @@ static void selfplay_positions_best(void **state)
                   blanks);
     assert_true(positions > games * 10);
     assert_true(blanks > 0);
-    sk_movegen_free(gen);
-    sk_wordmap_free(wm);
-    sk_buf_free(&text);
-    sk_lexicon_free(lex);
+    shipped_close(&sh);
 }
 
 /* ---- brute force ---------------------------------------------------------------------------- */
