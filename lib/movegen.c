@@ -71,6 +71,7 @@ void sk_movegen_free(sk_movegen *gen)
 static void load_views(sk_movegen *g, const sk_rules *rules, const sk_position *pos)
 {
     const sk_board *b = rules->board;
+    g->monotone = 1;
     for (int d = 0; d < 2; d++) {
         view *v = &g->v[d];
         v->rows = d ? pos->width : pos->height;
@@ -83,6 +84,7 @@ static void load_views(sk_movegen *g, const sk_rules *rules, const sk_position *
                 v->blank[vr][vc] = t >= 'a' && t <= 'z';
                 v->lf[vr][vc] = (int8_t)sk_board_letter_factor(b, r, c);
                 v->wf[vr][vc] = (int8_t)sk_board_word_factor(b, r, c);
+                if (v->lf[vr][vc] < 1 || v->wf[vr][vc] < 1) g->monotone = 0;
                 v->cross[vr][vc] =
                     sk_board_square(b, r, c)->kind == SK_SQ_BLOCKED || t ? 0 : ALL_LETTERS;
             }

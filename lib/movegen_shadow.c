@@ -5,6 +5,8 @@
  * (valid for negative and zero factors too: the best pairing of values with coefficients is the
  * sorted one, and a negative coefficient gets the rack's cheapest tile). Start points are then
  * walked best bound first, and the search stops when no remaining bound can reach the leader.
+ * On boards without factors below 1, a start first gets a cheaper, looser bound (quick_bound),
+ * and its windows are bounded only when that reaches the top of the heap.
  * The leader is compared in the full tie order, so the result is exactly the head of the
  * sorted list of all moves.
  * With a word map (movegen_wordmap.c), windows are also evaluated by lookups: every window of
@@ -23,6 +25,7 @@ typedef struct {
     uint32_t first, count; /* its windows in g->windows */
     uint8_t d, row, col, through;
     uint8_t split; /* some of its windows are for the word-map search: see split_start */
+    uint8_t exact; /* BOUND is the best of its windows' bounds, not quick_bound's */
 } start;
 
 /* Sift-down for a max-heap by .bound of TYPE: the starts (the search takes them best first and
@@ -127,6 +130,21 @@ static void acc_insert(window_acc *a, int i, double cf)
     for (; j > 0 && cf > a->coef[j - 1]; j--)
         a->coef[j] = a->coef[j - 1];
     a->coef[j] = cf;
+}
+
+/* Copies the part of A in use to B. */
+static void acc_copy(window_acc *b, const window_acc *a)
+{
+    b->wm = a->wm;
+    b->fixed = a->fixed;
+    b->cross_fixed = a->cross_fixed;
+    b->k = a->k;
+    b->nfixed = a->nfixed;
+    for (int i = 0; i < a->k; i++) {
+        b->lf[i] = a->lf[i];
+        b->x[i] = a->x[i];
+        b->coef[i] = a->coef[i];
+    }
 }
 
 static void acc_square(const sk_movegen *g, const view *v, int r, int c, window_acc *a)
@@ -254,8 +272,17 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
         run_lo--;
     double best = -1e300;
     int placed_left = 0;
-    for (int lo = through ? run_lo : c; lo >= 0; lo--) {
-        if (lo < (through ? run_lo : c)) {
+    int start_empty = !through; /* the anchor square itself, for a cross anchor */
+    if (start_empty && !(v->cross[r][c] & g->rack_mask)) return best; /* no move at all */
+    /* LEFT: the squares [lo, c], grown one square at a time as lo goes left; each window
+     * starting at lo extends a copy of it to the right */
+    int base = through ? run_lo : c;
+    window_acc left;
+    acc_init(&left);
+    for (int x = base; x <= c; x++)
+        acc_square(g, v, r, x, &left);
+    for (int lo = base; lo >= 0; lo--) {
+        if (lo < base) {
             if (v->tile[r][lo]) {
                 if (!through) break; /* a cross-anchor word holds no row tile */
             } else {
@@ -263,18 +290,12 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
                 if (!(v->cross[r][lo] & g->rack_mask)) break;
                 if (++placed_left > n) break;
             }
+            acc_square(g, v, r, lo, &left);
         }
         if (lo > 0 && v->tile[r][lo - 1]) continue; /* the word would not start here */
-        int placed = placed_left;
-        int start_empty = !through; /* the anchor square itself, for a cross anchor */
-        if (start_empty) {
-            if (!(v->cross[r][c] & g->rack_mask)) break; /* no move at all */
-            placed++;
-        }
+        int placed = placed_left + start_empty;
         window_acc acc;
-        acc_init(&acc);
-        for (int x = lo; x <= c; x++)
-            acc_square(g, v, r, x, &acc);
+        acc_copy(&acc, &left);
         for (int hi = c; hi < cols; hi++) {
             if (hi > c) {
                 if (v->tile[r][hi]) break; /* the right part never reaches another run */
@@ -294,6 +315,73 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
     return best;
 }
 
+/* An upper bound for every window start_bound would find for the walk from (R, C) of V, at
+ * about the cost of one window: a start has five or more, and most starts of a position never
+ * come near the leader, so their windows are never needed. Only for a board whose factors are
+ * all 1 or more (g->monotone: no coefficient is negative, and a window's bound only grows with
+ * its squares): it takes every square any of those windows may cover, multiplies each empty
+ * one by the largest word multiplier N empty squares among them can make, pairs the best N
+ * coefficients with the rack's values, counts every board tile among them, adds the bingo when
+ * N empty squares are there to cover and the best leave of any size (LEAVE_MAX). -1e300 when
+ * no move starts there. */
+static double quick_bound(const sk_movegen *g, const view *v, int r, int c, int through,
+                          const double *values, int n, double leave_max)
+{
+    int lf[2 * N + 1], wf[2 * N + 1], ne = 0;
+    double fixed = 0, cross_fixed = 0, x[2 * N + 1];
+    if (!through && !(v->cross[r][c] & g->rack_mask)) return -1e300;
+    int lo = c;
+    while (through && lo > 0 && v->tile[r][lo - 1])
+        lo--;
+    /* the run (or the anchor square), then left and right as far as start_bound goes */
+    for (int step = 0; step < 3; step++) {
+        int from = step == 0 ? lo : step == 1 ? lo - 1 : c + 1;
+        int to = step == 0 ? c + 1 : step == 1 ? -1 : v->cols, dir = step == 1 ? -1 : 1;
+        int placed = 0;
+        for (int col = from; col != to; col += dir) {
+            if (v->tile[r][col]) {
+                if (step == 2 || (step == 1 && !through)) break;
+                fixed += v->blank[r][col] ? g->value[0] : g->value[v->tile[r][col]];
+                continue;
+            }
+            if (step == 1 && !through && v->anchor[r][col]) break;
+            if (step > 0 && (!(v->cross[r][col] & g->rack_mask) || ++placed > n)) break;
+            lf[ne] = v->lf[r][col];
+            wf[ne] = v->wf[r][col];
+            x[ne] = 0;
+            if (g->classic && v->has_cross[r][col]) {
+                x[ne] = (double)lf[ne] * wf[ne];
+                cross_fixed += (double)v->cross_score[r][col] * wf[ne];
+            }
+            ne++;
+        }
+    }
+    /* the largest word multiplier: the N largest word factors */
+    int top[2 * N + 1];
+    for (int i = 0; i < ne; i++) {
+        int j = i;
+        for (; j > 0 && top[j - 1] < wf[i]; j--)
+            top[j] = top[j - 1];
+        top[j] = wf[i];
+    }
+    long long wm = 1;
+    for (int i = 0; i < ne && i < n; i++)
+        wm = sk_score_mul(wm, top[i]);
+    double coef[2 * N + 1];
+    for (int i = 0; i < ne; i++) {
+        double cf = lf[i] * (double)wm + x[i];
+        int j = i;
+        for (; j > 0 && coef[j - 1] < cf; j--)
+            coef[j] = coef[j - 1];
+        coef[j] = cf;
+    }
+    double b = fixed * (double)wm + cross_fixed + leave_max;
+    for (int i = 0; i < ne && i < n; i++)
+        b += coef[i] * values[i];
+    if (ne >= g->rack_size && n >= g->rack_size) b += g->bingo;
+    return b;
+}
+
 /* The walk's keeper of the N best moves (top_n of them; N = 1 for the best move alone):
  * g->top holds them best first, and once there are N, g->best is the last of them, the one a
  * move must beat (have_best set): every bound and early rejection compares with it. */
@@ -311,6 +399,26 @@ void sk_mg_keep(sk_movegen *g, const sk_gen_move *m)
     if (g->ntop == g->top_n) {
         g->best = g->top[g->top_n - 1];
         g->have_best = 1;
+    }
+}
+
+/* Sets ST's windows (appended to g->windows), their best bound, and whether the word-map
+ * search takes some of them; *OOM is set when the windows ran out of memory. */
+static void exact_bound(sk_movegen *g, start *st, const double *values, int n,
+                        const double *maxleave, int by_score, int *oom)
+{
+    size_t first = g->nwindows;
+    st->bound = start_bound(g, &g->v[st->d], st->row, st->col, st->through, values, n, maxleave,
+                            by_score, oom);
+    st->first = (uint32_t)first;
+    st->count = (uint32_t)(g->nwindows - first);
+    st->split = 0;
+    for (size_t w = first; w < g->nwindows; w++)
+        st->split |= g->windows[w].k >= g->wm_min_k;
+    st->exact = 1;
+    if (st->bound <= -1e299) { /* no window: none kept */
+        g->nwindows = first;
+        st->count = 0;
     }
 }
 
@@ -352,28 +460,21 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     g->nwindows = 0;
     if (g->first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
     int use_wm = sk_mg_wm_prepare(g, rules);
+    double leave_max = 0; /* the best leave of any size a move can keep */
+    for (int k = 0; k < n && !by_score; k++)
+        if (k == 0 || maxleave[k] > leave_max) leave_max = maxleave[k];
     for (int d = 0; d < 2 && !g->first_move; d++) {
         const view *v = &g->v[d];
         for (int r = 0; r < v->rows; r++)
             for (int c = 0; c < v->cols; c++) {
                 int run_end = v->tile[r][c] && (c + 1 == v->cols || !v->tile[r][c + 1]);
                 if (!run_end && !v->anchor[r][c]) continue;
-                size_t first = g->nwindows;
-                double b = start_bound(g, v, r, c, run_end, values, n, maxleave, by_score, &oom);
-                int split = 0;
-                for (size_t w = first; w < g->nwindows; w++)
-                    split |= g->windows[w].k >= g->wm_min_k;
-                if (b > -1e299)
-                    starts[ns++] = (start){b,
-                                           (uint32_t)first,
-                                           (uint32_t)(g->nwindows - first),
-                                           (uint8_t)d,
-                                           (uint8_t)r,
-                                           (uint8_t)c,
-                                           (uint8_t)run_end,
-                                           (uint8_t)split};
+                start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end, 0, 0};
+                if (g->monotone)
+                    st.bound = quick_bound(g, v, r, c, run_end, values, n, leave_max);
                 else
-                    g->nwindows = first;
+                    exact_bound(g, &st, values, n, maxleave, by_score, &oom);
+                if (st.bound > -1e299) starts[ns++] = st;
             }
     }
     if (oom) {
@@ -399,6 +500,15 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         starts[0] = starts[--ns];
         sift_down(starts, (size_t)ns, 0);
         const start *st = &taken;
+        if (!taken.exact) { /* its windows, and their best bound, now that it may lead */
+            double quick = taken.bound;
+            exact_bound(g, &taken, values, n, maxleave, by_score, &oom);
+            if (oom) break;
+            if (taken.bound < quick) {
+                if (taken.bound > -1e299) push_start(starts, &ns, &taken);
+                continue;
+            }
+        }
         if (use_wm && g->wm_min_k <= 1) {
             if (!push_windows(g, g->windows + st->first, st->count, &nw)) {
                 free(starts);
@@ -425,7 +535,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         g->win_on = 0;
     }
     free(starts);
-    return SK_OK;
+    return oom ? SK_ENOMEM : SK_OK;
 }
 
 int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,

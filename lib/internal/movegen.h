@@ -69,6 +69,7 @@ struct sk_movegen {
     uint8_t word[N], word_blank[N];       /* the first move's word while it is read */
     double first_bound[N + 1];            /* see sk_mg_first_move */
     int first_mirror;      /* the first move's down plays mirror its across ones (see lay_first) */
+    int monotone;          /* every letter and word factor is 1 or more (see quick_bound) */
     int tiles_left;        /* tiles on the rack not yet placed */
     uint32_t rack_mask;    /* letters the rack can still supply (all of them with a blank) */
     uint32_t letters_mask; /* letters on the rack, blanks aside */
