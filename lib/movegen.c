@@ -320,21 +320,17 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
 }
 
 /* blank_choices for a rack with one blank, without the search: when the walk spent it, it
- * stands on a square of the letter the rack lacks; otherwise on no square, or on any. */
+ * stands on a square of the letter it was spent for (g->blank_letter), the one the rack has
+ * too few of; otherwise on no square, or on any. */
 static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                       long long cross_total, uint32_t placed)
 {
     const view *v = g->g;
     int r = g->row, forced = 0;
-    if (!g->rack[0]) {
-        int count[SK_TILE_KINDS] = {0};
-        for (uint32_t e = placed; e; e &= e - 1) {
-            int letter = g->chars[__builtin_ctz(e)] - 'A' + 1;
-            if (++count[letter] > g->rack_start[letter]) forced = letter;
-        }
-    } else {
+    if (!g->rack[0])
+        forced = g->blank_letter;
+    else
         emit(g, lo, hi, main_sum, mult, cross_total, g->leave_index, 0);
-    }
     for (uint32_t e = placed; e; e &= e - 1) {
         int c = __builtin_ctz(e), letter = g->chars[c] - 'A' + 1;
         if (forced && letter != forced) continue;
@@ -471,6 +467,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         uint32_t i = kids[k];
         unsigned letter = sk_kwg_tile(nodes[i]);
         int kind = g->rack[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
+        if (!kind) g->blank_letter = (int)letter;
         uint32_t mask = g->rack_mask, letters = g->letters_mask;
         g->nplaced++;
         g->tiles_left--;

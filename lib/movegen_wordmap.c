@@ -238,7 +238,8 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b)
     uint32_t may = s->full & w->open & hits;
     for (uint32_t m1 = may; m1; m1 &= m1 - 1) {
         sk_wm_key one = {0, 0}, k1;
-        sk_wm_key_add(&one, (unsigned)__builtin_ctz(m1));
+        g->blank_letter = __builtin_ctz(m1);
+        sk_wm_key_add(&one, (unsigned)g->blank_letter);
         if (!key_sum(w, key, one, &k1)) continue;
         try_key(g, w, k1);
     }

@@ -60,10 +60,11 @@ struct sk_movegen {
     char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
     int rack[SK_TILE_KINDS];
     int rack_start[SK_TILE_KINDS]; /* the rack before the move */
-    int value[SK_TILE_KINDS];      /* [0] = the blank's value */
-    char chars[N + 16];            /* the walk's row as the move would leave it ('a'..: a blank);
-                                      padded so that a word is copied in one fixed-size move */
-    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
+    int blank_letter; /* the letter the walk last played a blank for (one_blank in movegen.c) */
+    int value[SK_TILE_KINDS]; /* [0] = the blank's value */
+    char chars[N + 16];       /* the walk's row as the move would leave it ('a'..: a blank);
+                                 padded so that a word is copied in one fixed-size move */
+    uint32_t empty_row;       /* bit c: square c of the walk's row is empty */
     int nplaced, rack_size, bingo, classic;
     int first_move, start_row, start_col; /* an empty board, and its start square */
     uint8_t word[N], word_blank[N];       /* the first move's word while it is read */
@@ -152,8 +153,10 @@ void sk_mg_keep(sk_movegen *g, const sk_gen_move *m);
 /* Points the walk at row ROW of view D: its letters and empty squares. */
 void sk_mg_walk_row(sk_movegen *g, int d, int row);
 /* Writes the move the walk's row holds over [LO, HI] (g->chars, g->nplaced tiles placed,
- * g->rack and g->leave_index after them), scored MAIN_SUM * MULT + CROSS_TOTAL with its tiles
- * as tiles: every way the rack's blanks can stand among the placed squares (see movegen.c). */
+ * g->rack and g->leave_index after them; with a one-blank rack whose blank is spent,
+ * g->blank_letter is the letter it was spent for), scored MAIN_SUM * MULT + CROSS_TOTAL with its
+ * tiles as tiles: every way the rack's blanks can stand among the placed squares (see movegen.c).
+ */
 void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                   long long cross_total);
 /* The word-map search: 1 if it can take the rack sk_mg_setup set up (with g->radix, for equity)
