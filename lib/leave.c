@@ -178,13 +178,20 @@ double sk_leave_value(const sk_leaves *leaves, const char *leave)
         int t = *p == '?' ? 0 : (*p >= 'A' && *p <= 'Z') ? *p - 'A' + 1 : -1;
         if (t >= 0) tiles[n++] = (unsigned char)t;
     }
-    if (n == 0) return 0.0;
     for (int i = 1; i < n; i++) /* sort: blank first */
         for (int j = i; j > 0 && tiles[j] < tiles[j - 1]; j--) {
             unsigned char t = tiles[j];
             tiles[j] = tiles[j - 1];
             tiles[j - 1] = t;
         }
+    return sk_leave_value_tiles(leaves, tiles, n);
+}
+
+#define VOWELS (1u << 1 | 1u << 5 | 1u << 9 | 1u << 15 | 1u << 21) /* A E I O U */
+
+double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n)
+{
+    if (n == 0) return 0.0;
     if (leaves) {
         long r = leave_rank(leaves, tiles, n);
         return r >= 0 && (uint32_t)r < leaves->nvalues ? leaves->values[r] : 0.0;
@@ -195,7 +202,7 @@ double sk_leave_value(const sk_leaves *leaves, const char *leave)
         v += HEURISTIC[tiles[i]];
         if (i > 0 && tiles[i] == tiles[i - 1] && tiles[i] != 0) v -= 4.0;
         if (tiles[i] == 0) continue;
-        if (strchr("AEIOU", 'A' + tiles[i] - 1))
+        if (VOWELS >> tiles[i] & 1)
             vowels++;
         else
             consonants++;

@@ -73,29 +73,37 @@ static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t coun
 
 /* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
  * used (index = sum over kinds of used[kind] * radix[kind]); MAXLEAVE[k] = the best value of a
- * leave of k tiles. */
+ * leave of k tiles. The choices are counted like an odometer over the kinds the rack holds,
+ * and each leave is handed over as sorted tiles. */
 static void leave_table(sk_movegen *g, const sk_leaves *leaves, const int counts[SK_TILE_KINDS],
                         double maxleave[SK_RACK_MAX + 1])
 {
-    int r = 1;
+    int r = 1, kinds[SK_TILE_KINDS], nk = 0;
     for (int t = 0; t < SK_TILE_KINDS; t++) {
         g->radix[t] = r;
         r *= counts[t] + 1;
+        if (counts[t]) kinds[nk++] = t;
     }
     for (int k = 0; k <= SK_RACK_MAX; k++)
         maxleave[k] = -1e300;
-    for (int idx = 0; idx < r; idx++) {
-        char kept[SK_RACK_MAX + 1];
-        int n = 0, rest = idx;
-        for (int t = SK_TILE_KINDS - 1; t >= 0; t--) {
-            int used = rest / g->radix[t];
-            rest %= g->radix[t];
-            for (int k = used; k < counts[t]; k++)
-                kept[n++] = t == SK_TILE_BLANK ? '?' : (char)('A' + t - 1);
-        }
-        kept[n] = '\0';
-        g->leave_value[idx] = (float)sk_leave_value(leaves, kept);
+    int used[SK_TILE_KINDS] = {0}, idx = 0;
+    for (;;) {
+        unsigned char kept[SK_RACK_MAX];
+        int n = 0;
+        for (int i = 0; i < nk; i++)
+            for (int u = used[kinds[i]]; u < counts[kinds[i]]; u++)
+                kept[n++] = (unsigned char)kinds[i];
+        double v = sk_leave_value_tiles(leaves, kept, n);
+        g->leave_value[idx] = (float)v;
         if (g->leave_value[idx] > maxleave[n]) maxleave[n] = g->leave_value[idx];
+        int i = 0; /* the next choice */
+        for (; i < nk && used[kinds[i]] == counts[kinds[i]]; i++) {
+            idx -= used[kinds[i]] * g->radix[kinds[i]];
+            used[kinds[i]] = 0;
+        }
+        if (i == nk) break;
+        used[kinds[i]]++;
+        idx += g->radix[kinds[i]];
     }
 }
 

@@ -65,6 +65,11 @@ static void klv_lookup(void **state)
         assert_true(sk_leave_value(l, "C") == 0.0); /* not in the file */
         assert_true(sk_leave_value(l, "") == 0.0);  /* the empty leave */
         assert_true(sk_leave_value(l, "?A") == 0.0);
+        const unsigned char blank[] = {0}, ab[] = {1, 2}, c[] = {3};
+        assert_true(sk_leave_value_tiles(l, blank, 1) == 25.5);
+        assert_true(sk_leave_value_tiles(l, ab, 2) == -2.5);
+        assert_true(sk_leave_value_tiles(l, c, 1) == 0.0);
+        assert_true(sk_leave_value_tiles(l, ab, 0) == 0.0);
         sk_leaves_free(l);
     }
 }
@@ -100,6 +105,12 @@ static void heuristic(void **state)
     assert_true(sk_leave_value(NULL, "EE") == 3.0 + 3.0 - 4.0 - 2.0);
     assert_true(sk_leave_value(NULL, "ERS") == 3.0 + 2.0 + 8.0);
     assert_true(sk_leave_value(NULL, "SER") == sk_leave_value(NULL, "ERS"));
+    /* the same from sorted tiles: E R S; the vowels; a blank, two Ss and a Q */
+    const unsigned char ers[] = {5, 18, 19}, vowels[] = {1, 5, 9, 15, 21}, mix[] = {0, 17, 19, 19};
+    assert_true(sk_leave_value_tiles(NULL, ers, 3) == 3.0 + 2.0 + 8.0);
+    assert_true(sk_leave_value_tiles(NULL, vowels, 5) == sk_leave_value(NULL, "UOIEA"));
+    assert_true(sk_leave_value_tiles(NULL, vowels, 5) == 1.0 + 3.0 + 0.5 - 1.0 - 3.0 - 2.0 * 4);
+    assert_true(sk_leave_value_tiles(NULL, mix, 4) == sk_leave_value(NULL, "SQ?S"));
 }
 
 int main(void)

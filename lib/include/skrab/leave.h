@@ -24,5 +24,8 @@ void sk_leaves_free(sk_leaves *leaves);
  * repeated copy of a letter, -2 for each step the vowel/consonant split is off by more than
  * one. An empty leave is worth 0. */
 double sk_leave_value(const sk_leaves *leaves, const char *leave);
+/* sk_leave_value of the N tiles TILES (0 the blank, 1..26 A..Z), in ascending order: for a
+ * caller that values many leaves (the move generator values every leave of a rack). */
+double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n);
 
 #endif
