@@ -78,7 +78,7 @@ static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t coun
 static void leave_table(sk_movegen *g, const sk_leaves *leaves, const int counts[SK_TILE_KINDS],
                         double maxleave[SK_RACK_MAX + 1])
 {
-    int r = 1, kinds[SK_TILE_KINDS], nk = 0;
+    int r = 1, kinds[SK_TILE_KINDS] = {0}, nk = 0;
     for (int t = 0; t < SK_TILE_KINDS; t++) {
         g->radix[t] = r;
         r *= counts[t] + 1;
