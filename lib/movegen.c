@@ -504,6 +504,29 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row)
     }
 }
 
+/* The first move's word of LEN tiles worth VAL laid from LO on row R of V: its main sum into
+ * *MAIN_SUM and word multiplier into *MULT; 0 when it covers a blocked square. */
+static int lay_score(const view *v, int r, int lo, int len, const int *val, int *main_sum,
+                     long long *mult)
+{
+    *main_sum = 0;
+    *mult = 1;
+    for (int i = 0; i < len; i++) {
+        int c = lo + i;
+        if (!v->cross[r][c]) return 0;
+        *main_sum += val[i] * v->lf[r][c];
+        *mult = sk_score_mul(*mult, v->wf[r][c]);
+    }
+    return 1;
+}
+
+/* The tile values of the first move's word of LEN tiles (g->word, g->word_blank) into VAL. */
+static void word_values(const sk_movegen *g, int len, int *val)
+{
+    for (int i = 0; i < len; i++)
+        val[i] = g->value[g->word_blank[i] ? 0 : g->word[i]];
+}
+
 /* lay_first listing every move when the start square's column reads as its row
  * (g->first_mirror: the same squares, factors and blocks): each across move is written with
  * its down mirror, scored once. */
@@ -515,21 +538,14 @@ static void lay_first_mirrored(sk_movegen *g, int len)
     int lo_max = v->cols - len < centre ? v->cols - len : centre;
     char word[sizeof(((sk_gen_move *)0)->word)] = {0};
     int val[N];
-    for (int i = 0; i < len; i++) {
+    word_values(g, len, val);
+    for (int i = 0; i < len; i++)
         word[i] = (char)((g->word_blank[i] ? 'a' : 'A') - 1 + g->word[i]);
-        val[i] = g->value[g->word_blank[i] ? 0 : g->word[i]];
-    }
     uint32_t placed = len < 32 ? (1u << len) - 1 : ~0u;
     for (int lo = lo_min; lo <= lo_max; lo++) {
-        int main_sum = 0, open = 1;
-        long long mult = 1;
-        for (int i = 0; i < len && open; i++) {
-            int c = lo + i;
-            open = v->cross[r][c] != 0;
-            main_sum += val[i] * v->lf[r][c];
-            mult = sk_score_mul(mult, v->wf[r][c]);
-        }
-        if (!open) continue;
+        int main_sum;
+        long long mult;
+        if (!lay_score(v, r, lo, len, val, &main_sum, &mult)) continue;
         long long total = sk_score_mul(main_sum, mult);
         if (len == g->rack_size) total = sk_score_add(total, g->bingo);
         int score = sk_score_clamp(total);
@@ -560,6 +576,8 @@ static void lay_first(sk_movegen *g, int len)
         lay_first_mirrored(g, len);
         return;
     }
+    int val[N];
+    word_values(g, len, val);
     for (int d = 0; d < 2; d++) {
         const view *v = &g->v[d];
         int r = d ? g->start_col : g->start_row, centre = d ? g->start_row : g->start_col;
@@ -571,16 +589,12 @@ static void lay_first(sk_movegen *g, int len)
         g->row = r;
         g->empty_row = v->cols < 32 ? (1u << v->cols) - 1 : ~0u;
         for (int lo = lo_min; lo <= lo_max; lo++) {
-            int main_sum = 0, open = 1;
-            long long mult = 1;
-            for (int i = 0; i < len && open; i++) {
-                int c = lo + i;
-                open = v->cross[r][c] != 0;
-                main_sum += g->value[g->word_blank[i] ? 0 : g->word[i]] * v->lf[r][c];
-                mult = sk_score_mul(mult, v->wf[r][c]);
-                g->chars[c] = (char)((g->word_blank[i] ? 'a' : 'A') - 1 + g->word[i]);
-            }
-            if (open) emit(g, lo, lo + len - 1, main_sum, mult, 0, g->leave_index, 0);
+            int main_sum;
+            long long mult;
+            if (!lay_score(v, r, lo, len, val, &main_sum, &mult)) continue;
+            for (int i = 0; i < len; i++)
+                g->chars[lo + i] = (char)((g->word_blank[i] ? 'a' : 'A') - 1 + g->word[i]);
+            emit(g, lo, lo + len - 1, main_sum, mult, 0, g->leave_index, 0);
         }
     }
 }
