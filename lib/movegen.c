@@ -25,7 +25,7 @@ void sk_move_list_free(sk_move_list *list)
     memset(list, 0, sizeof(*list));
 }
 
-static sk_gen_move *list_push(sk_move_list *l)
+sk_gen_move *sk_mg_list_push(sk_move_list *l)
 {
     if (l->count == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 1024;
@@ -256,7 +256,7 @@ static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lo
             return; /* cannot lead: skip building it */
         m = &cand;
     } else {
-        m = list_push(g->out);
+        m = sk_mg_list_push(g->out);
         if (!m) return;
     }
     m->kind = SK_MOVE_PLACE;
@@ -549,8 +549,8 @@ static void lay_first_mirrored(sk_movegen *g, int len)
         long long total = sk_score_mul(main_sum, mult);
         if (len == g->rack_size) total = sk_score_add(total, g->bingo);
         int score = sk_score_clamp(total);
-        sk_gen_move *m = list_push(g->out);
-        if (!m || !list_push(g->out)) return;
+        sk_gen_move *m = sk_mg_list_push(g->out);
+        if (!m || !sk_mg_list_push(g->out)) return;
         m = &g->out->moves[g->out->count - 2]; /* the list may have moved */
         /* each field written in place: a move built aside and copied whole stalls on its
          * just-written bytes */

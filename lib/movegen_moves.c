@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/movegen.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
@@ -13,18 +14,8 @@ static void exchanges(sk_move_list *out, int counts[SK_TILE_KINDS], int kind, ch
 {
     if (kind == SK_TILE_KINDS) {
         if (n == 0) return;
-        sk_gen_move *m = NULL;
-        if (out->count == out->cap) {
-            size_t cap = out->cap ? out->cap * 2 : 1024;
-            sk_gen_move *grown = realloc(out->moves, cap * sizeof(*grown));
-            if (!grown) {
-                out->failed = 1;
-                return;
-            }
-            out->moves = grown;
-            out->cap = cap;
-        }
-        m = &out->moves[out->count++];
+        sk_gen_move *m = sk_mg_list_push(out);
+        if (!m) return;
         memset(m, 0, sizeof(*m));
         m->kind = SK_MOVE_EXCHANGE;
         memcpy(m->word, buf, (size_t)n);
@@ -49,20 +40,10 @@ int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos,
         char buf[SK_RACK_MAX + 1];
         exchanges(out, counts, 0, buf, 0);
     }
-    sk_gen_move pass;
-    memset(&pass, 0, sizeof(pass));
-    pass.kind = SK_MOVE_PASS;
-    if (out->count == out->cap) {
-        size_t cap = out->cap ? out->cap * 2 : 16;
-        sk_gen_move *grown = realloc(out->moves, cap * sizeof(*grown));
-        if (!grown) {
-            out->failed = 1;
-            return SK_ENOMEM;
-        }
-        out->moves = grown;
-        out->cap = cap;
-    }
-    out->moves[out->count++] = pass;
+    sk_gen_move *pass = sk_mg_list_push(out);
+    if (!pass) return SK_ENOMEM;
+    memset(pass, 0, sizeof(*pass));
+    pass->kind = SK_MOVE_PASS;
     return out->failed ? SK_ENOMEM : SK_OK;
 }
 

@@ -607,14 +607,9 @@ int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     if (kept == 0) /* nothing playable: the pass */
         return sk_movegen_add_non_placements(rules, pos, -1, out);
     for (size_t i = 0; i < kept; i++) {
-        if (out->count == out->cap) {
-            size_t cap = out->cap ? out->cap * 2 : 16;
-            sk_gen_move *grown = realloc(out->moves, cap * sizeof(*grown));
-            if (!grown) return SK_ENOMEM;
-            out->moves = grown;
-            out->cap = cap;
-        }
-        out->moves[out->count++] = from[i];
+        sk_gen_move *m = sk_mg_list_push(out);
+        if (!m) return SK_ENOMEM;
+        *m = from[i];
     }
     return SK_OK;
 }

@@ -147,6 +147,10 @@ static inline int sk_mg_hopeless_right(const sk_movegen *g, int lo, int h)
  * and no board letter holds no move. Always 1 when the word-map bounds are off. */
 int sk_mg_wm_alone(sk_movegen *g, int k);
 
+/* A new move at the end of L (its fields unset), or NULL with l->failed set when L cannot
+ * grow. */
+sk_gen_move *sk_mg_list_push(sk_move_list *l);
+
 /* Offers M to the best-only search's keeper (movegen_shadow.c). */
 void sk_mg_keep(sk_movegen *g, const sk_gen_move *m);
 
