@@ -197,23 +197,33 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     return SK_EXIT_OK;
 }
 
-int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out)
+enum { POS_STDIN, POS_FILE, POS_LITERAL };
+
+/* Starts OUT for the POS argument ARG and says what it is: '-' (stdin), an existing file (*ST
+ * its stat), or else a CGP line given literally (not read here). */
+static int posinput_kind(const char *arg, sk_cli_posinput *out, struct stat *st)
 {
     memset(out, 0, sizeof(*out));
     sk_buf_init(&out->text);
-    struct stat st;
     if (strcmp(arg, "-") == 0) {
         out->shown = "<stdin>";
-        return sk_cli_read(cli, "-", (size_t)64 << 20, &out->text, 0);
+        return POS_STDIN;
     }
-    if (stat(arg, &st) == 0) {
+    if (stat(arg, st) == 0) {
         out->shown = arg;
         out->source = arg;
-        return sk_cli_read(cli, arg, (size_t)64 << 20, &out->text, 0);
+        return POS_FILE;
     }
     out->shown = "<argument>";
     out->literal = 1;
-    return sk_buf_puts(&out->text, arg);
+    return POS_LITERAL;
+}
+
+int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out)
+{
+    struct stat st;
+    if (posinput_kind(arg, out, &st) == POS_LITERAL) return sk_buf_puts(&out->text, arg);
+    return sk_cli_read(cli, arg, (size_t)64 << 20, &out->text, 0);
 }
 
 void sk_cli_posinput_free(sk_cli_posinput *in)
@@ -227,17 +237,13 @@ void sk_cli_posinput_free(sk_cli_posinput *in)
 
 int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out)
 {
-    memset(out, 0, sizeof(*out));
-    sk_buf_init(&out->text);
     struct stat st;
-    if (strcmp(arg, "-") == 0) {
-        out->shown = "<stdin>";
+    int kind = posinput_kind(arg, out, &st);
+    if (kind == POS_STDIN) {
         out->stream = cli->in;
         return SK_OK;
     }
-    if (stat(arg, &st) == 0) {
-        out->shown = arg;
-        out->source = arg;
+    if (kind == POS_FILE) {
         out->stream = S_ISDIR(st.st_mode) ? NULL : fopen(arg, "rb");
         if (!out->stream) {
             sk_cli_error(cli, "%s: cannot read: %s", arg,
@@ -247,8 +253,6 @@ int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out)
         out->own_stream = 1;
         return SK_OK;
     }
-    out->shown = "<argument>";
-    out->literal = 1;
     return sk_buf_puts(&out->text, arg);
 }
 
