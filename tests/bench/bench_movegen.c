@@ -20,6 +20,20 @@ static double cpu_ms(void)
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
+/* CPU ms of one best-move search of POS (by score or by equity), each from scratch as for a
+ * new position, over REPS. */
+static double best_ms(sk_movegen *gen, const sk_rules *rules, const sk_position *pos, int by_score,
+                      int reps)
+{
+    sk_gen_move best;
+    double t0 = cpu_ms();
+    for (int i = 0; i < reps; i++) {
+        sk_movegen_forget(gen);
+        sk_movegen_best(gen, rules, pos, NULL, by_score, 0, 0, &best);
+    }
+    return (cpu_ms() - t0) / reps;
+}
+
 static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng, int *moves)
 {
     sk_position pos;
@@ -95,32 +109,9 @@ int main(int argc, char **argv)
             sk_movegen_all(gen, &rules, &pos, &list);
         }
         double all = (cpu_ms() - t0) / reps;
-        sk_gen_move best;
-        t0 = cpu_ms();
-        for (int i = 0; i < reps; i++) {
-            sk_movegen_forget(gen);
-            sk_movegen_best(gen, &rules, &pos, NULL, 1, 0, 0, &best);
-        }
-        double bs = (cpu_ms() - t0) / reps;
-        t0 = cpu_ms();
-        for (int i = 0; i < reps; i++) {
-            sk_movegen_forget(gen);
-            sk_movegen_best(gen, &rules, &pos, NULL, 0, 0, 0, &best);
-        }
-        double be = (cpu_ms() - t0) / reps;
+        double bs = best_ms(gen, &rules, &pos, 1, reps), be = best_ms(gen, &rules, &pos, 0, reps);
         sk_movegen_use_wordmap(gen, wm);
-        t0 = cpu_ms();
-        for (int i = 0; i < reps; i++) {
-            sk_movegen_forget(gen);
-            sk_movegen_best(gen, &rules, &pos, NULL, 1, 0, 0, &best);
-        }
-        double ws = (cpu_ms() - t0) / reps;
-        t0 = cpu_ms();
-        for (int i = 0; i < reps; i++) {
-            sk_movegen_forget(gen);
-            sk_movegen_best(gen, &rules, &pos, NULL, 0, 0, 0, &best);
-        }
-        double we = (cpu_ms() - t0) / reps;
+        double ws = best_ms(gen, &rules, &pos, 1, reps), we = best_ms(gen, &rules, &pos, 0, reps);
         sk_movegen_use_wordmap(gen, NULL);
         char op[64];
         snprintf(op, sizeof(op), "all moves, line %d", n);
