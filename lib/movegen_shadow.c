@@ -324,17 +324,17 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
     return best;
 }
 
-/* An upper bound for every window start_bound would find for the walk from (R, C) of V, at
- * about the cost of one window: a start has five or more, and when most starts of a position
- * never come near the leader their windows are never needed. Only for a board whose factors are
- * all 1 or more (g->monotone: no coefficient is negative, and a window's bound only grows with
- * its squares): it takes every square any of those windows may cover, multiplies each empty
- * one by the largest word multiplier N empty squares among them can make, pairs the best N
- * coefficients with the rack's values, counts every board tile among them, adds the bingo when
- * N empty squares are there to cover and the best leave of any size (LEAVE_MAX). -1e300 when
- * no move starts there. */
+/* An upper bound on the score of every window start_bound would find for the walk from (R, C)
+ * of V, at about the cost of one window (by score only: it adds no leave). A start has five
+ * windows or more, and when most starts of a position never come near the leader, their
+ * windows are never needed. Only for a board whose factors are all 1 or more (g->monotone: no
+ * coefficient is negative, and a window's bound only grows with its squares): it takes every
+ * square any of those windows may cover, multiplies each empty one by the largest word
+ * multiplier N empty squares among them can make, pairs the best N coefficients with the
+ * rack's values, counts every board tile among them, and adds the bingo when N empty squares
+ * are there to cover. -1e300 when no move starts there. */
 static double quick_bound(const sk_movegen *g, const view *v, int r, int c, int through,
-                          const double *values, int n, double leave_max)
+                          const double *values, int n)
 {
     int lf[N], xw[N], ne = 0; /* xw: the square's word factor when it makes a cross word */
     int big[N], nbig = 0;     /* the word factors above 1, descending */
@@ -387,7 +387,7 @@ static double quick_bound(const sk_movegen *g, const view *v, int r, int c, int 
             coef[j] = coef[j - 1];
         coef[j] = cf;
     }
-    double b = (double)fixed * (double)wm + (double)cross_fixed + leave_max;
+    double b = (double)fixed * (double)wm + (double)cross_fixed;
     for (int i = 0; i < nc; i++)
         b += coef[i] * values[i];
     if (ne >= g->rack_size && n >= g->rack_size) b += g->bingo;
@@ -472,14 +472,11 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     g->nwindows = 0;
     if (g->first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
     int use_wm = sk_mg_wm_prepare(g, rules);
-    double leave_max = 0; /* the best leave of any size a move can keep */
-    for (int k = 0; k < n && !by_score; k++)
-        if (k == 0 || maxleave[k] > leave_max) leave_max = maxleave[k];
     /* Quick bounds first where they were measured to pay: by score, a rack with a blank (its
      * best is often a bingo far above most starts: line 6 of classic.cgp bounds 665 windows of
-     * 125 starts and walks 3; 0.028 -> 0.020 ms). Without a blank, or by equity (the best
-     * leave of any size is added to every quick bound), about half the starts of a self-play
-     * position are bounded twice, and self-play was 3% slower. */
+     * 125 starts and walks 3; 0.028 -> 0.020 ms). Without a blank, about half the starts of a
+     * self-play position were bounded twice, and self-play was 3% slower; by equity (with the
+     * best leave of any size added to every quick bound), line 3 was 13% slower. */
     int quick_first = g->monotone && by_score && counts[0] > 0;
     for (int d = 0; d < 2 && !g->first_move; d++) {
         const view *v = &g->v[d];
@@ -489,7 +486,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                 if (!run_end && !v->anchor[r][c]) continue;
                 start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end, 0, 0};
                 if (quick_first)
-                    st.bound = quick_bound(g, v, r, c, run_end, values, n, leave_max);
+                    st.bound = quick_bound(g, v, r, c, run_end, values, n);
                 else
                     exact_bound(g, &st, values, n, maxleave, by_score, &oom);
                 if (st.bound > -1e299) starts[ns++] = st;
