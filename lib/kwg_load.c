@@ -255,7 +255,8 @@ int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void 
                     size_t map_len, uint32_t *owned, int forward)
 {
     sk_lexicon *lex = calloc(1, sizeof(*lex));
-    if (!lex) {
+    if (!lex || sk_walk_table_new(&lex->walk, count) != 0) {
+        free(lex);
         if (map) munmap(map, map_len);
         free(owned);
         *out = NULL;
@@ -352,6 +353,7 @@ void sk_lexicon_free(sk_lexicon *lex)
     if (!lex) return;
     if (lex->map) munmap(lex->map, lex->map_len);
     free(lex->owned);
+    sk_walk_table_free(lex->walk);
     free(lex);
 }
 

@@ -119,6 +119,19 @@ int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32
                   uint32_t gaddag_root);
 
 /* ---- the lexicon ---------------------------------------------------------------------------- */
+/* The walk table of a lexicon of COUNT nodes (kwg_walk.c): node i of the table is node i of the
+ * lexicon in its low 32 bits and the set of tiles of its child list in the high 32 (bit t for
+ * tile t; bit 0 the separator; all 32 when a tile is above 31). For the move generator. */
+typedef struct sk_walk_table sk_walk_table;
+/* The holder of a table not built yet; -1 when out of memory. */
+int sk_walk_table_new(sk_walk_table **out, size_t count);
+void sk_walk_table_free(sk_walk_table *w);
+/* The table, or NULL when it has not been built. Safe from any thread. */
+const uint64_t *sk_lexicon_walk_nodes(const sk_lexicon *lex);
+/* Builds the table if no one has, and returns it; NULL when out of memory (the lexicon is as
+ * before). Safe from any thread: the first to finish publishes its table. */
+const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex);
+
 struct sk_lexicon {
     const uint32_t *nodes; /* host order */
     size_t count;
@@ -127,6 +140,7 @@ struct sk_lexicon {
     uint32_t *owned; /* malloc'd nodes, or NULL */
     int forward;     /* every arc points to a later node: acyclic by construction */
     int has_gaddag;
+    sk_walk_table *walk; /* its walk table, once built (kwg_walk.c) */
 };
 
 /* Wraps validated nodes. MAP/OWNED as in the struct; on failure they are released. FORWARD:

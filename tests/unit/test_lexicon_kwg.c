@@ -1,6 +1,7 @@
 /* test_lexicon_kwg.c — KWG files: writing and mmapping, validation of corrupt and truncated
- * files, a KWG made by wolges, the word-list cache, finding lexicons by name, and the whole
- * SOWPODS list (every word found, 100,000 random non-words not, every GADDAG split present). */
+ * files, a KWG made by wolges, the word-list cache, finding lexicons by name, the whole
+ * SOWPODS list (every word found, 100,000 random non-words not, every GADDAG split present),
+ * and the move generator's walk table. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,6 +278,45 @@ static void wolges_interop(void **state)
     sk_lexicon_free(ours);
 }
 
+/* The walk table of LEX (kwg_walk.c), built on request: each entry its node below and the set
+ * of its child list's tiles above, computed here one list at a time. */
+static void check_walk_table(const sk_lexicon *lex)
+{
+    assert_null(sk_lexicon_walk_nodes(lex)); /* not before it is asked for */
+    const uint64_t *table = sk_lexicon_build_walk_nodes(lex);
+    assert_non_null(table);
+    assert_ptr_equal(sk_lexicon_walk_nodes(lex), table);
+    assert_ptr_equal(sk_lexicon_build_walk_nodes(lex), table); /* built once */
+    const uint32_t *nodes = sk_lexicon_nodes(lex);
+    size_t with_kids = 0;
+    for (size_t i = 0; i < sk_lexicon_node_count(lex); i++) {
+        uint64_t tiles = 0, accepting;
+        if (sk_kwg_arc(nodes[i])) sk_kwg_list_sets(nodes, sk_kwg_arc(nodes[i]), &tiles, &accepting);
+        assert_int_equal((uint32_t)table[i], nodes[i]);
+        assert_int_equal(table[i] >> 32, tiles >> 32 ? 0xFFFFFFFFu : tiles);
+        with_kids += tiles != 0;
+    }
+    assert_true(with_kids > 10);
+}
+
+static void walk_table(void **state)
+{
+    (void)state;
+    sk_lexicon *theirs, *ours;
+    /* wolges' layout (arcs backward and forward) and ours, from the same words */
+    assert_int_equal(sk_lexicon_from_kwg(&theirs, wolges_small, sizeof(wolges_small), NULL), SK_OK);
+    check_walk_table(theirs);
+    char list[256];
+    size_t n = 0;
+    for (const char *p = wolges_words; *p; p++)
+        list[n++] = *p == ' ' ? '\n' : *p;
+    list[n] = '\0';
+    assert_int_equal(sk_lexicon_from_wordlist(&ours, list, n, NULL, NULL, NULL), SK_OK);
+    check_walk_table(ours);
+    sk_lexicon_free(theirs);
+    sk_lexicon_free(ours);
+}
+
 static int count_files(const char *dir)
 {
     char cmd[400];
@@ -473,6 +513,7 @@ int main(void)
         cmocka_unit_test(write_and_open), cmocka_unit_test(corrupt_files),
         cmocka_unit_test(wolges_interop), cmocka_unit_test(wordlist_cache),
         cmocka_unit_test(find_by_name),   cmocka_unit_test(sowpods),
+        cmocka_unit_test(walk_table),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,90 @@
+/* kwg_walk.c — a lexicon's walk table (see sk_lexicon_walk_nodes in internal/kwg.h): each node
+ * widened to 64 bits, the KWG node in the low half and, in the high half, the set of tiles in
+ * its child list (bit t for tile t, bit 0 the GADDAG separator; all 32 bits when the list holds
+ * a tile above 31). The move generator reads a child's node anyway when it scans a sibling
+ * list; with the set beside it, it knows before descending whether the child can go on at the
+ * next square, and skips the dead ends without loading their lists.
+ * Built on request, once per lexicon, and shared by every thread that uses the lexicon: the
+ * first to finish publishes its table, the others free theirs. */
+#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS and MAP_POPULATE, where the system has them */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "internal/kwg.h"
+
+struct sk_walk_table {
+    _Atomic(uint64_t *) nodes;
+    size_t bytes; /* of the table's mapping: whole pages */
+};
+
+/* The size of a table of COUNT nodes, in whole pages. */
+static size_t table_bytes(size_t count)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (count * sizeof(uint64_t) + page - 1) / page * page;
+}
+
+int sk_walk_table_new(sk_walk_table **out, size_t count)
+{
+    *out = calloc(1, sizeof(**out));
+    if (!*out) return -1;
+    (*out)->bytes = table_bytes(count);
+    return 0;
+}
+
+void sk_walk_table_free(sk_walk_table *w)
+{
+    if (!w) return;
+    uint64_t *nodes = atomic_load(&w->nodes);
+    if (nodes) munmap(nodes, w->bytes);
+    free(w);
+}
+
+const uint64_t *sk_lexicon_walk_nodes(const sk_lexicon *lex)
+{
+    return atomic_load_explicit(&lex->walk->nodes, memory_order_acquire);
+}
+
+/* Fills TABLE (COUNT entries) from NODES, with SUF (COUNT entries) as scratch: SUF[i] = the
+ * tiles of nodes i.. to the end of i's sibling list. */
+static void fill(uint64_t *table, uint32_t *suf, const uint32_t *nodes, size_t count)
+{
+    for (size_t i = count; i-- > 0;) {
+        uint32_t node = nodes[i];
+        unsigned t = sk_kwg_tile(node);
+        uint32_t bit = t < 32 ? 1u << t : 0xFFFFFFFFu;
+        suf[i] = bit | (sk_kwg_is_end(node) || i + 1 == count ? 0 : suf[i + 1]);
+    }
+    for (size_t i = 0; i < count; i++) {
+        uint32_t arc = sk_kwg_arc(nodes[i]); /* in range: validated when the lexicon was made */
+        table[i] = (uint64_t)(arc ? suf[arc] : 0) << 32 | nodes[i];
+    }
+}
+
+const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
+{
+    sk_walk_table *w = lex->walk;
+    uint64_t *have = atomic_load_explicit(&w->nodes, memory_order_acquire);
+    if (have || lex->count == 0) return have;
+    /* one anonymous mapping, faulted in at once (page by page it took twice as long here): the
+     * table, then the scratch, unmapped when done */
+    size_t tb = w->bytes, bytes = tb + lex->count * sizeof(uint32_t);
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#ifdef MAP_POPULATE
+    flags |= MAP_POPULATE;
+#endif
+    void *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+    if (map == MAP_FAILED) return NULL;
+    uint64_t *table = map;
+    fill(table, (uint32_t *)((char *)map + tb), lex->nodes, lex->count);
+    munmap((char *)map + tb, bytes - tb);
+    uint64_t *expected = NULL;
+    if (!atomic_compare_exchange_strong_explicit(&w->nodes, &expected, table, memory_order_acq_rel,
+                                                 memory_order_acquire)) {
+        munmap(table, tb); /* another thread was first */
+        return expected;
+    }
+    return table;
+}
