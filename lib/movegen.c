@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/kwg.h"
 #include "internal/movegen.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
@@ -43,7 +44,9 @@ sk_gen_move *sk_mg_list_push(sk_move_list *l)
 int sk_movegen_new(sk_movegen **out)
 {
     *out = calloc(1, sizeof(**out));
-    return *out ? SK_OK : SK_ENOMEM;
+    if (!*out) return SK_ENOMEM;
+    (*out)->table_after = SK_MOVEGEN_TABLE_AFTER;
+    return SK_OK;
 }
 
 void sk_movegen_forget(sk_movegen *gen)
@@ -54,6 +57,11 @@ void sk_movegen_forget(sk_movegen *gen)
 void sk_movegen_use_wordmap(sk_movegen *gen, const sk_wordmap *wm)
 {
     gen->wm = wm;
+}
+
+void sk_movegen_set_table_after(sk_movegen *gen, unsigned long after)
+{
+    gen->table_after = after;
 }
 
 void sk_movegen_free(sk_movegen *gen)
@@ -374,6 +382,15 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
                 long long cross_total);
 
+/* Node I of the lexicon, with the tiles of its child list in the high half: from the walk
+ * table, or every tile when there is none yet. The walk descends into a child only when that
+ * set holds a tile it can place or meet at the next square, and so skips dead ends before
+ * loading their lists (see sk_movegen_set_table_after). */
+static inline uint64_t walk_node(const uint64_t *wn, const uint32_t *nodes, uint32_t i)
+{
+    return wn ? wn[i] : (uint64_t)0xFFFFFFFFu << 32 | nodes[i];
+}
+
 /* The letters the rack can supply now. */
 static uint32_t rack_letters(const sk_movegen *g)
 {
@@ -396,10 +413,13 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
                   long long cross_total)
 {
     const view *v = g->g;
+    const uint64_t *wn = g->wnodes;
     const uint32_t *nodes = g->nodes;
     int r = g->row;
-    uint32_t node = nodes[node_index];
+    uint64_t wnode = walk_node(wn, nodes, node_index);
+    uint32_t node = (uint32_t)wnode, kids = (uint32_t)(wnode >> 32); /* its child list's tiles */
     uint32_t next = sk_kwg_arc(node);
+    uint32_t avail = g->tiles_left ? g->rack_mask : 0; /* what the rack can place next */
     if (c <= g->anchor) {
         int left_open = c == 0 || !v->tile[r][c - 1];
         int right_open = g->anchor_right_open;
@@ -409,12 +429,15 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
         if (c > 0 && (g->through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
+            (kids & (v->tile[r][c - 1] ? 1u << v->tile[r][c - 1] : v->cross[r][c - 1] & avail)) &&
             !sk_mg_hopeless_left(g, c - 1))
             gen(g, c - 1, next, main_sum, mult, cross_total);
-        if (left_open && right_open && g->anchor + 1 < v->cols &&
+        if ((kids & 1u << SK_KWG_SEPARATOR) && left_open && right_open && g->anchor + 1 < v->cols &&
             !sk_mg_hopeless_right(g, c, g->anchor + 1)) {
-            uint32_t first = nodes[next]; /* the separator sorts first when it is there */
-            if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first)) {
+            uint64_t sep = walk_node(wn, nodes, next); /* the separator sorts first */
+            uint32_t first = (uint32_t)sep;
+            if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first) &&
+                ((uint32_t)(sep >> 32) & v->cross[r][g->anchor + 1] & avail)) {
                 int saved = g->leftmost;
                 g->leftmost = c;
                 gen(g, g->anchor + 1, sk_kwg_arc(first), main_sum, mult, cross_total);
@@ -427,7 +450,8 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
     if (sk_kwg_accepts(node) && right_open && !handed(g, g->leftmost, c))
         sk_mg_record(g, g->leftmost, c, main_sum, mult, cross_total);
-    if (next && c + 1 < v->cols && right_open && !sk_mg_hopeless_right(g, g->leftmost, c + 1))
+    if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
+        !sk_mg_hopeless_right(g, g->leftmost, c + 1))
         gen(g, c + 1, next, main_sum, mult, cross_total);
 }
 
@@ -435,11 +459,20 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
                 long long cross_total)
 {
     const view *v = g->g;
+    const uint64_t *wn = g->wnodes;
     const uint32_t *nodes = g->nodes;
     int r = g->row;
     uint8_t t = v->tile[r][c];
-    if (t) {
-        uint32_t i = sk_kwg_find(nodes, list, t);
+    if (t) { /* sk_kwg_find, in the walk's nodes */
+        uint32_t i = list;
+        for (;; i++) {
+            uint32_t node = (uint32_t)walk_node(wn, nodes, i);
+            if (sk_kwg_tile(node) == t) break;
+            if (sk_kwg_tile(node) > t || sk_kwg_is_end(node)) {
+                i = 0;
+                break;
+            }
+        }
         if (i) go_on(g, c, i, main_sum + face(g, v, r, c), mult, cross_total);
         return;
     }
@@ -453,19 +486,37 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
      * walk is bound by memory latency, and these loads can overlap */
     uint32_t kids[32];
     int nkids = 0;
+    /* what a child's list must hold for the walk to go on from it (see go_on): at the next
+     * square left, a board tile's letter or a tile the rack may still have, or the separator
+     * for the right part; in the right part, a tile for the square after */
+    uint32_t after = g->tiles_left > 1 ? g->rack_mask : 0, need = 0;
+    if (c <= g->anchor) {
+        uint8_t left = c > 0 ? v->tile[r][c - 1] : 0;
+        if (left && g->through)
+            need = 1u << left;
+        else if (c > 0 && !left && (g->through || !v->anchor[r][c - 1]))
+            need = v->cross[r][c - 1] & after;
+        if (!left && g->anchor_right_open && g->anchor + 1 < v->cols)
+            need |= 1u << SK_KWG_SEPARATOR;
+    } else if (c + 1 < v->cols && !v->tile[r][c + 1]) {
+        need = v->cross[r][c + 1] & after;
+    }
     for (uint32_t i = list;; i++) {
-        uint32_t node = nodes[i];
+        uint64_t wnode = walk_node(wn, nodes, i);
+        uint32_t node = (uint32_t)wnode;
         unsigned letter = sk_kwg_tile(node);
         if (letter > last) break;
-        if (allowed >> letter & 1) {
-            __builtin_prefetch(&nodes[sk_kwg_arc(node)]);
+        /* a child that ends no word and cannot go on is a dead end */
+        if ((allowed >> letter & 1) && (sk_kwg_accepts(node) || ((uint32_t)(wnode >> 32) & need))) {
+            __builtin_prefetch(wn ? (const void *)&wn[sk_kwg_arc(node)]
+                                  : (const void *)&nodes[sk_kwg_arc(node)]);
             kids[nkids++] = i;
         }
         if (sk_kwg_is_end(node)) break;
     }
     for (int k = 0; k < nkids; k++) {
         uint32_t i = kids[k];
-        unsigned letter = sk_kwg_tile(nodes[i]);
+        unsigned letter = sk_kwg_tile((uint32_t)walk_node(wn, nodes, i));
         int kind = g->rack[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
         if (!kind) g->blank_letter = (int)letter;
         uint32_t mask = g->rack_mask, letters = g->letters_mask;
@@ -684,6 +735,8 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         pos->width != rules->board->width || pos->height != rules->board->height)
         return SK_EINVAL;
     g->nodes = sk_lexicon_nodes(lex);
+    g->wnodes = sk_lexicon_walk_nodes(lex);
+    if (!g->wnodes && ++g->setups >= g->table_after) g->wnodes = sk_lexicon_build_walk_nodes(lex);
     g->classic = rules->ruleset == SK_RULES_CLASSIC;
     g->rack_size = rules->rack_size;
     g->bingo = rules->bingo_bonus;

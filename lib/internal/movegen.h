@@ -45,6 +45,10 @@ struct sk_movegen {
     view v[2]; /* 0: across as is, 1: down, transposed */
     /* walk state */
     const uint32_t *nodes;
+    /* the lexicon's walk table (see sk_lexicon_walk_nodes), NULL until the generator has set
+     * up TABLE_AFTER positions (see sk_movegen_set_table_after) */
+    const uint64_t *wnodes;
+    unsigned long setups, table_after;
     const view *g;
     int dir, row, anchor, leftmost;
     int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */

@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 
+#include "internal/kwg.h" /* sk_lexicon_walk_nodes: whether the walk table was built */
 #include "skrab/error.h"
 #include "skrab/game.h"
 #include "skrab/leave.h"
@@ -49,6 +50,7 @@ static void shipped_open(shipped *s)
     sk_tileset_builtin(&s->tiles, "english");
     sk_rules_init(&s->rules, SK_RULES_CLASSIC, &s->board, &s->tiles, s->lex);
     assert_int_equal(sk_movegen_new(&s->gen), SK_OK);
+    sk_movegen_set_table_after(s->gen, 0); /* the walk table from the start */
     assert_int_equal(sk_wordmap_build(&s->wm, s->lex), SK_OK);
 }
 
@@ -100,6 +102,54 @@ static void shared_positions_exact(void **state)
     assert_null(fgets(exp, sizeof(exp), e)); /* no expectation left without its position */
     fclose(f);
     fclose(e);
+    shipped_close(&sh);
+}
+
+/* A generator set to build the lexicon's walk table at its second position walks its first
+ * without it (movegen.c, kwg_walk.c); the table only skips dead ends, so each shared position gives
+ * the same moves in the same order without it and with it. */
+static void walk_table_same_moves(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/../shared/data/positions/classic.cgp", SKRAB_SOURCE_DIR);
+    FILE *f = fopen(path, "r");
+    if (!f) skip();
+    shipped sh;
+    shipped_open(&sh); /* its board and tiles; each position below gets a new lexicon */
+    char line[4096];
+    int n = 0;
+    while (fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\n")] = '\0';
+        sk_lexicon *lex = load_wordlist(); /* no table yet */
+        sk_rules rules = sh.rules;
+        rules.lexicon = lex;
+        sk_movegen *gen;
+        assert_int_equal(sk_movegen_new(&gen), SK_OK);
+        sk_movegen_set_table_after(gen, 2);
+        sk_position pos;
+        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL), SK_OK);
+        sk_move_list without, with;
+        sk_move_list_init(&without);
+        sk_move_list_init(&with);
+        assert_int_equal(sk_movegen_all(gen, &rules, &pos, &without), SK_OK);
+        assert_null(sk_lexicon_walk_nodes(lex));
+        assert_int_equal(sk_movegen_all(gen, &rules, &pos, &with), SK_OK);
+        assert_non_null(sk_lexicon_walk_nodes(lex));
+        assert_int_equal(with.count, without.count);
+        assert_true(with.count > 0);
+        for (size_t i = 0; i < with.count; i++) {
+            assert_int_equal(sk_gen_move_compare(&with.moves[i], &without.moves[i]), 0);
+            assert_int_equal(with.moves[i].score, without.moves[i].score);
+        }
+        sk_move_list_free(&without);
+        sk_move_list_free(&with);
+        sk_movegen_free(gen);
+        sk_lexicon_free(lex);
+        n++;
+    }
+    assert_int_equal(n, 6);
+    fclose(f);
     shipped_close(&sh);
 }
 
@@ -434,6 +484,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
     sk_position_init(&pos, width, height);
     sk_movegen *gen;
     assert_int_equal(sk_movegen_new(&gen), SK_OK);
+    sk_movegen_set_table_after(gen, 2); /* the first turn walked without the walk table */
     sk_wordmap *wm;
     assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
     for (int turn = 0; turn < 8; turn++) {
@@ -571,9 +622,8 @@ static void huge_scores_clamp(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(shared_positions_exact),
-        cmocka_unit_test(selfplay_positions_best),
-        cmocka_unit_test(matches_brute_force),
+        cmocka_unit_test(shared_positions_exact), cmocka_unit_test(selfplay_positions_best),
+        cmocka_unit_test(walk_table_same_moves),  cmocka_unit_test(matches_brute_force),
         cmocka_unit_test(huge_scores_clamp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
