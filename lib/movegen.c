@@ -382,15 +382,6 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
                 long long cross_total);
 
-/* Node I of the lexicon, with the tiles of its child list in the high half: from the walk
- * table, or every tile when there is none yet. The walk descends into a child only when that
- * set holds a tile it can place or meet at the next square, and so skips dead ends before
- * loading their lists (see sk_movegen_set_table_after). */
-static inline uint64_t walk_node(const uint64_t *wn, const uint32_t *nodes, uint32_t i)
-{
-    return wn ? wn[i] : (uint64_t)0xFFFFFFFFu << 32 | nodes[i];
-}
-
 /* The letters the rack can supply now. */
 static uint32_t rack_letters(const sk_movegen *g)
 {
@@ -416,7 +407,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     const uint64_t *wn = g->wnodes;
     const uint32_t *nodes = g->nodes;
     int r = g->row;
-    uint64_t wnode = walk_node(wn, nodes, node_index);
+    uint64_t wnode = sk_mg_node(wn, nodes, node_index);
     uint32_t node = (uint32_t)wnode, kids = (uint32_t)(wnode >> 32); /* its child list's tiles */
     uint32_t next = sk_kwg_arc(node);
     uint32_t avail = g->tiles_left ? g->rack_mask : 0; /* what the rack can place next */
@@ -434,7 +425,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
             gen(g, c - 1, next, main_sum, mult, cross_total);
         if ((kids & 1u << SK_KWG_SEPARATOR) && left_open && right_open && g->anchor + 1 < v->cols &&
             !sk_mg_hopeless_right(g, c, g->anchor + 1)) {
-            uint64_t sep = walk_node(wn, nodes, next); /* the separator sorts first */
+            uint64_t sep = sk_mg_node(wn, nodes, next); /* the separator sorts first */
             uint32_t first = (uint32_t)sep;
             if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first) &&
                 ((uint32_t)(sep >> 32) & v->cross[r][g->anchor + 1] & avail)) {
@@ -463,16 +454,8 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     const uint32_t *nodes = g->nodes;
     int r = g->row;
     uint8_t t = v->tile[r][c];
-    if (t) { /* sk_kwg_find, in the walk's nodes */
-        uint32_t i = list;
-        for (;; i++) {
-            uint32_t node = (uint32_t)walk_node(wn, nodes, i);
-            if (sk_kwg_tile(node) == t) break;
-            if (sk_kwg_tile(node) > t || sk_kwg_is_end(node)) {
-                i = 0;
-                break;
-            }
-        }
+    if (t) {
+        uint32_t i = sk_mg_find(wn, nodes, list, t);
         if (i) go_on(g, c, i, main_sum + face(g, v, r, c), mult, cross_total);
         return;
     }
@@ -502,7 +485,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         need = v->cross[r][c + 1] & after;
     }
     for (uint32_t i = list;; i++) {
-        uint64_t wnode = walk_node(wn, nodes, i);
+        uint64_t wnode = sk_mg_node(wn, nodes, i);
         uint32_t node = (uint32_t)wnode;
         unsigned letter = sk_kwg_tile(node);
         if (letter > last) break;
@@ -516,7 +499,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     }
     for (int k = 0; k < nkids; k++) {
         uint32_t i = kids[k];
-        unsigned letter = sk_kwg_tile((uint32_t)walk_node(wn, nodes, i));
+        unsigned letter = sk_kwg_tile((uint32_t)sk_mg_node(wn, nodes, i));
         int kind = g->rack[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
         if (!kind) g->blank_letter = (int)letter;
         uint32_t mask = g->rack_mask, letters = g->letters_mask;

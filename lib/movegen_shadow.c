@@ -286,12 +286,28 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
     /* LEFT: the squares [lo, c], grown one square at a time as lo goes left; each window
      * starting at lo extends a copy of it to the right */
     int base = through ? run_lo : c;
+    /* from a run, with the walk table: its GADDAG node tells whether any word goes on left of
+     * it (a tile for the square there) or right of it at once (the separator, then a tile) */
+    int left_ok = 1, right_ok = 1;
+    if (through && g->wnodes) {
+        uint32_t list = g->gaddag, at = 0;
+        for (int x = c; x >= run_lo; x--) {
+            at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
+            if (!at) return best; /* no word holds the run */
+            list = sk_kwg_arc(g->nodes[at]);
+        }
+        uint32_t kids = (uint32_t)(g->wnodes[at] >> 32);
+        left_ok = base > 0 && (kids & v->cross[r][base - 1] & g->rack_mask);
+        right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < cols &&
+                   ((uint32_t)(g->wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack_mask);
+    }
     window_acc left;
     acc_init(&left);
     for (int x = base; x <= c; x++)
         acc_square(g, v, r, x, &left);
     for (int lo = base; lo >= 0; lo--) {
         if (lo < base) {
+            if (!left_ok) break;
             if (v->tile[r][lo]) {
                 if (!through) break; /* a cross-anchor word holds no row tile */
             } else {
@@ -302,6 +318,7 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
             acc_square(g, v, r, lo, &left);
         }
         if (lo > 0 && v->tile[r][lo - 1]) continue; /* the word would not start here */
+        if (lo == base && !right_ok) continue;
         int placed = placed_left + start_empty;
         window_acc acc;
         acc_copy(&acc, &left);

@@ -110,6 +110,26 @@ struct sk_movegen {
     signed char wm_alone[SK_RACK_MAX + 1];
 };
 
+/* Node I of the lexicon NODES, with the tiles of its child list in the high half: from the walk
+ * table WN, or every tile when there is none (NULL). The walk descends into a child only when
+ * that set holds a tile it can place or meet at the next square, and so skips dead ends before
+ * loading their lists (see sk_movegen_set_table_after). */
+static inline uint64_t sk_mg_node(const uint64_t *wn, const uint32_t *nodes, uint32_t i)
+{
+    return wn ? wn[i] : (uint64_t)0xFFFFFFFFu << 32 | nodes[i];
+}
+
+/* sk_kwg_find through sk_mg_node: the index of TILE in the list LIST (not 0), or 0. */
+static inline uint32_t sk_mg_find(const uint64_t *wn, const uint32_t *nodes, uint32_t list,
+                                  unsigned tile)
+{
+    for (uint32_t i = list;; i++) {
+        uint32_t node = (uint32_t)sk_mg_node(wn, nodes, i);
+        if (sk_kwg_tile(node) == tile) return i;
+        if (sk_kwg_tile(node) > tile || sk_kwg_is_end(node)) return 0;
+    }
+}
+
 /* 1 if M ranks before BEST: higher equity, then higher score, then sk_gen_move_compare. */
 static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
 {
