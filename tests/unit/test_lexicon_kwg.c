@@ -382,7 +382,7 @@ static void wordlist_cache(void **state)
 
 static void set_mtime(const char *path, time_t t)
 {
-    char cmd[400];
+    char cmd[1024]; /* room for any path the tests make */
     struct tm tm;
     gmtime_r(&t, &tm);
     char stamp[32];
