@@ -1,10 +1,12 @@
 /* fuzz_kwg.c — libFuzzer target for the KWG loader: the input is validated as a KWG file; when
  * it passes, every query runs on it (counting, enumeration, lookups, anagrams, GADDAG walks),
- * so any read out of bounds or endless walk on a file that validation let through shows up. */
+ * and the move generator's walk table is built from it, so any read out of bounds or endless
+ * walk on a file that validation let through shows up. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/kwg.h" /* the walk table */
 #include "skrab/error.h"
 #include "skrab/lexicon.h"
 
@@ -53,6 +55,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint64_t set, acc;
         sk_kwg_list_sets(sk_lexicon_nodes(lex), sk_lexicon_gaddag_root(lex), &set, &acc);
         if (acc & ~set) abort();
+        /* the move generator's walk table: every node below, its child list's tiles above */
+        const uint64_t *table = sk_lexicon_build_walk_nodes(lex);
+        const uint32_t *nodes = sk_lexicon_nodes(lex);
+        for (size_t i = 0; table && i < info.nodes; i++) {
+            uint32_t kids = 0; /* bit t for tile t; every bit for a tile above 31 */
+            for (uint32_t k = sk_kwg_arc(nodes[i]); k; k++) {
+                kids |= sk_kwg_tile(nodes[k]) < 32 ? 1u << sk_kwg_tile(nodes[k]) : 0xFFFFFFFFu;
+                if (sk_kwg_is_end(nodes[k])) break;
+            }
+            if ((uint32_t)table[i] != nodes[i] || table[i] >> 32 != kids) abort();
+        }
     } else if (rc == SK_EINVAL && diags.errors == 0) {
         abort(); /* a rejection must say why */
     }
