@@ -218,23 +218,29 @@ static void corrupt_files(void **state)
     free(nodes);
 }
 
-static void wolges_interop(void **state)
+/* wolges' small file (*THEIRS) and ours from the same words (*OURS). */
+static void wolges_pair(sk_lexicon **theirs, sk_lexicon **ours)
 {
-    (void)state;
-    /* wolges' file loads (the slow check: it has backward arcs) and holds its words */
-    sk_lexicon *theirs, *ours;
-    assert_int_equal(sk_lexicon_from_kwg(&theirs, wolges_small, sizeof(wolges_small), NULL), SK_OK);
-    assert_false(theirs->forward);
-    sk_buf a, b;
-    words_of(theirs, &a);
-    assert_string_equal(a.data, wolges_words);
-    /* ours, from the same words, holds the same words and the same GADDAG paths */
+    assert_int_equal(sk_lexicon_from_kwg(theirs, wolges_small, sizeof(wolges_small), NULL), SK_OK);
     char list[256];
     size_t n = 0;
     for (const char *p = wolges_words; *p; p++)
         list[n++] = *p == ' ' ? '\n' : *p;
     list[n] = '\0';
-    assert_int_equal(sk_lexicon_from_wordlist(&ours, list, n, NULL, NULL, NULL), SK_OK);
+    assert_int_equal(sk_lexicon_from_wordlist(ours, list, n, NULL, NULL, NULL), SK_OK);
+}
+
+static void wolges_interop(void **state)
+{
+    (void)state;
+    /* wolges' file loads (the slow check: it has backward arcs) and holds its words */
+    sk_lexicon *theirs, *ours;
+    wolges_pair(&theirs, &ours);
+    assert_false(theirs->forward);
+    sk_buf a, b;
+    words_of(theirs, &a);
+    assert_string_equal(a.data, wolges_words);
+    /* ours, from the same words, holds the same words and the same GADDAG paths */
     words_of(ours, &b);
     assert_string_equal(a.data, b.data);
     /* as small, but for the few copies that keep every arc pointing forward (85 vs 90) */
@@ -304,14 +310,8 @@ static void walk_table(void **state)
     (void)state;
     sk_lexicon *theirs, *ours;
     /* wolges' layout (arcs backward and forward) and ours, from the same words */
-    assert_int_equal(sk_lexicon_from_kwg(&theirs, wolges_small, sizeof(wolges_small), NULL), SK_OK);
+    wolges_pair(&theirs, &ours);
     check_walk_table(theirs);
-    char list[256];
-    size_t n = 0;
-    for (const char *p = wolges_words; *p; p++)
-        list[n++] = *p == ' ' ? '\n' : *p;
-    list[n] = '\0';
-    assert_int_equal(sk_lexicon_from_wordlist(&ours, list, n, NULL, NULL, NULL), SK_OK);
     check_walk_table(ours);
     sk_lexicon_free(theirs);
     sk_lexicon_free(ours);

@@ -62,13 +62,21 @@ static void shipped_close(shipped *s)
     sk_lexicon_free(s->lex);
 }
 
-static void shared_positions_exact(void **state)
+/* The shared benchmark positions (skips the test when ../shared is not there). */
+static FILE *open_shared_positions(void)
 {
-    (void)state;
     char path[1024];
     snprintf(path, sizeof(path), "%s/../shared/data/positions/classic.cgp", SKRAB_SOURCE_DIR);
     FILE *f = fopen(path, "r");
     if (!f) skip();
+    return f;
+}
+
+static void shared_positions_exact(void **state)
+{
+    (void)state;
+    char path[1024];
+    FILE *f = open_shared_positions();
     snprintf(path, sizeof(path), "%s/../shared/data/positions/classic.expected.tsv",
              SKRAB_SOURCE_DIR);
     FILE *e = fopen(path, "r");
@@ -111,10 +119,7 @@ static void shared_positions_exact(void **state)
 static void walk_table_same_moves(void **state)
 {
     (void)state;
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/../shared/data/positions/classic.cgp", SKRAB_SOURCE_DIR);
-    FILE *f = fopen(path, "r");
-    if (!f) skip();
+    FILE *f = open_shared_positions();
     shipped sh;
     shipped_open(&sh); /* its board and tiles; each position below gets a new lexicon */
     char line[4096];
