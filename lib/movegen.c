@@ -529,6 +529,12 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row)
     g->g = v;
     g->dir = d ? SK_DOWN : SK_ACROSS;
     g->row = row;
+    /* the word-map search comes back to a row window after window; the walk and the lookups
+     * write only the empty squares' letters, and always before they read them */
+    if (g->row_loaded && g->row_d == d && g->row_at == row) return;
+    g->row_loaded = 1;
+    g->row_d = d;
+    g->row_at = row;
     g->empty_row = 0;
     for (int c = 0; c < v->cols; c++) {
         if (v->tile[row][c])
@@ -619,6 +625,7 @@ static void lay_first(sk_movegen *g, int len)
         int lo_max = v->cols - len < centre ? v->cols - len : centre;
         if (lo_min > lo_max) continue;
         g->g = v; /* sk_mg_walk_row for an empty board */
+        g->row_loaded = 0;
         g->dir = d ? SK_DOWN : SK_ACROSS;
         g->row = r;
         g->empty_row = v->cols < 32 ? (1u << v->cols) - 1 : ~0u;
@@ -718,6 +725,7 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         pos->width != rules->board->width || pos->height != rules->board->height)
         return SK_EINVAL;
     g->nodes = sk_lexicon_nodes(lex);
+    g->row_loaded = 0; /* the views change */
     g->wnodes = sk_lexicon_walk_nodes(lex);
     if (!g->wnodes && ++g->setups >= g->table_after) g->wnodes = sk_lexicon_build_walk_nodes(lex);
     g->classic = rules->ruleset == SK_RULES_CLASSIC;

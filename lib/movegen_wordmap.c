@@ -15,6 +15,18 @@
 
 #include "internal/movegen.h"
 
+/* Adds one tile of kind T to the sub-multiset CUR. */
+static void sub_add(const sk_movegen *g, sk_mg_sub *cur, int t)
+{
+    sk_wm_key_add(&cur->key, (unsigned)t);
+    cur->letters |= 1u << t;
+    cur->leave_index += g->radix[t];
+    int j = cur->size++;
+    for (; j > 0 && cur->values[j - 1] < g->value[t]; j--)
+        cur->values[j] = cur->values[j - 1];
+    cur->values[j] = g->value[t];
+}
+
 /* Appends to OUT (of *N) every sub-multiset of the rack's tiles of kinds KINDS[I..NKINDS - 1]
  * added to CUR. */
 static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_sub *cur,
@@ -27,15 +39,7 @@ static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_s
     sk_mg_sub saved = *cur;
     int t = kinds[i], have = g->rack_start[t];
     for (int u = 0; u <= have; u++) {
-        if (u > 0) {
-            sk_wm_key_add(&cur->key, (unsigned)t);
-            cur->letters |= 1u << t;
-            cur->leave_index += g->radix[t];
-            int j = cur->size++;
-            for (; j > 0 && cur->values[j - 1] < g->value[t]; j--)
-                cur->values[j] = cur->values[j - 1];
-            cur->values[j] = g->value[t];
-        }
+        if (u > 0) sub_add(g, cur, t);
         if (u == have) cur->full |= 1u << t;
         add_subs(g, kinds, nkinds, i + 1, cur, out, n);
     }
@@ -70,6 +74,17 @@ int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
             kinds[nkinds++] = t;
         else
             cur.full |= 1u << t; /* a letter the rack lacks: a blank may be one */
+    if (!g->wm_blanks) { /* only windows of the whole rack come here: its one sub-multiset */
+        for (int i = 0; i < nkinds; i++) {
+            for (int u = 0; u < g->rack_start[kinds[i]]; u++)
+                sub_add(g, &cur, kinds[i]);
+            cur.full |= 1u << kinds[i];
+        }
+        g->subs[0] = cur;
+        for (int k = 0; k <= SK_MG_WM_RACK + 1; k++)
+            g->sub_first[k] = k <= real ? 0 : 1;
+        return 1;
+    }
     add_subs(g, kinds, nkinds, 0, &cur, all, &n);
     int count[SK_MG_WM_RACK + 2] = {0};
     for (int i = 0; i < n; i++)

@@ -65,10 +65,11 @@ struct sk_movegen {
     int rack[SK_TILE_KINDS];
     int rack_start[SK_TILE_KINDS]; /* the rack before the move */
     int blank_letter; /* the letter the walk last played a blank for (one_blank in movegen.c) */
-    int value[SK_TILE_KINDS]; /* [0] = the blank's value */
-    char chars[N + 16];       /* the walk's row as the move would leave it ('a'..: a blank);
-                                 padded so that a word is copied in one fixed-size move */
-    uint32_t empty_row;       /* bit c: square c of the walk's row is empty */
+    int value[SK_TILE_KINDS];      /* [0] = the blank's value */
+    char chars[N + 16];            /* the walk's row as the move would leave it ('a'..: a blank);
+                                      padded so that a word is copied in one fixed-size move */
+    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
+    int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
     int nplaced, rack_size, bingo, classic;
     int first_move, start_row, start_col; /* an empty board, and its start square */
     uint8_t word[N], word_blank[N];       /* the first move's word while it is read */
