@@ -106,7 +106,6 @@ static int face(const sk_movegen *g, const view *v, int r, int c)
     return v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
 }
 
-/* Cross sets and scores of view V: which letters make a word with the tiles above and below. */
 /* The cross set and score of the empty square (R, C) of view V, from scratch: which letters make
  * a word with the tiles above and below it. BLOCKED: the board forbids a tile there. */
 static void cross_at(sk_movegen *g, view *v, int r, int c, int blocked, uint32_t dawg_root)

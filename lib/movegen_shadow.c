@@ -294,7 +294,7 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
         for (int x = c; x >= run_lo; x--) {
             at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
             if (!at) return best; /* no word holds the run */
-            list = sk_kwg_arc(g->nodes[at]);
+            list = sk_kwg_arc((uint32_t)g->wnodes[at]); /* the line just read, not the KWG's */
         }
         uint32_t kids = (uint32_t)(g->wnodes[at] >> 32);
         left_ok = base > 0 && (kids & v->cross[r][base - 1] & g->rack_mask);
