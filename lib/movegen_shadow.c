@@ -293,7 +293,7 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
         uint32_t list = g->gaddag, at = 0;
         for (int x = c; x >= run_lo; x--) {
             at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
-            if (!at) return best; /* no word holds the run */
+            if (!at) return best;                       /* no word holds the run */
             list = sk_kwg_arc((uint32_t)g->wnodes[at]); /* the line just read, not the KWG's */
         }
         uint32_t kids = (uint32_t)(g->wnodes[at] >> 32);
