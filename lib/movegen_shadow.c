@@ -268,6 +268,28 @@ static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t cou
     g->win_hmax = hmax;
 }
 
+/* From the run [LO, C] of row R of V, with the walk table: its GADDAG node tells whether any
+ * word goes on left of it (*LEFT_OK: a tile for the square there) or right of it at once
+ * (*RIGHT_OK: the separator, then a tile for the square there). 0 when no word holds the run.
+ * Without the table both are 1. */
+static int run_sides(const sk_movegen *g, const view *v, int r, int lo, int c, int *left_ok,
+                     int *right_ok)
+{
+    *left_ok = *right_ok = 1;
+    if (!g->wnodes) return 1;
+    uint32_t list = g->gaddag, at = 0;
+    for (int x = c; x >= lo; x--) {
+        at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
+        if (!at) return 0;
+        list = sk_kwg_arc((uint32_t)g->wnodes[at]); /* the line just read, not the KWG's */
+    }
+    uint32_t kids = (uint32_t)(g->wnodes[at] >> 32);
+    *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack_mask);
+    *right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < v->cols &&
+                ((uint32_t)(g->wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack_mask);
+    return 1;
+}
+
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
  * the walk can cover is kept (keep_window). *OOM is set when that ran out of memory. */
 static double start_bound(sk_movegen *g, const view *v, int r, int c, int through,
@@ -286,21 +308,8 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
     /* LEFT: the squares [lo, c], grown one square at a time as lo goes left; each window
      * starting at lo extends a copy of it to the right */
     int base = through ? run_lo : c;
-    /* from a run, with the walk table: its GADDAG node tells whether any word goes on left of
-     * it (a tile for the square there) or right of it at once (the separator, then a tile) */
     int left_ok = 1, right_ok = 1;
-    if (through && g->wnodes) {
-        uint32_t list = g->gaddag, at = 0;
-        for (int x = c; x >= run_lo; x--) {
-            at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
-            if (!at) return best;                       /* no word holds the run */
-            list = sk_kwg_arc((uint32_t)g->wnodes[at]); /* the line just read, not the KWG's */
-        }
-        uint32_t kids = (uint32_t)(g->wnodes[at] >> 32);
-        left_ok = base > 0 && (kids & v->cross[r][base - 1] & g->rack_mask);
-        right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < cols &&
-                   ((uint32_t)(g->wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack_mask);
-    }
+    if (through && !run_sides(g, v, r, run_lo, c, &left_ok, &right_ok)) return best;
     window_acc left;
     acc_init(&left);
     for (int x = base; x <= c; x++)
@@ -349,7 +358,8 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
  * square any of those windows may cover, multiplies each empty one by the largest word
  * multiplier N empty squares among them can make, pairs the best N coefficients with the
  * rack's values, counts every board tile among them, and adds the bingo when N empty squares
- * are there to cover. -1e300 when no move starts there. */
+ * are there to cover. A run's sides no word goes on to (run_sides) are left out, as
+ * start_bound leaves them out. -1e300 when no move starts there. */
 static double quick_bound(const sk_movegen *g, const view *v, int r, int c, int through,
                           const double *values, int n)
 {
@@ -360,8 +370,12 @@ static double quick_bound(const sk_movegen *g, const view *v, int r, int c, int 
     int lo = c;
     while (through && lo > 0 && v->tile[r][lo - 1])
         lo--;
+    int left_ok = 1, right_ok = 1;
+    if (through && !run_sides(g, v, r, lo, c, &left_ok, &right_ok)) return -1e300;
+    if (!left_ok && !right_ok) return -1e300; /* no move places a tile */
     /* the run (or the anchor square), then left and right as far as start_bound goes */
     for (int step = 0; step < 3; step++) {
+        if (step == 1 && !left_ok) continue; /* right of the run: after the left part or at once */
         int from = step == 0 ? lo : step == 1 ? lo - 1 : c + 1;
         int to = step == 0 ? c + 1 : step == 1 ? -1 : v->cols, dir = step == 1 ? -1 : 1;
         int placed = 0;
