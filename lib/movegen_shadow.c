@@ -27,6 +27,7 @@ typedef struct {
     uint8_t d, row, col, through;
     uint8_t split; /* some of its windows are for the word-map search: see split_start */
     uint8_t exact; /* BOUND is the best of its windows' bounds, not quick_bound's */
+    uint8_t sides; /* run_sides, once read for quick_bound: kept for start_bound */
 } start;
 
 /* Sift-down for a max-heap by .bound of TYPE: the starts (the search takes them best first and
@@ -271,12 +272,18 @@ static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t cou
 /* From the run [LO, C] of row R of V, with the walk table: its GADDAG node tells whether any
  * word goes on left of it (*LEFT_OK: a tile for the square there) or right of it at once
  * (*RIGHT_OK: the separator, then a tile for the square there). 0 when no word holds the run.
- * Without the table both are 1. */
-static int run_sides(const sk_movegen *g, const view *v, int r, int lo, int c, int *left_ok,
-                     int *right_ok)
+ * Without the table both are 1. *MEMO keeps the answer between calls for one start (0: not
+ * read yet; else 1 | LEFT_OK << 1 | RIGHT_OK << 2). */
+static int run_sides(const sk_movegen *g, const view *v, int r, int lo, int c, uint8_t *memo,
+                     int *left_ok, int *right_ok)
 {
     *left_ok = *right_ok = 1;
     if (!g->wnodes) return 1;
+    if (*memo) {
+        *left_ok = *memo >> 1 & 1;
+        *right_ok = *memo >> 2 & 1;
+        return 1;
+    }
     uint32_t list = g->gaddag, at = 0;
     for (int x = c; x >= lo; x--) {
         at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
@@ -287,12 +294,14 @@ static int run_sides(const sk_movegen *g, const view *v, int r, int lo, int c, i
     *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack_mask);
     *right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < v->cols &&
                 ((uint32_t)(g->wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack_mask);
+    *memo = (uint8_t)(1 | *left_ok << 1 | *right_ok << 2);
     return 1;
 }
 
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
- * the walk can cover is kept (keep_window). *OOM is set when that ran out of memory. */
-static double start_bound(sk_movegen *g, const view *v, int r, int c, int through,
+ * the walk can cover is kept (keep_window). SIDES: run_sides' memo for the start. *OOM is set
+ * when that ran out of memory. */
+static double start_bound(sk_movegen *g, const view *v, int r, int c, int through, uint8_t *sides,
                           const double *values, int n, const double *maxleave, int by_score,
                           int *oom)
 {
@@ -309,7 +318,7 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
      * starting at lo extends a copy of it to the right */
     int base = through ? run_lo : c;
     int left_ok = 1, right_ok = 1;
-    if (through && !run_sides(g, v, r, run_lo, c, &left_ok, &right_ok)) return best;
+    if (through && !run_sides(g, v, r, run_lo, c, sides, &left_ok, &right_ok)) return best;
     window_acc left;
     acc_init(&left);
     for (int x = base; x <= c; x++)
@@ -361,7 +370,7 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
  * are there to cover. A run's sides no word goes on to (run_sides) are left out, as
  * start_bound leaves them out. -1e300 when no move starts there. */
 static double quick_bound(const sk_movegen *g, const view *v, int r, int c, int through,
-                          const double *values, int n)
+                          uint8_t *sides, const double *values, int n)
 {
     int lf[N], xw[N], ne = 0; /* xw: the square's word factor when it makes a cross word */
     int big[N], nbig = 0;     /* the word factors above 1, descending */
@@ -371,7 +380,7 @@ static double quick_bound(const sk_movegen *g, const view *v, int r, int c, int 
     while (through && lo > 0 && v->tile[r][lo - 1])
         lo--;
     int left_ok = 1, right_ok = 1;
-    if (through && !run_sides(g, v, r, lo, c, &left_ok, &right_ok)) return -1e300;
+    if (through && !run_sides(g, v, r, lo, c, sides, &left_ok, &right_ok)) return -1e300;
     if (!left_ok && !right_ok) return -1e300; /* no move places a tile */
     /* the run (or the anchor square), then left and right as far as start_bound goes */
     for (int step = 0; step < 3; step++) {
@@ -451,8 +460,8 @@ static void exact_bound(sk_movegen *g, start *st, const double *values, int n,
                         const double *maxleave, int by_score, int *oom)
 {
     size_t first = g->nwindows;
-    st->bound = start_bound(g, &g->v[st->d], st->row, st->col, st->through, values, n, maxleave,
-                            by_score, oom);
+    st->bound = start_bound(g, &g->v[st->d], st->row, st->col, st->through, &st->sides, values, n,
+                            maxleave, by_score, oom);
     st->first = (uint32_t)first;
     st->count = (uint32_t)(g->nwindows - first);
     st->split = 0;
@@ -515,9 +524,9 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             for (int c = 0; c < v->cols; c++) {
                 int run_end = v->tile[r][c] && (c + 1 == v->cols || !v->tile[r][c + 1]);
                 if (!run_end && !v->anchor[r][c]) continue;
-                start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end, 0, 0};
+                start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end, 0, 0, 0};
                 if (quick_first)
-                    st.bound = quick_bound(g, v, r, c, run_end, values, n);
+                    st.bound = quick_bound(g, v, r, c, run_end, &st.sides, values, n);
                 else
                     exact_bound(g, &st, values, n, maxleave, by_score, &oom);
                 if (st.bound > -1e299) starts[ns++] = st;
