@@ -113,9 +113,9 @@ static void shared_positions_exact(void **state)
     shipped_close(&sh);
 }
 
-/* A generator set to build the lexicon's walk table at its second position walks its first
- * without it (movegen.c, kwg_walk.c); the table only skips dead ends, so each shared position gives
- * the same moves in the same order without it and with it. */
+/* A generator walks its first positions without the lexicon's walk table, and here builds it
+ * at its third (movegen.c, kwg_walk.c); the table only skips dead ends, so each shared position
+ * gives the same moves in the same order without it and with it. */
 static void walk_table_same_moves(void **state)
 {
     (void)state;
@@ -131,14 +131,18 @@ static void walk_table_same_moves(void **state)
         rules.lexicon = lex;
         sk_movegen *gen;
         assert_int_equal(sk_movegen_new(&gen), SK_OK);
-        sk_movegen_set_table_after(gen, 2);
         sk_position pos;
         assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL), SK_OK);
         sk_move_list without, with;
         sk_move_list_init(&without);
         sk_move_list_init(&with);
-        assert_int_equal(sk_movegen_all(gen, &rules, &pos, &without), SK_OK);
+        /* by default not for the first positions: SK_MOVEGEN_TABLE_AFTER */
+        for (int i = 0; i < 2; i++) {
+            without.count = 0;
+            assert_int_equal(sk_movegen_all(gen, &rules, &pos, &without), SK_OK);
+        }
         assert_null(sk_lexicon_walk_nodes(lex));
+        sk_movegen_set_table_after(gen, 3); /* from the generator's third position: this one */
         assert_int_equal(sk_movegen_all(gen, &rules, &pos, &with), SK_OK);
         assert_non_null(sk_lexicon_walk_nodes(lex));
         assert_int_equal(with.count, without.count);
