@@ -255,7 +255,7 @@ int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void 
                     size_t map_len, uint32_t *owned, int forward)
 {
     sk_lexicon *lex = calloc(1, sizeof(*lex));
-    if (!lex || sk_walk_table_new(&lex->walk, count) != 0) {
+    if (!lex || sk_walk_table_new(&lex->walk, count) != SK_OK) {
         free(lex);
         if (map) munmap(map, map_len);
         free(owned);

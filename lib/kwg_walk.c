@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "internal/kwg.h"
+#include "skrab/error.h"
 
 struct sk_walk_table {
     _Atomic(uint64_t *) nodes;
@@ -29,9 +30,9 @@ static size_t table_bytes(size_t count)
 int sk_walk_table_new(sk_walk_table **out, size_t count)
 {
     *out = calloc(1, sizeof(**out));
-    if (!*out) return -1;
+    if (!*out) return SK_ENOMEM;
     (*out)->bytes = table_bytes(count);
-    return 0;
+    return SK_OK;
 }
 
 void sk_walk_table_free(sk_walk_table *w)

@@ -123,7 +123,7 @@ int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32
  * lexicon in its low 32 bits and the set of tiles of its child list in the high 32 (bit t for
  * tile t; bit 0 the separator; all 32 when a tile is above 31). For the move generator. */
 typedef struct sk_walk_table sk_walk_table;
-/* The holder of a table not built yet; -1 when out of memory. */
+/* The holder of a table not built yet: SK_OK or SK_ENOMEM. */
 int sk_walk_table_new(sk_walk_table **out, size_t count);
 void sk_walk_table_free(sk_walk_table *w);
 /* The table, or NULL when it has not been built. Safe from any thread. */
