@@ -3,7 +3,9 @@
  * walk from it can find, by "shadow play": each window of squares the move could cover is
  * scored as if the rack's most valuable tiles fell on its best squares, ignoring the lexicon
  * (valid for negative and zero factors too: the best pairing of values with coefficients is the
- * sorted one, and a negative coefficient gets the rack's cheapest tile). Start points are then
+ * sorted one, and a negative coefficient gets the rack's cheapest tile) but not the cross sets:
+ * a square takes no tile worth more than the best the cross set lets through (its cap, see
+ * sk_mg_cap). Start points are then
  * walked best bound first, and the search stops when no remaining bound can reach the leader.
  * By score, for a rack with a blank on a board without factors below 1, a start first gets a
  * cheaper, looser bound (quick_bound), and its windows are bounded only when that reaches the
@@ -12,8 +14,8 @@
  * sorted list of all moves.
  * With a word map (movegen_wordmap.c), windows are also evaluated by lookups: every window of
  * a rack with one blank; for a rack without one, the windows that take the whole rack, handed
- * over when their start is taken (split_start), and windows without board letters are dropped
- * when no sub-multiset of their size spells a word (sk_mg_wm_alone). */
+ * over when their start is taken (split_start). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,24 +124,31 @@ typedef struct {
     double fixed, cross_fixed; /* face values of its board tiles; cross words' board tiles */
     int k;                     /* empty squares */
     int nfixed;                /* board tiles */
+    int ncapped;               /* empty squares whose cap's index is not 0 */
     double lf[SK_BOARD_MAX], x[SK_BOARD_MAX]; /* their letter factors; cross coefficients */
+    uint8_t cap[SK_BOARD_MAX];                /* their caps' indexes: see sk_mg_cap */
     double coef[SK_BOARD_MAX];                /* lf * wm + x of each, descending */
+    uint8_t coef_cap[SK_BOARD_MAX];           /* the cap of each, in that order */
 } window_acc;
 
 static void acc_init(window_acc *a)
 {
     a->wm = 1;
     a->fixed = a->cross_fixed = 0;
-    a->k = a->nfixed = 0;
+    a->k = a->nfixed = a->ncapped = 0;
 }
 
-/* Puts CF among the first I coefficients of A, descending (at most a rack's worth: insertion). */
-static void acc_insert(window_acc *a, int i, double cf)
+/* Puts CF (of cap CAP) among the first I coefficients of A, descending (at most a rack's worth:
+ * insertion). */
+static void acc_insert(window_acc *a, int i, double cf, uint8_t cap)
 {
     int j = i;
-    for (; j > 0 && cf > a->coef[j - 1]; j--)
+    for (; j > 0 && cf > a->coef[j - 1]; j--) {
         a->coef[j] = a->coef[j - 1];
+        a->coef_cap[j] = a->coef_cap[j - 1];
+    }
     a->coef[j] = cf;
+    a->coef_cap[j] = cap;
 }
 
 /* Copies the part of A in use to B. */
@@ -150,14 +159,40 @@ static void acc_copy(window_acc *b, const window_acc *a)
     b->cross_fixed = a->cross_fixed;
     b->k = a->k;
     b->nfixed = a->nfixed;
+    b->ncapped = a->ncapped;
     for (int i = 0; i < a->k; i++) {
         b->lf[i] = a->lf[i];
         b->x[i] = a->x[i];
+        b->cap[i] = a->cap[i];
         b->coef[i] = a->coef[i];
+        b->coef_cap[i] = a->coef_cap[i];
     }
 }
 
-static void acc_square(const sk_movegen *g, const view *v, int r, int c, window_acc *a)
+int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index)
+{
+    if (g->cap_stamp[d][r][c] == g->cap_now) {
+        *index = g->cap_index[d][r][c];
+        return g->cap_value[d][r][c];
+    }
+    uint32_t ok = g->v[d].cross[r][c] & g->letters_mask;
+    int most = INT16_MAX, cap = 0;
+    if (ok != g->letters_mask) {
+        most = g->rack_start[0] ? g->value[0] : -1;
+        for (uint32_t m = ok; m; m &= m - 1)
+            if (g->value[__builtin_ctz(m)] > most) most = g->value[__builtin_ctz(m)];
+        if (most > INT16_MAX) most = INT16_MAX;
+        while (cap < g->nvalues && g->values[cap] > most)
+            cap++;
+    }
+    g->cap_stamp[d][r][c] = g->cap_now;
+    g->cap_value[d][r][c] = (int16_t)most;
+    g->cap_index[d][r][c] = (uint8_t)cap;
+    *index = cap;
+    return most;
+}
+
+static void acc_square(sk_movegen *g, const view *v, int r, int c, window_acc *a)
 {
     if (v->tile[r][c]) {
         a->fixed += v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
@@ -168,27 +203,49 @@ static void acc_square(const sk_movegen *g, const view *v, int r, int c, window_
     int k = a->k++;
     a->lf[k] = v->lf[r][c];
     a->x[k] = 0;
+    int cap = 0;
+    if (v->has_cross[r][c]) sk_mg_cap(g, v == &g->v[1], r, c, &cap);
+    a->cap[k] = (uint8_t)cap;
+    a->ncapped += a->cap[k] != 0;
     if (g->classic && v->has_cross[r][c]) {
         a->x[k] = (double)v->lf[r][c] * v->wf[r][c];
         a->cross_fixed += (double)v->cross_score[r][c] * v->wf[r][c];
     }
     if (wm == a->wm) {
-        acc_insert(a, k, a->lf[k] * (double)wm + a->x[k]);
+        acc_insert(a, k, a->lf[k] * (double)wm + a->x[k], a->cap[k]);
         return;
     }
     a->wm = wm;
     for (int i = 0; i <= k; i++)
-        acc_insert(a, i, a->lf[i] * (double)wm + a->x[i]);
+        acc_insert(a, i, a->lf[i] * (double)wm + a->x[i], a->cap[i]);
 }
 
 /* The most any move covering exactly the squares gathered in A can score: its empty squares
- * take the rack's values (VALUES, descending; N of them) in the best order. */
+ * take the rack's values (VALUES, descending; N of them) in the best order, each square no value
+ * above its cap. Positive coefficients, largest first, each take the largest value left that
+ * the square's cap allows (with caps that only bound a value from above, this greedy pairing is
+ * the best one: giving a larger coefficient the larger of two values never loses); the others
+ * take the smallest value. */
 static double window_bound(const sk_movegen *g, const window_acc *a, const double *values, int n)
 {
     double best = a->fixed * (double)a->wm + a->cross_fixed;
-    /* positive coefficients take the largest values, in order; the others the smallest value */
-    for (int i = 0; i < a->k; i++)
-        best += a->coef[i] > 0 ? a->coef[i] * values[i] : a->coef[i] * values[n - 1];
+    if (!a->ncapped) { /* no cap: the largest values in order */
+        for (int i = 0; i < a->k; i++)
+            best += a->coef[i] > 0 ? a->coef[i] * values[i] : a->coef[i] * values[n - 1];
+        return best + (a->k == g->rack_size ? g->bingo : 0);
+    }
+    uint32_t left = (1u << n) - 1; /* values not taken yet */
+    for (int i = 0; i < a->k; i++) {
+        if (a->coef[i] <= 0) {
+            best += a->coef[i] * values[n - 1];
+            continue;
+        }
+        uint32_t fit = left & ~0u << a->coef_cap[i];
+        if (!fit) continue; /* no value left fits: the window holds no move at all */
+        int j = __builtin_ctz(fit);
+        left &= ~(1u << j);
+        best += a->coef[i] * values[j];
+    }
     if (a->k == g->rack_size) best += g->bingo;
     return best;
 }
@@ -298,6 +355,18 @@ static int run_sides(const sk_movegen *g, const view *v, int r, int lo, int c, u
     return 1;
 }
 
+/* 1 if the window of row R of V ending at HI (K empty squares, PLACED tiles of N), one the walk
+ * covers, is followed by another the walk covers: the square after HI takes a tile and ends the
+ * word there, and the word-map search would not take that window either. */
+static int walk_window_follows(const sk_movegen *g, const view *v, int r, int hi, int k, int placed,
+                               int n)
+{
+    int x = hi + 1;
+    if (x >= v->cols || v->tile[r][x] || !(v->cross[r][x] & g->rack_mask) || placed >= n) return 0;
+    if (x + 1 < v->cols && v->tile[r][x + 1]) return 0;
+    return k + 1 < g->wm_min_k;
+}
+
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
  * the walk can cover is kept (keep_window). SIDES: run_sides' memo for the start. *OOM is set
  * when that ran out of memory. */
@@ -319,6 +388,11 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
     int base = through ? run_lo : c;
     int left_ok = 1, right_ok = 1;
     if (through && !run_sides(g, v, r, run_lo, c, sides, &left_ok, &right_ok)) return best;
+    /* By score on a board whose factors are all 1 or more, a window's bound only grows as it
+     * takes more squares (every coefficient is positive, and so is every tile's value), so the
+     * walk's bounds (win_suf, win_left) read the same when of the windows starting at one
+     * square, only the largest it covers is kept, with the word-map search's own. */
+    int largest_only = by_score && g->monotone && g->wm_min_k > 1;
     window_acc left;
     acc_init(&left);
     for (int x = base; x <= c; x++)
@@ -349,7 +423,7 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
             if (placed > n) break;
             if (hi + 1 < cols && v->tile[r][hi + 1]) continue;
             if (placed == 0) continue;
-            if (!acc.nfixed && !sk_mg_wm_alone(g, acc.k)) continue;
+            if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
             double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
             if (!keep_window(g, v == &g->v[1], r, lo, hi, b, acc.k)) *oom = 1;
@@ -512,6 +586,12 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     g->nwindows = 0;
     if (g->first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
     int use_wm = sk_mg_wm_prepare(g, rules);
+    memcpy(g->values, values, sizeof(values));
+    g->nvalues = n;
+    if (++g->cap_now == 0) { /* the stamps wrapped: none may read as current */
+        memset(g->cap_stamp, 0, sizeof(g->cap_stamp));
+        g->cap_now = 1;
+    }
     /* Quick bounds first where they were measured to pay: by score, a rack with a blank (its
      * best is often a bingo far above most starts: line 6 of classic.cgp bounds 665 windows of
      * 125 starts and walks 3; 0.028 -> 0.020 ms). Without a blank, about half the starts of a

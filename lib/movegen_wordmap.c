@@ -9,8 +9,8 @@
  * lookup, the sub-multiset's own bound (its tile values in the best order on the window's
  * squares, plus its leave) must reach the leader. Used for every window of a rack with one
  * blank, and for the windows that take the whole of a rack without one (see sk_mg_wm_prepare);
- * the search (movegen_shadow.c) takes windows best bound first. sk_mg_wm_alone tells the
- * bounds when no K tiles of a blankless rack spell a word. */
+ * the search (movegen_shadow.c) takes windows best bound first. */
+#include <limits.h>
 #include <string.h>
 
 #include "internal/movegen.h"
@@ -48,7 +48,6 @@ static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_s
 
 int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
 {
-    g->wm_refine = 0;
     g->wm_min_k = N + 1;
     if (!g->wm || g->first_move || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
     int real = 0;
@@ -62,9 +61,10 @@ int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
      * less than a lookup per sub-multiset. With two blanks a lookup per pair of letters loses. */
     if (real > SK_MG_WM_RACK || g->rack_start[0] > 1) return 0;
     g->wm_blanks = g->rack_start[0];
+    g->wm_top = INT_MIN;
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        if (g->rack_start[t] && g->value[t] > g->wm_top) g->wm_top = g->value[t];
     g->wm_min_k = g->wm_blanks ? 1 : real;
-    g->wm_refine = !g->wm_blanks;
-    memset(g->wm_alone, -1, sizeof(g->wm_alone));
     static const sk_mg_sub empty;
     sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
     int n = 0;
@@ -105,6 +105,8 @@ typedef struct {
     int cols[N];
     double coef[N]; /* the empty squares' coefficients (letter factor * word multiplier, plus the
                        cross word's), descending */
+    int cap[N];     /* the most a tile can be worth on each of those squares (g->cap_value) */
+    int capped;     /* some cap is below a value of the rack, and every coefficient is positive */
     sk_wm_key fixed;
     int fixed_sum;       /* face values of its board tiles */
     long long mult;      /* the main word's multiplier */
@@ -136,11 +138,31 @@ static void sort_desc(int *a, int k)
         }
 }
 
+/* The sum of W's coefficients times the K values HI (descending), paired as the caps allow:
+ * each coefficient, largest first, takes the largest value left that is not above its square's
+ * cap (the best pairing when every coefficient is positive; see window_bound in
+ * movegen_shadow.c). */
+static double capped_sum(const window_ctx *w, const int *hi, int k)
+{
+    double sum = 0;
+    uint32_t left = (1u << k) - 1;
+    for (int i = 0; i < k; i++)
+        for (uint32_t m = left; m; m &= m - 1) {
+            int j = __builtin_ctz(m);
+            if (hi[j] > w->cap[i]) continue;
+            left &= ~(1u << j);
+            sum += w->coef[i] * hi[j];
+            break;
+        }
+    return sum;
+}
+
 /* The most a move of W's sub-multiset S plus B blanks can score on the window, plus its leave:
- * the tile values paired with the coefficients in the best order. With spare blanks (the rack's
- * blanks beyond B), any of S's tiles may be played by a blank instead (record() writes those
- * moves too): the bound then takes each tile's larger value where coefficients are positive and
- * its smaller where they are not, and the best leave any of them keeps. */
+ * the tile values paired with the coefficients in the best order (and under the squares' caps
+ * when every coefficient is positive). With spare blanks (the rack's blanks beyond B), any of
+ * S's tiles may be played by a blank instead (record() writes those moves too): the bound then
+ * takes each tile's larger value where coefficients are positive and its smaller where they are
+ * not, and the best leave any of them keeps. */
 static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_sub *s, int b)
 {
     int k = w->k, spare = g->wm_blanks - b, v0 = g->value[0];
@@ -150,19 +172,19 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
         hi[i] = lo[i] = v;
     }
     double bound = w->base;
-    if (!spare) {
-        for (int i = 0; i < k; i++)
-            bound += w->coef[i] * hi[i];
-    } else {
+    if (spare) {
         for (int i = 0; i < k; i++) {
             if (hi[i] < v0) hi[i] = v0;
             if (lo[i] > v0) lo[i] = v0;
         }
         sort_desc(hi, k);
         sort_desc(lo, k);
-        for (int i = 0; i < k; i++)
-            bound += w->coef[i] > 0 ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
     }
+    if (w->capped)
+        bound += capped_sum(w, hi, k);
+    else
+        for (int i = 0; i < k; i++)
+            bound += w->coef[i] > 0 || !spare ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
     if (g->by_score) return bound;
     int li = s->leave_index + b * g->radix[0];
     if (spare == 0) return bound + g->leave_value[li];
@@ -291,14 +313,20 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     if (k == 0) return;
     w.careful = fixed_max + (unsigned)k > 15;
     for (int i = 0; i < k; i++) {
-        int c = w.cols[i];
+        int c = w.cols[i], index, cap = INT16_MAX;
+        if (v->has_cross[r][c]) cap = sk_mg_cap(g, win->d, r, c, &index);
         double cf = (double)v->lf[r][c] * (double)w.mult;
         if (g->classic && v->has_cross[r][c]) cf += (double)v->lf[r][c] * v->wf[r][c];
         int j = i;
-        for (; j > 0 && cf > w.coef[j - 1]; j--)
+        for (; j > 0 && cf > w.coef[j - 1]; j--) {
             w.coef[j] = w.coef[j - 1];
+            w.cap[j] = w.cap[j - 1];
+        }
         w.coef[j] = cf;
+        w.cap[j] = cap;
+        w.capped |= cap < g->wm_top;
     }
+    if (w.coef[k - 1] <= 0) w.capped = 0;
     w.base = (double)w.fixed_sum * (double)w.mult + (double)w.cross_sum +
              (k == g->rack_size ? g->bingo : 0);
     for (int b = 0; b <= g->wm_blanks && b <= k; b++) {
@@ -314,31 +342,4 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     }
     g->rack[0] = g->rack_start[0]; /* as the walk expects them */
     g->leave_index = 0;
-}
-
-/* 1 if some NEED more of the rack's tiles of kinds T.. added to KEY spell a word. */
-static int some_word(const sk_movegen *g, int t, int need, sk_wm_key key)
-{
-    if (need == 0) {
-        unsigned count, len;
-        return sk_wordmap_find(g->wm, key, &count, &len) != NULL;
-    }
-    for (; t < SK_TILE_KINDS; t++) {
-        sk_wm_key k = key;
-        for (int u = 1; u <= g->rack_start[t] && u <= need; u++) {
-            sk_wm_key_add(&k, (unsigned)t);
-            if (some_word(g, t + 1, need - u, k)) return 1;
-        }
-    }
-    return 0;
-}
-
-int sk_mg_wm_alone(sk_movegen *g, int k)
-{
-    if (!g->wm_refine) return 1;
-    if (g->wm_alone[k] < 0) {
-        sk_wm_key none = {0, 0};
-        g->wm_alone[k] = (signed char)some_word(g, 1, k, none);
-    }
-    return g->wm_alone[k];
 }

@@ -92,6 +92,14 @@ struct sk_movegen {
     size_t nwindows, cap_windows;
     struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
     size_t cap_wheap;
+    /* best-only mode: the rack's tile values, descending, and the caps of the squares (see
+     * sk_mg_cap), read when cap_stamp is cap_now */
+    double values[SK_RACK_MAX];
+    int nvalues;
+    uint32_t cap_now;
+    uint32_t cap_stamp[2][N][N];
+    int16_t cap_value[2][N][N];
+    uint8_t cap_index[2][N][N];
     int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
     double win_left[N];       /* [x]: the best bound of a window with lmin <= lo <= x */
     uint32_t win_skip[N];     /* [lo] bit hi: the window [lo, hi] is the word-map search's */
@@ -104,11 +112,8 @@ struct sk_movegen {
     sk_mg_sub subs[1 << SK_MG_WM_RACK];
     int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
     int wm_blanks;                    /* the rack's blanks */
+    int wm_top;                       /* the value of the rack's most valuable tile */
     int wm_min_k; /* windows of this many empty squares or more go to the word-map search */
-    /* sk_mg_wm_alone (racks without a blank): on, and per tile count k whether k of the rack's
-     * tiles alone spell a word (-1: not known yet) */
-    int wm_refine;
-    signed char wm_alone[SK_RACK_MAX + 1];
 };
 
 /* Node I of the lexicon NODES, with the tiles of its child list in the high half: from the walk
@@ -168,9 +173,12 @@ static inline int sk_mg_hopeless_right(const sk_movegen *g, int lo, int h)
     return sk_mg_below(g, g->win_suf[lo][h < g->win_hmin ? g->win_hmin : h]);
 }
 
-/* 0 when no K of the rack's tiles alone are the letters of a word: a window of K empty squares
- * and no board letter holds no move. Always 1 when the word-map bounds are off. */
-int sk_mg_wm_alone(sk_movegen *g, int k);
+/* The cap of the empty square (R, C) of view D, a square with a cross word: the most a tile
+ * placed there can be worth (*INDEX: the index of the first of g->values not above it), for the
+ * rack of the search. A tile the cross set turns away cannot go there, so a square next to a
+ * word that takes only vowels is paired with a vowel's value, not the rack's best. When every
+ * tile on the rack fits, INT16_MAX and 0. */
+int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index);
 
 /* A new move at the end of L (its fields unset), or NULL with l->failed set when L cannot
  * grow. */
@@ -191,7 +199,7 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
 /* The word-map search: 1 if it can take the rack sk_mg_setup set up (with g->radix, for equity)
  * and G has a word map of RULES' lexicon; it then lists the rack's sub-multisets and sets
  * g->wm_min_k (which windows it takes: all of them for a rack with one blank, those taking the
- * whole rack for one without) and g->wm_refine (sk_mg_wm_alone). 0 on the first move. */
+ * whole rack for one without). 0 on the first move. */
 int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules);
 /* Every move covering exactly window W that can lead, found by word-map lookups, to
  * sk_mg_record. */
