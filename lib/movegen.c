@@ -229,7 +229,8 @@ static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position
  * first move: the start square alone; skrabbkle has none after the first move. */
 static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int sc)
 {
-    for (int r = 0; r < v->rows; r++)
+    for (int r = 0; r < v->rows; r++) {
+        uint32_t tiles = 0, anchors = 0;
         for (int c = 0; c < v->cols; c++) {
             int a = 0;
             if (first_move) {
@@ -240,7 +241,12 @@ static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int 
                 a = !left && !right;
             }
             v->anchor[r][c] = (uint8_t)a;
+            tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
+            anchors |= (uint32_t)a << c;
         }
+        v->run_ends[r] = tiles & ~(tiles >> 1);
+        v->starts[r] = v->run_ends[r] | anchors;
+    }
 }
 
 /* ---- the walk --------------------------------------------------------------------------- */
@@ -818,9 +824,9 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     for (int d = 0; d < 2; d++) {
         const view *v = &g->v[d];
         for (int r = 0; r < v->rows; r++)
-            for (int c = 0; c < v->cols; c++) {
-                int run_end = v->tile[r][c] && (c + 1 == v->cols || !v->tile[r][c + 1]);
-                if (run_end || v->anchor[r][c]) sk_mg_walk(g, d, r, c, run_end);
+            for (uint32_t m = v->starts[r]; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
+                sk_mg_walk(g, d, r, c, v->run_ends[r] >> c & 1);
             }
     }
     return out && out->failed ? SK_ENOMEM : SK_OK;

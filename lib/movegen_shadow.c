@@ -601,9 +601,8 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     for (int d = 0; d < 2 && !g->first_move; d++) {
         const view *v = &g->v[d];
         for (int r = 0; r < v->rows; r++)
-            for (int c = 0; c < v->cols; c++) {
-                int run_end = v->tile[r][c] && (c + 1 == v->cols || !v->tile[r][c + 1]);
-                if (!run_end && !v->anchor[r][c]) continue;
+            for (uint32_t m = v->starts[r]; m; m &= m - 1) {
+                int c = __builtin_ctz(m), run_end = (int)(v->run_ends[r] >> c & 1);
                 start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end, 0, 0, 0};
                 if (quick_first)
                     st.bound = quick_bound(g, v, r, c, run_end, &st.sides, values, n);

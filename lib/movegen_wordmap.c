@@ -65,6 +65,7 @@ int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
     for (int t = 0; t < SK_TILE_KINDS; t++)
         if (g->rack_start[t] && g->value[t] > g->wm_top) g->wm_top = g->value[t];
     g->wm_min_k = g->wm_blanks ? 1 : real;
+    g->wm_plus_known = 0;
     static const sk_mg_sub empty;
     sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
     int n = 0;
@@ -287,15 +288,20 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     sk_mg_walk_row(g, win->d, win->row);
     const view *v = g->g;
     int r = win->row;
-    window_ctx w;
-    memset(&w, 0, sizeof(w));
+    window_ctx w; /* its arrays are written before they are read */
     w.lo = win->lo;
     w.hi = win->hi;
+    w.k = w.nnarrow = w.capped = w.fixed_sum = 0;
+    w.fixed = (sk_wm_key){0, 0};
     w.mult = 1;
-    unsigned fixed_max = 0;
+    w.cross_sum = 0;
+    w.open = 0;
+    unsigned fixed_max = 0, nfixed = 0, one = 0;
     for (int c = w.lo; c <= w.hi; c++) {
         unsigned t = v->tile[r][c];
         if (t) {
+            nfixed++;
+            one = t;
             sk_wm_key_add(&w.fixed, t);
             if (sk_wm_key_count(&w.fixed, t) > fixed_max) fixed_max = sk_wm_key_count(&w.fixed, t);
             if (fixed_max == 15) return; /* a sixteenth copy would be needed by any word */
@@ -311,6 +317,15 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     }
     int k = w.k;
     if (k == 0) return;
+    if (!g->wm_blanks && nfixed == 1) {
+        /* the whole rack and one board letter: one lookup in the blank table, made once a
+         * position, tells for every such window whether it can hold a word */
+        if (!g->wm_plus_known) {
+            g->wm_plus = sk_wordmap_blank_letters(g->wm, g->subs[0].key);
+            g->wm_plus_known = 1;
+        }
+        if (!(g->wm_plus >> one & 1)) return;
+    }
     w.careful = fixed_max + (unsigned)k > 15;
     for (int i = 0; i < k; i++) {
         int c = w.cols[i], index, cap = INT16_MAX;

@@ -19,6 +19,8 @@ typedef struct {
     uint8_t tile[N][N];      /* 0 empty, 1..26 */
     uint8_t blank[N][N];     /* the tile is a blank */
     uint8_t anchor[N][N];    /* cross anchors: see compute_anchors */
+    uint32_t run_ends[N];    /* [r] bit c: (r, c) is the last tile of a run */
+    uint32_t starts[N];      /* [r] bit c: a walk starts at (r, c), a run's end or an anchor */
     uint8_t has_cross[N][N]; /* a tile above or below (in this view) */
     int8_t lf[N][N], wf[N][N];
     int16_t cross_score[N][N]; /* face value of the perpendicular word's other tiles */
@@ -113,6 +115,10 @@ struct sk_movegen {
     int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
     int wm_blanks;                    /* the rack's blanks */
     int wm_top;                       /* the value of the rack's most valuable tile */
+    /* a rack without a blank: the letters that make a word with the whole rack (a superset:
+     * see sk_wordmap_blank_letters), once known (wm_plus_known) */
+    int wm_plus_known;
+    uint32_t wm_plus;
     int wm_min_k; /* windows of this many empty squares or more go to the word-map search */
 };
 
