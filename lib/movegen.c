@@ -185,9 +185,11 @@ static void compute_cross(sk_movegen *g, view *v, uint32_t dawg_root)
 
 /* After new tiles at the squares of CHANGED (N of them, original coordinates) of a position the
  * views already hold but for those tiles: place them, and recompute only the cross sets they
- * can change — the empty squares just beyond each end of the runs they join, in both views. */
+ * can change — the empty squares just beyond each end of the runs they join, in both views.
+ * ROWS[d] gets a bit for each row of view d whose anchors may have changed: the new tiles' rows
+ * and those of the squares whose cross sets were redone. */
 static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
-                         const int *changed, int n, uint32_t dawg_root)
+                         const int *changed, int n, uint32_t dawg_root, uint32_t rows[2])
 {
     const sk_board *b = rules->board;
     for (int k = 0; k < n; k++) {
@@ -213,9 +215,11 @@ static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position
             while (bottom + 1 < v->rows && v->tile[bottom + 1][vc])
                 bottom++;
             const int ends[2] = {top - 1, bottom + 1};
+            rows[d] |= 1u << vr;
             for (int e = 0; e < 2; e++) {
                 int er = ends[e];
                 if (er < 0 || er >= v->rows) continue;
+                rows[d] |= 1u << er;
                 int orow = d ? vc : er, ocol = d ? er : vc;
                 cross_at(g, v, er, vc, sk_board_square(b, orow, ocol)->kind == SK_SQ_BLOCKED,
                          dawg_root);
@@ -226,10 +230,12 @@ static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position
 
 /* Cross anchors: where a word holding no tile of its row can start (the leftmost such square
  * of the word). Classic: an empty square with a tile above or below and none beside it; the
- * first move: the start square alone; skrabbkle has none after the first move. */
-static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int sc)
+ * first move: the start square alone; skrabbkle has none after the first move. Only for the
+ * rows whose bits ROWS holds. */
+static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int sc, uint32_t rows)
 {
     for (int r = 0; r < v->rows; r++) {
+        if (!(rows >> r & 1)) continue;
         uint32_t tiles = 0, anchors = 0;
         for (int c = 0; c < v->cols; c++) {
             int a = 0;
@@ -775,8 +781,13 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         else
             changed[nchanged++] = i;
     }
+    /* the rows whose anchors are redone: those the new tiles touch, when the views held a
+     * position with tiles already; else all */
+    uint32_t rows[2] = {~0u, ~0u};
     if (incremental) {
-        update_views(g, rules, pos, changed, nchanged, dawg);
+        uint32_t touched[2] = {0, 0};
+        update_views(g, rules, pos, changed, nchanged, dawg, touched);
+        if (!g->cache_first_move) memcpy(rows, touched, sizeof(rows));
     } else {
         load_views(g, rules, pos);
         for (int d = 0; d < 2; d++) {
@@ -790,8 +801,9 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
     }
     for (int d = 0; d < 2; d++)
         compute_anchors(g, &g->v[d], first_move, d ? b->start_col : b->start_row,
-                        d ? b->start_row : b->start_col);
+                        d ? b->start_row : b->start_col, rows[d]);
     g->cache_valid = 1;
+    g->cache_first_move = first_move;
     g->cache_rules = *rules;
     g->cache_board = *rules->board;
     g->cache_nodes = sk_lexicon_node_count(lex);

@@ -52,7 +52,8 @@ typedef struct {
 DEFINE_SIFT_DOWN(sift_down, start)
 DEFINE_SIFT_DOWN(sift_window, struct sk_mg_window)
 
-/* Adds the COUNT windows W to the heap g->wheap of *N; 0 when out of memory. */
+/* Adds those of the COUNT windows W that can lead to the heap g->wheap of *N; 0 when out of
+ * memory. */
 static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count, size_t *n)
 {
     if (*n + count > g->cap_wheap) {
@@ -66,6 +67,7 @@ static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t coun
     }
     struct sk_mg_window *h = g->wheap;
     for (size_t k = 0; k < count; k++) {
+        if (sk_mg_below(g, w[k].bound)) continue; /* it could never be taken */
         size_t i = (*n)++;
         for (; i > 0 && h[(i - 1) / 2].bound < w[k].bound; i = (i - 1) / 2)
             h[i] = h[(i - 1) / 2];

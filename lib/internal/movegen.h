@@ -59,6 +59,7 @@ struct sk_movegen {
     uint32_t dawg;   /* the DAWG root list */
     /* what the views hold, for incremental updates (see sk_mg_setup) */
     int cache_valid, cache_w, cache_h;
+    int cache_first_move; /* the views hold an empty board (its anchors are the first move's) */
     sk_rules cache_rules;
     sk_board cache_board; /* compared by content: a board at a reused address is another */
     size_t cache_nodes;

@@ -205,6 +205,43 @@ static void selfplay_positions_best(void **state)
     shipped_close(&sh);
 }
 
+/* A generator keeps its views from one position to the next, redoing only what new tiles
+ * touch (movegen.c, sk_mg_setup). After an empty board, whose one anchor is the start square,
+ * a position whose tiles lie elsewhere (a stream of CGP lines may hold one) must lose that
+ * anchor: its moves are those a fresh generator finds. */
+static void empty_board_then_tiles_elsewhere(void **state)
+{
+    (void)state;
+    shipped sh;
+    shipped_open(&sh);
+    sk_position pos;
+    sk_position_init(&pos, sh.board.width, sh.board.height);
+    snprintf(pos.racks[0], sizeof(pos.racks[0]), "AEINRST");
+    sk_move_list first, kept, fresh;
+    sk_move_list_init(&first);
+    sk_move_list_init(&kept);
+    sk_move_list_init(&fresh);
+    assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &first), SK_OK);
+    assert_true(first.count > 0);
+    for (int c = 0; c < 3; c++) /* CAT in the top row, far from the start square */
+        pos.tiles[c] = "CAT"[c];
+    assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &kept), SK_OK);
+    sk_movegen *gen;
+    assert_int_equal(sk_movegen_new(&gen), SK_OK);
+    assert_int_equal(sk_movegen_all(gen, &sh.rules, &pos, &fresh), SK_OK);
+    sk_move_list_sort(&kept, 1);
+    sk_move_list_sort(&fresh, 1);
+    assert_true(fresh.count > 0);
+    assert_int_equal(kept.count, fresh.count);
+    for (size_t i = 0; i < fresh.count; i++)
+        assert_int_equal(sk_gen_move_compare(&kept.moves[i], &fresh.moves[i]), 0);
+    sk_movegen_free(gen);
+    sk_move_list_free(&first);
+    sk_move_list_free(&kept);
+    sk_move_list_free(&fresh);
+    shipped_close(&sh);
+}
+
 /* ---- brute force ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -635,9 +672,12 @@ static void huge_scores_clamp(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(shared_positions_exact), cmocka_unit_test(selfplay_positions_best),
-        cmocka_unit_test(walk_table_same_moves),  cmocka_unit_test(matches_brute_force),
+        cmocka_unit_test(shared_positions_exact),
+        cmocka_unit_test(selfplay_positions_best),
+        cmocka_unit_test(walk_table_same_moves),
+        cmocka_unit_test(matches_brute_force),
         cmocka_unit_test(huge_scores_clamp),
+        cmocka_unit_test(empty_board_then_tiles_elsewhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
