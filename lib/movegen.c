@@ -790,6 +790,10 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         if (!g->cache_first_move) memcpy(rows, touched, sizeof(rows));
     } else {
         load_views(g, rules, pos);
+        if (++g->views_loaded == 0) { /* wrapped: no run may read as known */
+            memset(g->run_loaded, 0, sizeof(g->run_loaded));
+            g->views_loaded = 1;
+        }
         for (int d = 0; d < 2; d++) {
             if (!first_move) {
                 compute_cross(g, &g->v[d], dawg);

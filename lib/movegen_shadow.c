@@ -332,8 +332,9 @@ static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t cou
  * word goes on left of it (*LEFT_OK: a tile for the square there) or right of it at once
  * (*RIGHT_OK: the separator, then a tile for the square there). 0 when no word holds the run.
  * Without the table both are 1. *MEMO keeps the answer between calls for one start (0: not
- * read yet; else 1 | LEFT_OK << 1 | RIGHT_OK << 2). */
-static int run_sides(const sk_movegen *g, const view *v, int r, int lo, int c, uint8_t *memo,
+ * read yet; else 1 | LEFT_OK << 1 | RIGHT_OK << 2), and g->run_node the node between
+ * positions, for as long as the run stays as it is. */
+static int run_sides(sk_movegen *g, const view *v, int r, int lo, int c, uint8_t *memo,
                      int *left_ok, int *right_ok)
 {
     *left_ok = *right_ok = 1;
@@ -343,12 +344,22 @@ static int run_sides(const sk_movegen *g, const view *v, int r, int lo, int c, u
         *right_ok = *memo >> 2 & 1;
         return 1;
     }
-    uint32_t list = g->gaddag, at = 0;
-    for (int x = c; x >= lo; x--) {
-        at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
-        if (!at) return 0;
-        list = sk_kwg_arc((uint32_t)g->wnodes[at]); /* the line just read, not the KWG's */
+    int d = v == &g->v[1];
+    uint32_t at = g->run_node[d][r][c];
+    if (g->run_loaded[d][r][c] != g->views_loaded || g->run_lo[d][r][c] != lo) {
+        uint32_t list = g->gaddag;
+        at = 0;
+        for (int x = c; x >= lo; x--) {
+            at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
+            if (!at) break;
+            list = sk_kwg_arc((uint32_t)g->wnodes[at]); /* the line just read, not the KWG's */
+        }
+        g->run_loaded[d][r][c] = g->views_loaded;
+        g->run_lo[d][r][c] = (uint8_t)lo;
+        g->run_node[d][r][c] = at;
     }
+    if (!at) return 0;
+    uint32_t list = sk_kwg_arc((uint32_t)g->wnodes[at]);
     uint32_t kids = (uint32_t)(g->wnodes[at] >> 32);
     *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack_mask);
     *right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < v->cols &&
@@ -445,8 +456,8 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
  * rack's values, counts every board tile among them, and adds the bingo when N empty squares
  * are there to cover. A run's sides no word goes on to (run_sides) are left out, as
  * start_bound leaves them out. -1e300 when no move starts there. */
-static double quick_bound(const sk_movegen *g, const view *v, int r, int c, int through,
-                          uint8_t *sides, const double *values, int n)
+static double quick_bound(sk_movegen *g, const view *v, int r, int c, int through, uint8_t *sides,
+                          const double *values, int n)
 {
     int lf[N], xw[N], ne = 0; /* xw: the square's word factor when it makes a cross word */
     int big[N], nbig = 0;     /* the word factors above 1, descending */

@@ -60,6 +60,14 @@ struct sk_movegen {
     /* what the views hold, for incremental updates (see sk_mg_setup) */
     int cache_valid, cache_w, cache_h;
     int cache_first_move; /* the views hold an empty board (its anchors are the first move's) */
+    /* counts the views loaded afresh: what the generator learned of their tiles before is then
+     * forgotten (run_at) */
+    uint32_t views_loaded;
+    /* [d][r][c]: the GADDAG node a tile run of view d ending at (r, c) leads to, read in the
+     * views' load run_loaded and from run_lo (tiles are only ever added to loaded views, so the
+     * run and its node stay the same while both do); 0: no word holds the run */
+    uint32_t run_loaded[2][N][N], run_node[2][N][N];
+    uint8_t run_lo[2][N][N];
     sk_rules cache_rules;
     sk_board cache_board; /* compared by content: a board at a reused address is another */
     size_t cache_nodes;
