@@ -818,7 +818,8 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
     return SK_OK;
 }
 
-void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
+/* Points the walk at the start (ROW, COL) of view D (see sk_mg_walk). */
+static void walk_start(sk_movegen *g, int d, int row, int col, int through)
 {
     sk_mg_walk_row(g, d, row);
     g->through = through;
@@ -826,7 +827,21 @@ void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
     g->anchor_right_open = col + 1 == g->g->cols || !g->g->tile[row][col + 1];
     g->leftmost = col;
     g->nplaced = 0;
+}
+
+void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
+{
+    walk_start(g, d, row, col, through);
     gen(g, col, g->gaddag, 0, 1, 0);
+}
+
+void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node)
+{
+    walk_start(g, d, row, col, 1);
+    int sum = 0;
+    for (int c = lo; c <= col; c++)
+        sum += face(g, g->g, row, c);
+    go_on(g, lo, node, sum, 1, 0); /* where gen would be after reading the run */
 }
 
 static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)

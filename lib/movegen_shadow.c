@@ -678,7 +678,14 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         }
         load_windows(g, g->windows + st->first, st->count);
         g->win_on = 1;
-        sk_mg_walk(g, st->d, st->row, st->col, st->through);
+        int lo = st->col; /* a run's node, when run_sides read it, spares the walk its letters */
+        while (st->through && lo > 0 && g->v[st->d].tile[st->row][lo - 1])
+            lo--;
+        if (st->through && g->run_loaded[st->d][st->row][st->col] == g->views_loaded &&
+            g->run_lo[st->d][st->row][st->col] == lo && g->run_node[st->d][st->row][st->col])
+            sk_mg_walk_run(g, st->d, st->row, lo, st->col, g->run_node[st->d][st->row][st->col]);
+        else
+            sk_mg_walk(g, st->d, st->row, st->col, st->through);
         g->win_on = 0;
     }
     free(starts);

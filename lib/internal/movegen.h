@@ -225,6 +225,9 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
 /* Walks every move starting at (ROW, COL) of view D: from a tile run's last tile when THROUGH,
  * else from a cross anchor. */
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through);
+/* sk_mg_walk from the tile run [LO, COL] of row ROW of view D whose GADDAG node (the run's
+ * letters read from COL down to LO) is NODE, known already: the walk starts past the run. */
+void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node);
 /* The first move (an empty board): every word the rack spells, read off the DAWG once, laid
  * at every offset that covers the start square, in both directions. The same moves as
  * walking from the start square, each found once instead of once per GADDAG pivot. */
