@@ -327,6 +327,16 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         if (!(g->wm_plus >> one & 1)) return;
     }
     w.careful = fixed_max + (unsigned)k > 15;
+    if (!g->wm_blanks) {
+        /* the whole rack, the one sub-multiset: its bound would be the window's own, which
+         * led already, so the lookup is made at once */
+        const sk_mg_sub *s = &g->subs[0];
+        if (k == s->size && !(s->letters & ~w.open) && may_fill(&w, s, 0)) {
+            try_sub(g, &w, &g->subs[0], 0);
+            g->leave_index = 0;
+        }
+        return;
+    }
     for (int i = 0; i < k; i++) {
         int c = w.cols[i], index, cap = INT16_MAX;
         if (v->has_cross[r][c]) cap = sk_mg_cap(g, win->d, r, c, &index);
