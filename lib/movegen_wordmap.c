@@ -273,13 +273,19 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b)
     } else {
         hits = sk_wordmap_blank_letters(g->wm, key);
     }
-    uint32_t may = s->full & w->open & hits;
+    uint32_t may = s->full & w->open & hits, ok = 0;
+    sk_wm_key keys[32]; /* by letter: every lookup asked for first, then made */
     for (uint32_t m1 = may; m1; m1 &= m1 - 1) {
-        sk_wm_key one = {0, 0}, k1;
+        unsigned t = (unsigned)__builtin_ctz(m1);
+        sk_wm_key one = {0, 0};
+        sk_wm_key_add(&one, t);
+        if (!key_sum(w, key, one, &keys[t])) continue;
+        sk_wordmap_prefetch(g->wm, keys[t], 0);
+        ok |= 1u << t;
+    }
+    for (uint32_t m1 = ok; m1; m1 &= m1 - 1) {
         g->blank_letter = __builtin_ctz(m1);
-        sk_wm_key_add(&one, (unsigned)g->blank_letter);
-        if (!key_sum(w, key, one, &k1)) continue;
-        try_key(g, w, k1);
+        try_key(g, w, keys[g->blank_letter]);
     }
 }
 
@@ -354,6 +360,14 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     if (w.coef[k - 1] <= 0) w.capped = 0;
     w.base = (double)w.fixed_sum * (double)w.mult + (double)w.cross_sum +
              (k == g->rack_size ? g->bingo : 0);
+    /* the sub-multisets that may lead, each with its bound; their lookups are asked for
+     * first, then made in turn (each still checked against the leader, which they raise) */
+    struct {
+        sk_mg_sub *s;
+        int b;
+        double bound;
+    } may[1 << SK_MG_WM_RACK];
+    int nmay = 0, alone = !w.fixed.lo && !w.fixed.hi;
     for (int b = 0; b <= g->wm_blanks && b <= k; b++) {
         int size = k - b;
         if (size > SK_MG_WM_RACK) continue;
@@ -361,10 +375,17 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
             sk_mg_sub *s = &g->subs[i];
             if (s->letters & ~w.open) continue; /* a tile no empty square takes */
             if (!may_fill(&w, s, b)) continue;
-            if (sk_mg_below(g, sub_bound(g, &w, s, b))) continue;
-            try_sub(g, &w, s, b);
+            double bound = sub_bound(g, &w, s, b);
+            if (sk_mg_below(g, bound)) continue;
+            sk_wm_key key;
+            if (!alone && key_sum(&w, w.fixed, s->key, &key)) sk_wordmap_prefetch(g->wm, key, b);
+            may[nmay].s = s;
+            may[nmay].b = b;
+            may[nmay++].bound = bound;
         }
     }
+    for (int i = 0; i < nmay; i++)
+        if (!sk_mg_below(g, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b);
     g->rack[0] = g->rack_start[0]; /* as the walk expects them */
     g->leave_index = 0;
 }

@@ -257,6 +257,17 @@ uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
     }
 }
 
+void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank)
+{
+    uint64_t h = hash_key(key);
+    if (blank) {
+        __builtin_prefetch(&wm->bslots[h & wm->bmask]);
+        return;
+    }
+    if (wm->filter) __builtin_prefetch(&wm->filter[filter_at(h)]);
+    __builtin_prefetch(&wm->slots[h & wm->mask]);
+}
+
 void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes)
 {
     *classes = wm->nclasses;

@@ -51,6 +51,11 @@ const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *co
  * may be there too, rarely, so each is confirmed by sk_wordmap_find. 0: none. */
 uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key);
 
+/* Starts loading what sk_wordmap_find (BLANK 0) or sk_wordmap_blank_letters (BLANK 1) reads
+ * first for KEY, without waiting for it: a caller with several lookups to make asks for all of
+ * them first, and their cache misses overlap. Only a hint: it changes no result. */
+void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank);
+
 /* Its size: distinct multisets, words, and bytes held. */
 void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes);
 
