@@ -285,7 +285,9 @@ static double split_start(sk_movegen *g, start *st, size_t *nw, int *oom)
     struct sk_mg_window *w = g->windows + st->first;
     for (uint32_t i = 0; i < st->count; i++) {
         if (w[i].k >= g->wm_min_k) {
-            if (!sk_mg_below(g, w[i].bound) && !push_windows(g, &w[i], 1, nw)) *oom = 1;
+            if (!sk_mg_below(g, w[i].bound) && sk_mg_wm_may_hold(g, &w[i]) &&
+                !push_windows(g, &w[i], 1, nw))
+                *oom = 1;
             w[i].bound = -1e300;
             w[i].k = SK_MG_HANDED;
         }

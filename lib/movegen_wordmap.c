@@ -289,6 +289,32 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b)
     }
 }
 
+int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w)
+{
+    if (g->wm_blanks) return 1;
+    sk_mg_sub *s = &g->subs[0]; /* the whole rack, the only sub-multiset */
+    int nfixed = w->hi - w->lo + 1 - w->k;
+    if (nfixed == 0) { /* the rack alone: its lookup, made once a position */
+        if (!s->known0) {
+            s->words0 = sk_wordmap_find(g->wm, s->key, &s->count0, &s->len0);
+            s->known0 = 1;
+        }
+        return s->count0 > 0;
+    }
+    if (nfixed > 1) return 1;
+    /* the rack and one board letter: one lookup in the blank table, made once a position,
+     * tells for every such window whether it can hold a word */
+    if (!g->wm_plus_known) {
+        g->wm_plus = sk_wordmap_blank_letters(g->wm, s->key);
+        g->wm_plus_known = 1;
+    }
+    const view *v = &g->v[w->d];
+    unsigned one = 0;
+    for (int c = w->lo; c <= w->hi && !one; c++)
+        one = v->tile[w->row][c];
+    return g->wm_plus >> one & 1;
+}
+
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
 {
     sk_mg_walk_row(g, win->d, win->row);
@@ -302,12 +328,10 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     w.mult = 1;
     w.cross_sum = 0;
     w.open = 0;
-    unsigned fixed_max = 0, nfixed = 0, one = 0;
+    unsigned fixed_max = 0;
     for (int c = w.lo; c <= w.hi; c++) {
         unsigned t = v->tile[r][c];
         if (t) {
-            nfixed++;
-            one = t;
             sk_wm_key_add(&w.fixed, t);
             if (sk_wm_key_count(&w.fixed, t) > fixed_max) fixed_max = sk_wm_key_count(&w.fixed, t);
             if (fixed_max == 15) return; /* a sixteenth copy would be needed by any word */
@@ -323,15 +347,6 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     }
     int k = w.k;
     if (k == 0) return;
-    if (!g->wm_blanks && nfixed == 1) {
-        /* the whole rack and one board letter: one lookup in the blank table, made once a
-         * position, tells for every such window whether it can hold a word */
-        if (!g->wm_plus_known) {
-            g->wm_plus = sk_wordmap_blank_letters(g->wm, g->subs[0].key);
-            g->wm_plus_known = 1;
-        }
-        if (!(g->wm_plus >> one & 1)) return;
-    }
     w.careful = fixed_max + (unsigned)k > 15;
     if (!g->wm_blanks) {
         /* the whole rack, the one sub-multiset: its bound would be the window's own, which

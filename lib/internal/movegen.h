@@ -216,6 +216,11 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
  * g->wm_min_k (which windows it takes: all of them for a rack with one blank, those taking the
  * whole rack for one without). 0 on the first move. */
 int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules);
+/* 0 when window W (one sk_mg_wm_prepare handed to the word-map search) surely holds no word:
+ * for a rack without a blank, a window with no board letter when the rack spells nothing, or
+ * with one that no word holds with the whole rack (the blank table, asked once a position).
+ * Else 1. */
+int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w);
 /* Every move covering exactly window W that can lead, found by word-map lookups, to
  * sk_mg_record. */
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *w);
