@@ -106,7 +106,7 @@ typedef struct {
     int cols[N];
     double coef[N]; /* the empty squares' coefficients (letter factor * word multiplier, plus the
                        cross word's), descending */
-    int cap[N];     /* the most a tile can be worth on each of those squares (g->cap_value) */
+    int cap[N];     /* the most a tile can be worth on each of those squares (sk_mg_cap) */
     int capped;     /* some cap is below a value of the rack, and every coefficient is positive */
     sk_wm_key fixed;
     int fixed_sum;       /* face values of its board tiles */

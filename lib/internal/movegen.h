@@ -61,7 +61,7 @@ struct sk_movegen {
     int cache_valid, cache_w, cache_h;
     int cache_first_move; /* the views hold an empty board (its anchors are the first move's) */
     /* counts the views loaded afresh: what the generator learned of their tiles before is then
-     * forgotten (run_at) */
+     * forgotten (run_node) */
     uint32_t views_loaded;
     /* [d][r][c]: the GADDAG node a tile run of view d ending at (r, c) leads to, read in the
      * views' load run_loaded and from run_lo (tiles are only ever added to loaded views, so the
