@@ -5,8 +5,8 @@
  * (valid for negative and zero factors too: the best pairing of values with coefficients is the
  * sorted one, and a negative coefficient gets the rack's cheapest tile) but not the cross sets:
  * a square takes no tile worth more than the best the cross set lets through (its cap, see
- * sk_mg_cap). Start points are then
- * walked best bound first, and the search stops when no remaining bound can reach the leader.
+ * sk_mg_cap). Start points are then walked best bound first, and the search stops when no
+ * remaining bound can reach the leader.
  * By score, for a rack with a blank on a board without factors below 1, a start first gets a
  * cheaper, looser bound (quick_bound), and its windows are bounded only when that reaches the
  * top of the heap.
