@@ -330,6 +330,21 @@ static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t cou
     g->win_hmax = hmax;
 }
 
+/* The first square of the walk from (R, C) of V: a tile run's first tile when THROUGH, else C. */
+static int walk_first(const view *v, int r, int c, int through)
+{
+    while (through && c > 0 && v->tile[r][c - 1])
+        c--;
+    return c;
+}
+
+/* 1 if g->run_node holds the node of the run [LO, C] of row R of view D: read (run_sides)
+ * since the views were last loaded afresh. */
+static int run_known(const sk_movegen *g, int d, int r, int lo, int c)
+{
+    return g->run_loaded[d][r][c] == g->views_loaded && g->run_lo[d][r][c] == lo;
+}
+
 /* From the run [LO, C] of row R of V, with the walk table: its GADDAG node tells whether any
  * word goes on left of it (*LEFT_OK: a tile for the square there) or right of it at once
  * (*RIGHT_OK: the separator, then a tile for the square there). 0 when no word holds the run.
@@ -348,7 +363,7 @@ static int run_sides(sk_movegen *g, const view *v, int r, int lo, int c, uint8_t
     }
     int d = v == &g->v[1];
     uint32_t at = g->run_node[d][r][c];
-    if (g->run_loaded[d][r][c] != g->views_loaded || g->run_lo[d][r][c] != lo) {
+    if (!run_known(g, d, r, lo, c)) {
         uint32_t list = g->gaddag;
         at = 0;
         for (int x = c; x >= lo; x--) {
@@ -391,9 +406,7 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
 {
     int cols = v->cols;
     /* the squares the word may span: from LO_MIN to HI_MAX, placing at most N tiles */
-    int run_lo = c;
-    while (through && run_lo > 0 && v->tile[r][run_lo - 1])
-        run_lo--;
+    int run_lo = walk_first(v, r, c, through);
     double best = -1e300;
     int placed_left = 0;
     int start_empty = !through; /* the anchor square itself, for a cross anchor */
@@ -465,9 +478,7 @@ static double quick_bound(sk_movegen *g, const view *v, int r, int c, int throug
     int big[N], nbig = 0;     /* the word factors above 1, descending */
     long long fixed = 0, cross_fixed = 0;
     if (!through && !(v->cross[r][c] & g->rack_mask)) return -1e300;
-    int lo = c;
-    while (through && lo > 0 && v->tile[r][lo - 1])
-        lo--;
+    int lo = walk_first(v, r, c, through);
     int left_ok = 1, right_ok = 1;
     if (through && !run_sides(g, v, r, lo, c, sides, &left_ok, &right_ok)) return -1e300;
     if (!left_ok && !right_ok) return -1e300; /* no move places a tile */
@@ -680,11 +691,10 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         }
         load_windows(g, g->windows + st->first, st->count);
         g->win_on = 1;
-        int lo = st->col; /* a run's node, when run_sides read it, spares the walk its letters */
-        while (st->through && lo > 0 && g->v[st->d].tile[st->row][lo - 1])
-            lo--;
-        if (st->through && g->run_loaded[st->d][st->row][st->col] == g->views_loaded &&
-            g->run_lo[st->d][st->row][st->col] == lo && g->run_node[st->d][st->row][st->col])
+        /* a run's node, when run_sides read it, spares the walk its letters */
+        int lo = walk_first(&g->v[st->d], st->row, st->col, st->through);
+        if (st->through && run_known(g, st->d, st->row, lo, st->col) &&
+            g->run_node[st->d][st->row][st->col])
             sk_mg_walk_run(g, st->d, st->row, lo, st->col, g->run_node[st->d][st->row][st->col]);
         else
             sk_mg_walk(g, st->d, st->row, st->col, st->through);
