@@ -1,9 +1,12 @@
 /* wordmap.c — a lexicon's anagram classes in an open-addressing hash table (see wordmap.h).
  * Two passes over the DAWG's words: the first makes the classes and counts their words, the
- * second writes each word into its class's slice of one letters array. */
+ * second writes each word into its class's slice of one letters array. The lookup table is made
+ * from the classes last: each slot holds a class's key and where its words are, so a lookup
+ * reads the slot and then the words, and nothing in between. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/wordmap.h"
 #include "skrab/board.h"
 #include "skrab/error.h"
 #include "skrab/wordmap.h"
@@ -16,10 +19,22 @@ typedef struct {
     uint8_t len;
 } wm_class;
 
+/* A slot of the lookup table: a class's key (sk_wm_key; letters 17..26 take the low 40 bits of
+ * hi) with, in hi's top 24 bits, where in letters[] its header is, in 4-byte units (a uint32_t:
+ * word count << 8 | length), its words right after it. Both key parts 0: empty (no word is
+ * empty). */
+typedef struct {
+    uint64_t lo, hi;
+} wm_slot;
+
+#define KEY_HI_MASK ((UINT64_C(1) << 40) - 1)
+#define UNIT 4 /* bytes: a class's header and words start at a multiple */
+
 struct sk_wordmap {
     const sk_lexicon *lex;
     size_t lex_nodes;
-    uint64_t *slots;  /* 0 empty; else hash's high half << 32 | (class index + 1) */
+    wm_slot *table;   /* the lookup table (mask + 1 slots), made last */
+    uint64_t *slots;  /* while building: 0 empty; else hash's high half << 32 | (class index + 1) */
     uint64_t *filter; /* a blocked Bloom filter of the keys: most lookups find nothing, and
                          this answers them from 1 MB instead of the slots' several */
     uint32_t mask;
@@ -58,7 +73,7 @@ static uint64_t filter_bits(uint64_t h)
     return (uint64_t)1 << (h >> 32 & 63) | (uint64_t)1 << (h >> 38 & 63);
 }
 
-/* The class of KEY, or -1 when there is none. */
+/* While building: the class of KEY, or -1 when there is none. */
 static long find_class(const sk_wordmap *wm, sk_wm_key key)
 {
     uint64_t h = hash_key(key);
@@ -161,6 +176,57 @@ static int build_blank_table(sk_wordmap *wm)
     return 1;
 }
 
+/* The bytes class C takes in the lookup table's letters: its header and words, padded. */
+static size_t class_bytes(const wm_class *c)
+{
+    return (sizeof(uint32_t) + (size_t)c->total * c->len + UNIT - 1) / UNIT * UNIT;
+}
+
+/* Makes the lookup table from the classes, and writes each class's header before its words
+ * (the letters array is made anew); frees what only the build needed. SK_EINVAL when the
+ * letters would take more than LETTERS_MAX bytes. */
+static int make_table(sk_wordmap *wm, size_t letters_max)
+{
+    size_t bytes = 0;
+    for (size_t i = 0; i < wm->nclasses; i++)
+        bytes += class_bytes(&wm->classes[i]);
+    if (bytes > letters_max || bytes > SK_WORDMAP_LETTERS_MAX) return SK_EINVAL;
+    size_t slots = 1024;
+    while (slots < 2 * wm->nclasses + 2)
+        slots *= 2;
+    wm_slot *table = calloc(slots, sizeof(*table));
+    uint8_t *letters = malloc(bytes ? bytes : 1);
+    if (!table || !letters) {
+        free(table);
+        free(letters);
+        return SK_ENOMEM;
+    }
+    size_t at = 0;
+    for (size_t i = 0; i < wm->nclasses; i++) {
+        const wm_class *c = &wm->classes[i];
+        uint32_t header = c->total << 8 | c->len;
+        memset(&letters[at], 0, class_bytes(c));
+        memcpy(&letters[at], &header, sizeof(header));
+        memcpy(&letters[at + sizeof(header)], &wm->letters[c->first], (size_t)c->total * c->len);
+        sk_wm_key key = {c->lo, c->hi};
+        size_t s = hash_key(key) & (slots - 1);
+        while (table[s].lo || table[s].hi)
+            s = (s + 1) & (slots - 1);
+        table[s] = (wm_slot){c->lo, c->hi | (uint64_t)(at / UNIT) << 40};
+        at += class_bytes(c);
+    }
+    free(wm->letters);
+    free(wm->slots);
+    free(wm->classes);
+    wm->letters = letters;
+    wm->nletters = bytes;
+    wm->slots = NULL;
+    wm->classes = NULL;
+    wm->table = table;
+    wm->mask = (uint32_t)(slots - 1);
+    return SK_OK;
+}
+
 static int count_word(void *vctx, const char *word, size_t len)
 {
     (void)word;
@@ -169,6 +235,11 @@ static int count_word(void *vctx, const char *word, size_t len)
 }
 
 int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex)
+{
+    return sk_wordmap_build_within(out, lex, SK_WORDMAP_LETTERS_MAX);
+}
+
+int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t letters_max)
 {
     *out = NULL;
     if (!sk_lexicon_dawg_root(lex)) return SK_EINVAL;
@@ -209,6 +280,7 @@ int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex)
         sk_lexicon_foreach_word(lex, on_word, &ctx);
     }
     if (!ctx.failed && !build_blank_table(wm)) ctx.failed = SK_ENOMEM;
+    if (!ctx.failed) ctx.failed = make_table(wm, letters_max);
     if (ctx.failed) {
         sk_wordmap_free(wm);
         return ctx.failed;
@@ -220,6 +292,7 @@ int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex)
 void sk_wordmap_free(sk_wordmap *wm)
 {
     if (!wm) return;
+    free(wm->table);
     free(wm->slots);
     free(wm->bslots);
     free(wm->filter);
@@ -235,16 +308,23 @@ int sk_wordmap_of(const sk_wordmap *wm, const sk_lexicon *lex)
 
 const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *count, unsigned *len)
 {
-    long at = find_class(wm, key);
-    if (at < 0) {
-        *count = 0;
-        *len = 0;
-        return NULL;
+    *count = 0;
+    *len = 0;
+    uint64_t h = hash_key(key);
+    uint64_t bits = filter_bits(h);
+    if ((wm->filter[filter_at(h)] & bits) != bits) return NULL;
+    for (size_t i = h & wm->mask;; i = (i + 1) & wm->mask) {
+        const wm_slot *s = &wm->table[i];
+        if (s->lo == key.lo && (s->hi & KEY_HI_MASK) == key.hi) {
+            const uint8_t *at = &wm->letters[(size_t)(s->hi >> 40) * UNIT];
+            uint32_t header;
+            memcpy(&header, at, sizeof(header));
+            *count = header >> 8;
+            *len = header & 0xFF;
+            return at + sizeof(header);
+        }
+        if (!s->lo && !s->hi) return NULL;
     }
-    const wm_class *c = &wm->classes[at];
-    *count = c->total;
-    *len = c->len;
-    return &wm->letters[c->first];
 }
 
 uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
@@ -264,15 +344,14 @@ void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank)
         __builtin_prefetch(&wm->bslots[h & wm->bmask]);
         return;
     }
-    if (wm->filter) __builtin_prefetch(&wm->filter[filter_at(h)]);
-    __builtin_prefetch(&wm->slots[h & wm->mask]);
+    __builtin_prefetch(&wm->filter[filter_at(h)]);
+    __builtin_prefetch(&wm->table[h & wm->mask]);
 }
 
 void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes)
 {
     *classes = wm->nclasses;
     *words = wm->nwords;
-    *bytes = sizeof(*wm) + ((size_t)wm->mask + 1) * sizeof(*wm->slots) +
-             wm->cap_classes * sizeof(*wm->classes) + wm->nletters +
+    *bytes = sizeof(*wm) + ((size_t)wm->mask + 1) * sizeof(*wm->table) + wm->nletters +
              FILTER_WORDS * sizeof(*wm->filter) + ((size_t)wm->bmask + 1) * sizeof(*wm->bslots);
 }

@@ -7,6 +7,7 @@
 
 #include "testutil.h"
 
+#include "internal/wordmap.h"
 #include "skrab/error.h"
 #include "skrab/wordmap.h"
 
@@ -167,6 +168,24 @@ static void refuses_what_it_cannot_count(void **state)
     sk_wordmap_free(NULL);
 }
 
+/* Its words (4-byte header and padding per class) past the limit: refused, nothing kept; at
+ * the limit: built, and the class found. */
+static void refuses_words_beyond_its_limit(void **state)
+{
+    (void)state;
+    sk_lexicon *lex = lexicon_of("AB\nBA\nCAT\n"); /* AB: 4 + 2 * 2, ACT: 4 + 3 + 1 padding */
+    sk_wordmap *wm = (sk_wordmap *)1;
+    assert_int_equal(sk_wordmap_build_within(&wm, lex, 15), SK_EINVAL);
+    assert_null(wm);
+    assert_int_equal(sk_wordmap_build_within(&wm, lex, 16), SK_OK);
+    unsigned count, len;
+    assert_non_null(sk_wordmap_find(wm, key_of("TAC"), &count, &len));
+    assert_int_equal(count, 1);
+    assert_int_equal(len, 3);
+    sk_wordmap_free(wm);
+    sk_lexicon_free(lex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +193,7 @@ int main(void)
         cmocka_unit_test(blank_letters),
         cmocka_unit_test(keys_count_letters),
         cmocka_unit_test(refuses_what_it_cannot_count),
+        cmocka_unit_test(refuses_words_beyond_its_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,18 @@
+/* internal/wordmap.h — the word map's build with its size limit as a parameter, for the tests.
+ */
+#ifndef SKRAB_INTERNAL_WORDMAP_H
+#define SKRAB_INTERNAL_WORDMAP_H
+
+#include <stddef.h>
+
+#include "skrab/wordmap.h"
+
+/* The most bytes the map's words (with a 4-byte header per anagram class) may take: a lookup
+ * slot keeps where a class's words are as a 24-bit count of 4-byte units. */
+#define SK_WORDMAP_LETTERS_MAX ((size_t)4 << 24)
+
+/* sk_wordmap_build with LETTERS_MAX in place of SK_WORDMAP_LETTERS_MAX: SK_EINVAL when the
+ * words would take more. */
+int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t letters_max);
+
+#endif
