@@ -43,10 +43,11 @@ struct sk_wordmap {
     uint8_t *letters;
     size_t nletters;
     /* the blank table: for each multiset one letter short of a class, the letters that complete
-     * it; slot = hash's high half << 32 | letter bits (never 0). It keeps no keys: two keys of
-     * one hash half share a slot, so a mask may hold extra letters, which the class lookup that
-     * follows turns away. */
-    uint64_t *bslots;
+     * it; slot = the hash's top 6 bits << 26 | letters 1..26 in bits 0..25 (never 0). It keeps
+     * no keys: a key shares the first slot of its probe run whose 6 bits are its own, so a mask
+     * may hold extra letters (for SOWPODS, 1.8% of the multisets one letter short of a word get
+     * some), which the class lookup that follows turns away. */
+    uint32_t *bslots;
     uint32_t bmask;
     size_t nblank;
 };
@@ -146,6 +147,14 @@ static sk_wm_key key_less(sk_wm_key key, unsigned t)
     return key;
 }
 
+#define BLANK_LETTERS ((UINT32_C(1) << 26) - 1)
+
+/* The bits of hash H a blank-table slot keeps. */
+static uint32_t blank_fp(uint64_t h)
+{
+    return (uint32_t)(h >> 58) << 26;
+}
+
 /* Fills the blank table from the classes; 0 when out of memory. */
 static int build_blank_table(sk_wordmap *wm)
 {
@@ -165,12 +174,13 @@ static int build_blank_table(sk_wordmap *wm)
         sk_wm_key key = {wm->classes[i].lo, wm->classes[i].hi};
         for (unsigned t = 1; t <= 26; t++) {
             if (!sk_wm_key_count(&key, t)) continue;
-            uint64_t h = hash_key(key_less(key, t)), fp = h >> 32 << 32;
+            uint64_t h = hash_key(key_less(key, t));
+            uint32_t fp = blank_fp(h);
             size_t at = h & wm->bmask;
-            while (wm->bslots[at] && (wm->bslots[at] >> 32 << 32) != fp)
+            while (wm->bslots[at] && (wm->bslots[at] & ~BLANK_LETTERS) != fp)
                 at = (at + 1) & wm->bmask;
             if (!wm->bslots[at]) wm->nblank++;
-            wm->bslots[at] |= fp | (uint64_t)1 << t;
+            wm->bslots[at] |= fp | 1u << (t - 1);
         }
     }
     return 1;
@@ -329,11 +339,12 @@ const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *co
 
 uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
 {
-    uint64_t h = hash_key(key), fp = h >> 32 << 32;
+    uint64_t h = hash_key(key);
+    uint32_t fp = blank_fp(h);
     for (size_t at = h & wm->bmask;; at = (at + 1) & wm->bmask) {
-        uint64_t s = wm->bslots[at];
+        uint32_t s = wm->bslots[at];
         if (!s) return 0;
-        if ((s >> 32 << 32) == fp) return (uint32_t)s;
+        if ((s & ~BLANK_LETTERS) == fp) return (s & BLANK_LETTERS) << 1;
     }
 }
 

@@ -1,7 +1,7 @@
 /* wordmap.h — a lexicon's words by letter multiset (anagram classes), for the best-move search:
  * a placement window with its board letters and a choice of rack tiles is tested by one hash
  * lookup instead of a graph walk (the idea of MAGPIE's "word map", built here in memory from
- * the lexicon's DAWG: for SOWPODS about 0.2 s and 28 MB, with the blank table).
+ * the lexicon's DAWG: for SOWPODS about 0.2 s and 20 MB, with the blank table).
  * A multiset is a key of 26 four-bit letter counts (sk_wm_key); keys add letter by letter. */
 #ifndef SKRAB_WORDMAP_H
 #define SKRAB_WORDMAP_H
