@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "internal/wordmap.h"
+#include "skrab/board.h"
 #include "skrab/error.h"
 #include "skrab/wordmap.h"
 
@@ -186,6 +187,62 @@ static void refuses_words_beyond_its_limit(void **state)
     sk_lexicon_free(lex);
 }
 
+/* The shipped lexicon (SOWPODS, 267,751 words): each word is in the class of its letters, and
+ * for each of its letters the blank table of the word's other letters holds that letter (a key
+ * sharing a slot with others may get extra letters, never lose its own). */
+static void every_shipped_word(void **state)
+{
+    (void)state;
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/wordlist.kwg", SKRAB_BUILD_DATADIR);
+    sk_lexicon *lex = NULL;
+    assert_int_equal(sk_lexicon_open(&lex, path, NULL), SK_OK);
+    sk_wordmap *wm;
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    sk_buf text;
+    sk_buf_init(&text);
+    tu_read_source(&text, "resources/wordlist.txt");
+    size_t words = 0;
+    const char *end = text.data + text.len;
+    for (const char *p = text.data, *nl; p < end; p = nl + 1) {
+        nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) nl = end;
+        size_t n = (size_t)(nl - p);
+        if (n == 0 || n > SK_BOARD_MAX) continue;
+        uint8_t tiles[SK_BOARD_MAX];
+        sk_wm_key key = {0, 0};
+        for (size_t i = 0; i < n; i++) {
+            tiles[i] = (uint8_t)(p[i] - 'A' + 1);
+            sk_wm_key_add(&key, tiles[i]);
+        }
+        unsigned count, len;
+        const uint8_t *w = sk_wordmap_find(wm, key, &count, &len);
+        assert_non_null(w);
+        assert_int_equal(len, n);
+        unsigned j = 0;
+        while (j < count && memcmp(w + (size_t)j * len, tiles, n) != 0)
+            j++;
+        if (j == count) fail_msg("%.*s is not in the class of its letters", (int)n, p);
+        for (size_t i = 0; i < n; i++) {
+            sk_wm_key less = key; /* the word less its letter i */
+            if (tiles[i] <= 16)
+                less.lo -= (uint64_t)1 << (4 * (tiles[i] - 1));
+            else
+                less.hi -= (uint64_t)1 << (4 * (tiles[i] - 17));
+            if (!(sk_wordmap_blank_letters(wm, less) >> tiles[i] & 1))
+                fail_msg("the blank table of %.*s less letter %zu lacks it", (int)n, p, i + 1);
+        }
+        words++;
+    }
+    size_t classes, total, bytes;
+    sk_wordmap_stats(wm, &classes, &total, &bytes);
+    assert_int_equal(words, 267751);
+    assert_int_equal(total, words);
+    sk_buf_free(&text);
+    sk_wordmap_free(wm);
+    sk_lexicon_free(lex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +251,7 @@ int main(void)
         cmocka_unit_test(keys_count_letters),
         cmocka_unit_test(refuses_what_it_cannot_count),
         cmocka_unit_test(refuses_words_beyond_its_limit),
+        cmocka_unit_test(every_shipped_word),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
