@@ -243,10 +243,10 @@ static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out
     return 1;
 }
 
-static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b)
+/* Writes the moves of sub-multiset S plus B blanks on window W; KEY: S's tiles and W's board
+ * letters (key_sum). */
+static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key)
 {
-    sk_wm_key key;
-    if (!key_sum(w, w->fixed, s->key, &key)) return;
     g->nplaced = w->k;
     g->rack[0] = g->wm_blanks - b;
     g->leave_index = s->leave_index + b * g->radix[0];
@@ -351,9 +351,11 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     if (!g->wm_blanks) {
         /* the whole rack, the one sub-multiset: its bound would be the window's own, which
          * led already, so the lookup is made at once */
-        const sk_mg_sub *s = &g->subs[0];
-        if (k == s->size && !(s->letters & ~w.open) && may_fill(&w, s, 0)) {
-            try_sub(g, &w, &g->subs[0], 0);
+        sk_mg_sub *s = &g->subs[0];
+        sk_wm_key key;
+        if (k == s->size && !(s->letters & ~w.open) && may_fill(&w, s, 0) &&
+            key_sum(&w, w.fixed, s->key, &key)) {
+            try_sub(g, &w, s, 0, key);
             g->leave_index = 0;
         }
         return;
@@ -381,6 +383,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         sk_mg_sub *s;
         int b;
         double bound;
+        sk_wm_key key;
     } may[1 << SK_MG_WM_RACK];
     int nmay = 0, alone = !w.fixed.lo && !w.fixed.hi;
     for (int b = 0; b <= g->wm_blanks && b <= k; b++) {
@@ -392,15 +395,15 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
             if (!may_fill(&w, s, b)) continue;
             double bound = sub_bound(g, &w, s, b);
             if (sk_mg_below(g, bound)) continue;
-            sk_wm_key key;
-            if (!alone && key_sum(&w, w.fixed, s->key, &key)) sk_wordmap_prefetch(g->wm, key, b);
+            if (!key_sum(&w, w.fixed, s->key, &may[nmay].key)) continue;
+            if (!alone) sk_wordmap_prefetch(g->wm, may[nmay].key, b);
             may[nmay].s = s;
             may[nmay].b = b;
             may[nmay++].bound = bound;
         }
     }
     for (int i = 0; i < nmay; i++)
-        if (!sk_mg_below(g, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b);
+        if (!sk_mg_below(g, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b, may[i].key);
     g->rack[0] = g->rack_start[0]; /* as the walk expects them */
     g->leave_index = 0;
 }
