@@ -74,12 +74,18 @@ static uint64_t filter_bits(uint64_t h)
     return (uint64_t)1 << (h >> 32 & 63) | (uint64_t)1 << (h >> 38 & 63);
 }
 
+/* 0 when the filter says no key of hash H is in the map; 1 when one may be. */
+static int filter_may_hold(const sk_wordmap *wm, uint64_t h)
+{
+    uint64_t bits = filter_bits(h);
+    return (wm->filter[filter_at(h)] & bits) == bits;
+}
+
 /* While building: the class of KEY, or -1 when there is none. */
 static long find_class(const sk_wordmap *wm, sk_wm_key key)
 {
     uint64_t h = hash_key(key);
-    uint64_t bits = filter_bits(h);
-    if (wm->filter && (wm->filter[filter_at(h)] & bits) != bits) return -1;
+    if (!filter_may_hold(wm, h)) return -1;
     uint32_t fp = (uint32_t)(h >> 32);
     for (size_t i = h & wm->mask;; i = (i + 1) & wm->mask) {
         uint64_t s = wm->slots[i];
@@ -321,8 +327,7 @@ const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *co
     *count = 0;
     *len = 0;
     uint64_t h = hash_key(key);
-    uint64_t bits = filter_bits(h);
-    if ((wm->filter[filter_at(h)] & bits) != bits) return NULL;
+    if (!filter_may_hold(wm, h)) return NULL;
     for (size_t i = h & wm->mask;; i = (i + 1) & wm->mask) {
         const wm_slot *s = &wm->table[i];
         if (s->lo == key.lo && (s->hi & KEY_HI_MASK) == key.hi) {
