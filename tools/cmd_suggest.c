@@ -26,7 +26,7 @@ const sk_cli_option sk_suggest_options[] = {
     {"verbose", 'v', NULL, "add the leave and the equity to each text line"},
     {"word-map", 0, "N",
      "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
-     "(0.2 s, 21 MB) for a faster search"},
+     "(0.25 s, 21 MB) for a faster search"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -310,9 +310,9 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
 
 #define BATCH 256
 
-/* Positions before suggest builds the word map: it takes about 0.2 s to build (SOWPODS) and
+/* Positions before suggest builds the word map: it takes about 0.25 s to build (SOWPODS) and
  * saves some 0.05-0.3 ms on a position whose rack has one blank and some on the others (see
- * sk_mg_wm_prepare), about 30 us a position over self-play's mix of racks, so it pays only on
+ * sk_mg_wm_prepare), about 35 us a position over self-play's mix of racks, so it pays only on
  * long streams. */
 #define WM_AFTER 10000
 
