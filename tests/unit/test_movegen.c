@@ -1,8 +1,8 @@
-/* test_movegen.c — the move generator is exact: the shared positions' counts and best scores
- * (agreed by three engines), and move-for-move, score-for-score agreement with a brute force
- * that tries every start square, direction and ordered choice of rack tiles and lets the rules
- * module decide — on random boards 11..26 with random factors -9..99 (a third of them 1..99),
- * both rule sets. */
+/* test_movegen.c — the move generator is exact: the reference positions' counts and best scores
+ * (tests/data/positions, agreed by independent engines), and move-for-move, score-for-score
+ * agreement with a brute force that tries every start square, direction and ordered choice of rack
+ * tiles and lets the rules module decide — on random boards 11..26 with random factors -9..99 (a
+ * third of them 1..99), both rule sets. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +19,7 @@
 static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
                        sk_move_list *list, const sk_wordmap *wm);
 
-/* ---- the shared positions ------------------------------------------------------------------ */
+/* ---- the reference positions --------------------------------------------------------------- */
 
 static sk_lexicon *load_wordlist(void)
 {
@@ -62,23 +62,22 @@ static void shipped_close(shipped *s)
     sk_lexicon_free(s->lex);
 }
 
-/* The shared benchmark positions (skips the test when ../shared is not there). */
-static FILE *open_shared_positions(void)
+/* The reference positions of tests/data/positions (README.md there says what they are). */
+static FILE *open_reference_positions(void)
 {
     char path[1024];
-    snprintf(path, sizeof(path), "%s/../shared/data/positions/classic.cgp", SKRAB_SOURCE_DIR);
+    snprintf(path, sizeof(path), "%s/tests/data/positions/classic.cgp", SKRAB_SOURCE_DIR);
     FILE *f = fopen(path, "r");
-    if (!f) skip();
+    assert_non_null(f);
     return f;
 }
 
-static void shared_positions_exact(void **state)
+static void reference_positions_exact(void **state)
 {
     (void)state;
     char path[1024];
-    FILE *f = open_shared_positions();
-    snprintf(path, sizeof(path), "%s/../shared/data/positions/classic.expected.tsv",
-             SKRAB_SOURCE_DIR);
+    FILE *f = open_reference_positions();
+    snprintf(path, sizeof(path), "%s/tests/data/positions/classic.expected.tsv", SKRAB_SOURCE_DIR);
     FILE *e = fopen(path, "r");
     assert_non_null(e);
     shipped sh;
@@ -114,12 +113,12 @@ static void shared_positions_exact(void **state)
 }
 
 /* A generator walks its first positions without the lexicon's walk table, and here builds it
- * at its third (movegen.c, kwg_walk.c); the table only skips dead ends, so each shared position
+ * at its third (movegen.c, kwg_walk.c); the table only skips dead ends, so each reference position
  * gives the same moves in the same order without it and with it. */
 static void walk_table_same_moves(void **state)
 {
     (void)state;
-    FILE *f = open_shared_positions();
+    FILE *f = open_reference_positions();
     shipped sh;
     shipped_open(&sh); /* its board and tiles; each position below gets a new lexicon */
     char line[4096];
@@ -672,7 +671,7 @@ static void huge_scores_clamp(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(shared_positions_exact),
+        cmocka_unit_test(reference_positions_exact),
         cmocka_unit_test(selfplay_positions_best),
         cmocka_unit_test(walk_table_same_moves),
         cmocka_unit_test(matches_brute_force),
