@@ -1,4 +1,4 @@
-/* bench_lexicon.c — the lexicon benchmark (issue 3): builds a KWG from a word list and times
+/* bench_lexicon.c — the lexicon benchmark: builds a KWG from a word list and times
  * the build, opening the file, lookups, and an anagram search. Prints one table row per
  * operation: operation, items, time per item, memory. Never a test: figures only.
  *   bench_lexicon WORDLIST [OUT.kwg [OTHER.kwg]]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Boggle benchmark (issue 7): random boards rolled from the real dice and solved against the
+# Boggle benchmark: random boards rolled from the real dice and solved against the
 # compiled wordlist, one thread, CPU time. Prints a Markdown table (operation, boards, time per
 # board, boards per second, memory). Never part of ctest: figures depend on the machine and its
 # load, so run it on a quiet machine and compare runs, not absolute numbers.

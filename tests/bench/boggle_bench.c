@@ -1,4 +1,4 @@
-/* boggle_bench.c — the Boggle benchmark (issue 7): random boards rolled from the real dice,
+/* boggle_bench.c — the Boggle benchmark: random boards rolled from the real dice,
  * solved against a lexicon, one thread, timed in CPU seconds. Prints a Markdown table: operation,
  * boards, time per board, boards per second, memory. Never a test: figures only.
  *   boggle_bench LEXICON.kwg DICE_DIR [BOARDS] [SEED]

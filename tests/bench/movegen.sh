@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Move generation benchmark (issue 5): per position of the shared classic.cgp, single thread,
+# Move generation benchmark: per position of tests/data/positions/classic.cgp, single thread,
 # CPU time: all moves (time, moves/s), best move by score and by equity; greedy self-play games
 # per second; peak RSS. Figures only, never pass/fail; run it on a quiet machine, in a Release
 # build for the real figures:
@@ -7,10 +7,10 @@
 #   [RUNS=N] tests/bench/movegen.sh build-release [POSITIONS] [REPS] [GAMES]
 set -eu
 build=${1:-build}
-positions=${2:-../shared/data/positions/classic.cgp}
+positions=${2:-tests/data/positions/classic.cgp}
 bench=$build/bin/bench_movegen
 [ -x "$bench" ] || { echo "movegen.sh: build first: no $bench" >&2; exit 2; }
-[ -f "$positions" ] || { echo "movegen.sh: no $positions (the shared benchmark positions)" >&2; exit 2; }
+[ -f "$positions" ] || { echo "movegen.sh: no $positions (the benchmark positions)" >&2; exit 2; }
 # RUNS=N (default 1) runs the whole table N times and keeps each row's fastest run: on a shared
 # or virtual machine one run can be 20% off.
 runs=${RUNS:-1}

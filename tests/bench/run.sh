@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The lexicon benchmark (issue 3). Prints one table: operation, items, time per item, rate,
+# The lexicon benchmark. Prints one table: operation, items, time per item, rate,
 # memory. Figures only, never a pass/fail test; run it on a quiet machine.
 #   tests/bench/run.sh [BUILD_DIR] [WORDLIST] [OTHER.kwg]
 # (defaults: build, resources/wordlist.txt; OTHER.kwg, a KWG another tool made from the same

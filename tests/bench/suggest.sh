@@ -3,10 +3,10 @@
 # per position for --best, the default -n 10, -n 100 and --all (all moves listed and sorted).
 # Figures only, never pass/fail; run it on a quiet machine, in a Release build:
 #   tests/bench/suggest.sh build-release [POSITIONS] [REPEAT]
-# POSITIONS (default: the shared benchmark positions) is read REPEAT times (default 200).
+# POSITIONS (default: tests/data/positions/classic.cgp) is read REPEAT times (default 200).
 set -eu
 build=${1:-build}
-positions=${2:-../shared/data/positions/classic.cgp}
+positions=${2:-tests/data/positions/classic.cgp}
 repeat=${3:-200}
 skrab=$build/bin/skrab
 [ -x "$skrab" ] || { echo "suggest.sh: build first: no $skrab" >&2; exit 2; }

@@ -1,4 +1,4 @@
-/* test_boggle.c — Boggle grids, dice, tracing and the solver: the known grids of issue 7 with
+/* test_boggle.c — Boggle grids, dice, tracing and the solver: known grids with
  * resources/wordlist.txt (exact word counts and points), the Qu face, repeated paths, minimum
  * lengths, and the fast solver against a slow reference (every word of the lexicon traced by a
  * plain recursive search) on random grids of every size. */
@@ -162,7 +162,7 @@ static void dice_files(void **state)
             }
         }
     }
-    /* the classic set as the issue lists it */
+    /* the classic set as the original Boggle game lists it */
     sk_buf text;
     tu_read_source(&text, "resources/boggle/classic.txt");
     assert_non_null(strstr(text.data, "AACIOT\nABILTY\nABJMOQ\nACDEMP"));

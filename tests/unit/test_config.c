@@ -28,7 +28,7 @@ static int parse(sk_config *c, const char *text, sk_diag_list *d)
 static void seed_example(void **state)
 {
     (void)state;
-    /* seed 001's example, with the PDF artefact in BOARD repaired */
+    /* the CS104 assignment's example configuration, with a stray character in BOARD repaired */
     const char *text = "HANDSIZE: 7\n"
                        "TILES:    english-tileset.txt\n"
                        "DICTIONARY: ./dictionaries/english-dictionary.txt\n"

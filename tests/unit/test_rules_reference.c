@@ -1,13 +1,14 @@
-/* test_rules_reference.c — sk_rules_check against a slow reference written from SPEC 2 and 3.5
- * alone (not from lib/rules.c): it resolves a move to the squares it fills, lays them on a copy
- * of the board, lists every maximal run of two or more letters that holds a placed tile, and
- * decides legality and score from those runs. Both are run on many thousands of random cases —
- * boards of random shapes with premiums -9..99 (zero and negative included) and blocked squares,
- * a random lexicon over A..D (or none), empty, grown and scattered positions, known and unknown
- * racks, moves in the three notations (many built to be legal, some deliberately wrong), passes
- * and exchanges — for both rule sets. Legality must agree on every case and the score on every
- * legal one; a mismatch prints the whole case. Cases whose score could overflow an int are not
- * given to the library (counted and reported instead). */
+/* test_rules_reference.c — sk_rules_check against a slow reference written from the rules and the
+ * move notations alone (docs/rules.md, docs/formats.md "Moves"), not from lib/rules.c): it
+ * resolves a move to the squares it fills, lays them on a copy of the board, lists every maximal
+ * run of two or more letters that holds a placed tile, and decides legality and score from those
+ * runs. Both are run on many thousands of random cases — boards of random shapes with premiums
+ * -9..99 (zero and negative included) and blocked squares, a random lexicon over A..D (or none),
+ * empty, grown and scattered positions, known and unknown racks, moves in the three notations (many
+ * built to be legal, some deliberately wrong), passes and exchanges — for both rule sets. Legality
+ * must agree on every case and the score on every legal one; a mismatch prints the whole case.
+ * Cases whose score could overflow an int are not given to the library (counted and reported
+ * instead). */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -976,8 +977,8 @@ static int moves_equal(const sk_move *a, const sk_move *b)
 }
 
 /* For a legal placement: the squares filled, the words (with their scores), the bingo flag and
- * the canonical form (SPEC 3.5: GCG, the main word whole; a one-tile classic play across when
- * it makes an across word, else down) agree with the reference. */
+ * the canonical form (docs/formats.md, "Canonical form": GCG, the main word whole; a one-tile
+ * classic play across when it makes an across word, else down) agree with the reference. */
 static int details_agree(const scenario *sc, sk_ruleset rs, const sk_move *m, const verdict *v,
                          const sk_play *play, char *detail, size_t size)
 {

@@ -52,7 +52,8 @@ static void builtin_skrabbkle(void **state)
     assert_int_equal(t.total, 99);
     assert_int_equal(t.count[SK_TILE_BLANK], 2);
     assert_int_equal(t.score[SK_TILE_BLANK], 5);
-    /* SPEC 2.1's values, not the seed's older example play (X 8, Y 4, wildcard 3) */
+    /* the values of docs/rules.md, "The SkraBBKle bag" (older SkraBBKle examples used X 8, Y 4,
+     * wildcard 3) */
     static const letter_check checks[] = {{'Q', 12, 1}, {'Z', 11, 1}, {'X', 9, 1}, {'Y', 5, 2},
                                           {'K', 6, 1},  {'E', 1, 10}, {'N', 1, 7}, {'U', 1, 5},
                                           {'W', 4, 1},  {'D', 2, 4},  {'F', 4, 3}};
