@@ -1,5 +1,5 @@
 /* test_rules_reference.c — sk_rules_check against a slow reference written from the rules and the
- * move notations alone (docs/rules.md, docs/formats.md "Moves"), not from lib/rules.c): it
+ * move notations alone (docs/rules.md, docs/formats.md "Moves"; not from lib/rules.c): it
  * resolves a move to the squares it fills, lays them on a copy of the board, lists every maximal
  * run of two or more letters that holds a placed tile, and decides legality and score from those
  * runs. Both are run on many thousands of random cases — boards of random shapes with premiums
