@@ -1,6 +1,6 @@
-/* board_cs104.c — parser for the CS104 board format (SPEC 3.1): line 1 "x y" (width, height),
- * line 2 "sx sy" (1-based start column and row), then y rows of x characters from ". 2 3 d t"
- * (2/3 letter factors, d/t double/triple word). */
+/* board_cs104.c — parser for the CS104 board format (docs/formats.md, "CS104 boards"): line 1
+ * "x y" (width, height), line 2 "sx sy" (1-based start column and row), then y rows of x characters
+ * from ". 2 3 d t" (2/3 letter factors, d/t double/triple word). */
 #include <string.h>
 
 #include "internal/board_formats.h"

@@ -1,8 +1,8 @@
-/* board_magpie.c — parser for MAGPIE / macondo board layouts (SPEC 3.1): line 1 "row, col"
- * (0-based start square), then one line per row, one character per square: space plain,
- * ' 2L, " 3L, - 2W, = 3W, ^ 4L, ~ 4W, # blocked. The width is that of the longest row; every
- * row must have it (trailing spaces are plain squares here, so editors that strip them break
- * a layout: the error says so). */
+/* board_magpie.c — parser for MAGPIE / macondo board layouts
+ * (docs/formats.md, "MAGPIE layouts"): line 1 "row, col" (0-based start square), then one line per
+ * row, one character per square: space plain, ' 2L, " 3L, - 2W, = 3W, ^ 4L, ~ 4W, # blocked. The
+ * width is that of the longest row; every row must have it (trailing spaces are plain squares here,
+ * so editors that strip them break a layout: the error says so). */
 #include <string.h>
 
 #include "internal/board_formats.h"

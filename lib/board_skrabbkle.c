@@ -1,6 +1,7 @@
-/* board_skrabbkle.c — parser for the SkraBBKle board format (SPEC 3.1): line 1 the size S
- * (11..26), then S rows of S tokens with no spaces: '.', '(n)' letter factor, '{n}' word factor,
- * -9 <= n <= 99. Reports every problem, with the row and what was expected. */
+/* board_skrabbkle.c — parser for the SkraBBKle board format
+ * (docs/formats.md, "SkraBBKle boards"): line 1 the size S (11..26), then S rows of S tokens with
+ * no spaces: '.', '(n)' letter factor, '{n}' word factor, -9 <= n <= 99. Reports every problem,
+ * with the row and what was expected. */
 #include <string.h>
 
 #include "internal/board_formats.h"

@@ -1,9 +1,9 @@
-/* boggle_game.c — the game of the Boggle seed: the computer's dictionary (a sorted set of words
- * kept in a file between runs), a round (the user's typed words judged against the board, the
- * lexicon and the computer's finds; words found by both score nothing; either side's words may
- * be struck afterwards) and the game (running totals, a target score, the computer learning the
- * user's words with a chance set by the difficulty). Not here: the terminal, the timer, where
- * the dictionary file lives (tools/cmd_boggle_play.c). */
+/* boggle_game.c — the Boggle game against the computer (docs/boggle.md, "The game"): the computer's
+ * dictionary (a sorted set of words kept in a file between runs), a round (the user's typed words
+ * judged against the board, the lexicon and the computer's finds; words found by both score
+ * nothing; either side's words may be struck afterwards) and the game (running totals, a target
+ * score, the computer learning the user's words with a chance set by the difficulty). Not here: the
+ * terminal, the timer, where the dictionary file lives (tools/cmd_boggle_play.c). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
-/* boggle_grid.c — Boggle grids and dice: reading a grid ("PERS/LATG/SINE/TERS" or 16 letters in
- * a row), writing it back, naming cells, scoring a length, tracing one word (the recursive
- * search of the seed's isOnBoard), reading dice files and rolling them. Not here: solving a grid
- * against a lexicon (boggle_solve.c), the game (boggle_game.c). */
+/* boggle_grid.c — Boggle grids and dice: reading a grid ("PERS/LATG/SINE/TERS" or 16 letters in a
+ * row), writing it back, naming cells, scoring a length, tracing one word (the recursive
+ * depth-first search, each cube used once), reading dice files and rolling them. Not here: solving
+ * a grid against a lexicon (boggle_solve.c), the game (boggle_game.c). */
 #include <ctype.h>
 #include <string.h>
 

@@ -4,9 +4,9 @@
  *
  * Values: after the colon, spaces and tabs are skipped and the value runs to the end of the line
  * with trailing spaces and tabs removed. Spaces inside a path are kept, so "My Boards/x.txt"
- * works. The seed's example "BOARD: . / boards/standard-scrabble.txt" is a PDF artefact of
- * "./boards/standard-scrabble.txt": it is taken as written (a path with spaces) and a warning
- * suggests the path without the spaces around '/', since guessing would break a real path. */
+ * works. A value such as "BOARD: . / boards/standard-scrabble.txt" (spaces around '/', as text
+ * copied out of a PDF has them) is taken as written, a path with spaces, and a warning suggests
+ * the path without the spaces around '/': guessing would break a real path that has them. */
 #include <string.h>
 
 #include "internal/regex.h"

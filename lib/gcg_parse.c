@@ -1,8 +1,10 @@
-/* gcg_parse.c — reading a GCG transcript into pragmas and events (see gcg.h). PCRE2 does the
- * line grammar, one pattern per event kind, tried in the order FORMATS 2 gives (several can
- * match one line). Fields are matched loosely (any token) and then checked one by one, so that
- * "malformed rack" is told apart from "unrecognised line". Only the notation is judged here;
- * what the events mean on the board is gcg_replay.c's business. */
+/* gcg_parse.c — reading a GCG transcript into pragmas and events (see gcg.h; docs/formats.md,
+ * "Transcripts (GCG)"). PCRE2 does the line grammar, one pattern per event kind, tried in the order
+ * of PATTERNS, where of two patterns that can match one line the more specific comes first (a phony
+ * "-- +0" before an exchange "-TILES +0"; "(challenge)" and "(time)" before the end-of-game
+ * "(TILES)"). Fields are matched loosely (any token) and then checked one by one, so that
+ * "malformed rack" is told apart from "unrecognised line". Only the notation is judged here; what
+ * the events mean on the board is gcg_replay.c's business. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

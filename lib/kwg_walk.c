@@ -69,7 +69,7 @@ const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
     sk_walk_table *w = lex->walk;
     uint64_t *have = atomic_load_explicit(&w->nodes, memory_order_acquire);
     if (have || lex->count == 0) return have;
-    /* one anonymous mapping, faulted in at once (page by page it took twice as long here): the
+    /* one anonymous mapping, faulted in at once rather than page by page as it is written: the
      * table, then the scratch, unmapped when done */
     size_t tb = w->bytes, bytes = tb + lex->count * sizeof(uint32_t);
     int flags = MAP_PRIVATE | MAP_ANONYMOUS;

@@ -19,8 +19,8 @@
 
 /* ---- content hash ------------------------------------------------------------------------------
  * 128 bits from two independent 64-bit lanes, each fed every other 8-byte word with a
- * multiply-rotate round, then mixed with the length and avalanched. Fast (well under a
- * millisecond for SOWPODS) and ample for telling files apart; not meant to resist forgery. */
+ * multiply-rotate round, then mixed with the length and avalanched. Fast, and ample for telling
+ * files apart; not meant to resist forgery. */
 #define P1 0x9E3779B185EBCA87u
 #define P2 0xC2B2AE3D27D4EB4Fu
 #define P3 0x165667B19E3779F9u

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/score.h"
 #include "skrab/error.h"
 #include "skrab/game.h"
 #include "skrab/match.h"

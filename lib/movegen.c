@@ -12,6 +12,7 @@
 
 #include "internal/kwg.h"
 #include "internal/movegen.h"
+#include "internal/score.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 
@@ -81,7 +82,7 @@ static void load_views(sk_movegen *g, const sk_rules *rules, const sk_position *
     const sk_board *b = rules->board;
     g->monotone = 1;
     for (int d = 0; d < 2; d++) {
-        view *v = &g->v[d];
+        sk_mg_view *v = &g->v[d];
         v->rows = d ? pos->width : pos->height;
         v->cols = d ? pos->height : pos->width;
         for (int r = 0; r < pos->height; r++) {
@@ -94,26 +95,26 @@ static void load_views(sk_movegen *g, const sk_rules *rules, const sk_position *
                 v->wf[vr][vc] = (int8_t)sk_board_word_factor(b, r, c);
                 if (v->lf[vr][vc] < 1 || v->wf[vr][vc] < 1) g->monotone = 0;
                 v->cross[vr][vc] =
-                    sk_board_square(b, r, c)->kind == SK_SQ_BLOCKED || t ? 0 : ALL_LETTERS;
+                    sk_board_square(b, r, c)->kind == SK_SQ_BLOCKED || t ? 0 : SK_MG_ALL_LETTERS;
             }
         }
     }
 }
 
 /* Face value of the tile at (R, C) of view V. */
-static int face(const sk_movegen *g, const view *v, int r, int c)
+static int face(const sk_movegen *g, const sk_mg_view *v, int r, int c)
 {
     return v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
 }
 
 /* The cross set and score of the empty square (R, C) of view V, from scratch: which letters make
  * a word with the tiles above and below it. BLOCKED: the board forbids a tile there. */
-static void cross_at(sk_movegen *g, view *v, int r, int c, int blocked, uint32_t dawg_root)
+static void cross_at(sk_movegen *g, sk_mg_view *v, int r, int c, int blocked, uint32_t dawg_root)
 {
     const uint32_t *nodes = g->nodes;
     v->has_cross[r][c] = 0;
     v->cross_score[r][c] = 0;
-    v->cross[r][c] = blocked || v->tile[r][c] ? 0 : ALL_LETTERS;
+    v->cross[r][c] = blocked || v->tile[r][c] ? 0 : SK_MG_ALL_LETTERS;
     if (!v->cross[r][c]) return;
     int top = r, bottom = r;
     while (top > 0 && v->tile[top - 1][c])
@@ -171,7 +172,7 @@ static void cross_at(sk_movegen *g, view *v, int r, int c, int blocked, uint32_t
     v->cross[r][c] &= allowed;
 }
 
-static void compute_cross(sk_movegen *g, view *v, uint32_t dawg_root)
+static void compute_cross(sk_movegen *g, sk_mg_view *v, uint32_t dawg_root)
 {
     for (int r = 0; r < v->rows; r++)
         for (int c = 0; c < v->cols; c++)
@@ -196,7 +197,7 @@ static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position
         int r = changed[k] / pos->width, c = changed[k] % pos->width;
         char t = sk_position_tile(pos, r, c);
         for (int d = 0; d < 2; d++) {
-            view *v = &g->v[d];
+            sk_mg_view *v = &g->v[d];
             int vr = d ? c : r, vc = d ? r : c;
             v->tile[vr][vc] = (uint8_t)sk_tile_from_char(t);
             v->blank[vr][vc] = t >= 'a' && t <= 'z';
@@ -207,7 +208,7 @@ static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position
     for (int k = 0; k < n; k++) {
         int r = changed[k] / pos->width, c = changed[k] % pos->width;
         for (int d = 0; d < 2; d++) {
-            view *v = &g->v[d];
+            sk_mg_view *v = &g->v[d];
             int vr = d ? c : r, vc = d ? r : c;
             int top = vr, bottom = vr;
             while (top > 0 && v->tile[top - 1][vc])
@@ -232,7 +233,8 @@ static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position
  * of the word). Classic: an empty square with a tile above or below and none beside it; the
  * first move: the start square alone; skrabbkle has none after the first move. Only for the
  * rows whose bits ROWS holds. */
-static void compute_anchors(sk_movegen *g, view *v, int first_move, int sr, int sc, uint32_t rows)
+static void compute_anchors(sk_movegen *g, sk_mg_view *v, int first_move, int sr, int sc,
+                            uint32_t rows)
 {
     for (int r = 0; r < v->rows; r++) {
         if (!(rows >> r & 1)) continue;
@@ -304,9 +306,9 @@ static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lo
 /* The walk takes a rack tile for a letter when it has one and a blank otherwise, so each
  * word is walked once; record() then writes every way of playing it: each set of its placed
  * squares the rack's blanks can stand on (those the rack's own tiles cannot cover among
- * them). Walking the blank and the tile as two branches found the same words twice. */
+ * them). Walking the blank and the tile as two branches would find the same words twice. */
 typedef struct {
-    int n, col[N], letter[N];
+    int n, col[SK_MG_N], letter[SK_MG_N];
 } placed_set;
 
 /* Emits the move for each choice of blanks among the placed squares from I on. */
@@ -329,7 +331,7 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
         real_used[letter]--;
     }
     if (blanks_left) { /* a blank: the tile's value at this square is lost */
-        const view *v = g->g;
+        const sk_mg_view *v = g->g;
         int r = g->row;
         int loss = (g->value[letter] - g->value[0]) * v->lf[r][c];
         long long cross_loss = g->classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
@@ -344,7 +346,7 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
 static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                       long long cross_total, uint32_t placed)
 {
-    const view *v = g->g;
+    const sk_mg_view *v = g->g;
     int r = g->row, forced = 0;
     if (!g->rack[0])
         forced = g->blank_letter;
@@ -363,7 +365,7 @@ static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mul
 void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                   long long cross_total)
 {
-    const view *v = g->g;
+    const sk_mg_view *v = g->g;
     int r = g->row;
     if (g->dir == SK_DOWN && g->nplaced == 1) {
         /* a one-tile play is reported across when it makes an across word */
@@ -396,7 +398,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
 /* The letters the rack can supply now. */
 static uint32_t rack_letters(const sk_movegen *g)
 {
-    if (g->rack[0]) return ALL_LETTERS;
+    if (g->rack[0]) return SK_MG_ALL_LETTERS;
     uint32_t m = 0;
     for (int t = 1; t < SK_TILE_KINDS; t++)
         if (g->rack[t]) m |= 1u << t;
@@ -414,7 +416,7 @@ static inline int handed(const sk_movegen *g, int lo, int hi)
 static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long long mult,
                   long long cross_total)
 {
-    const view *v = g->g;
+    const sk_mg_view *v = g->g;
     const uint64_t *wn = g->wnodes;
     const uint32_t *nodes = g->nodes;
     int r = g->row;
@@ -460,7 +462,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
                 long long cross_total)
 {
-    const view *v = g->g;
+    const sk_mg_view *v = g->g;
     const uint64_t *wn = g->wnodes;
     const uint32_t *nodes = g->nodes;
     int r = g->row;
@@ -536,7 +538,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
 
 void sk_mg_walk_row(sk_movegen *g, int d, int row)
 {
-    const view *v = &g->v[d];
+    const sk_mg_view *v = &g->v[d];
     g->g = v;
     g->dir = d ? SK_DOWN : SK_ACROSS;
     g->row = row;
@@ -557,7 +559,7 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row)
 
 /* The first move's word of LEN tiles worth VAL laid from LO on row R of V: its main sum into
  * *MAIN_SUM and word multiplier into *MULT; 0 when it covers a blocked square. */
-static int lay_score(const view *v, int r, int lo, int len, const int *val, int *main_sum,
+static int lay_score(const sk_mg_view *v, int r, int lo, int len, const int *val, int *main_sum,
                      long long *mult)
 {
     *main_sum = 0;
@@ -583,12 +585,12 @@ static void word_values(const sk_movegen *g, int len, int *val)
  * its down mirror, scored once. */
 static void lay_first_mirrored(sk_movegen *g, int len)
 {
-    const view *v = &g->v[0];
+    const sk_mg_view *v = &g->v[0];
     int r = g->start_row, centre = g->start_col;
     int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
     int lo_max = v->cols - len < centre ? v->cols - len : centre;
     char word[sizeof(((sk_gen_move *)0)->word)] = {0};
-    int val[N];
+    int val[SK_MG_N];
     word_values(g, len, val);
     for (int i = 0; i < len; i++)
         word[i] = (char)((g->word_blank[i] ? 'a' : 'A') - 1 + g->word[i]);
@@ -627,10 +629,10 @@ static void lay_first(sk_movegen *g, int len)
         lay_first_mirrored(g, len);
         return;
     }
-    int val[N];
+    int val[SK_MG_N];
     word_values(g, len, val);
     for (int d = 0; d < 2; d++) {
-        const view *v = &g->v[d];
+        const sk_mg_view *v = &g->v[d];
         int r = d ? g->start_col : g->start_row, centre = d ? g->start_row : g->start_col;
         int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
         int lo_max = v->cols - len < centre ? v->cols - len : centre;
@@ -655,7 +657,7 @@ static void lay_first(sk_movegen *g, int len)
  * board's first move then plays the same down as across. */
 static int first_mirrored(const sk_movegen *g)
 {
-    const view *a = &g->v[0], *b = &g->v[1];
+    const sk_mg_view *a = &g->v[0], *b = &g->v[1];
     int ra = g->start_row, rb = g->start_col;
     if (g->start_row != g->start_col || a->cols != b->cols) return 0;
     for (int c = 0; c < a->cols; c++)
@@ -690,7 +692,7 @@ static void first_words(sk_movegen *g, uint32_t list, int len, double value_abs)
                 if (!(g->best_mode && g->have_best && bound < (double)g->best.equity - 1e-3))
                     lay_first(g, len + 1);
             }
-            if (sk_kwg_arc(node) && g->nplaced < g->tiles_left && len + 1 < N)
+            if (sk_kwg_arc(node) && g->nplaced < g->tiles_left && len + 1 < SK_MG_N)
                 first_words(g, sk_kwg_arc(node), len + 1, va);
             g->nplaced--;
             g->leave_index -= g->radix[k];
@@ -707,10 +709,10 @@ void sk_mg_first_move(sk_movegen *g)
      * word multiplier of L squares through the start square (absolute values: factors may be
      * negative) */
     double lf_max = 0;
-    for (int L = 0; L <= N; L++)
+    for (int L = 0; L <= SK_MG_N; L++)
         g->first_bound[L] = 0;
     for (int d = 0; d < 2; d++) {
-        const view *v = &g->v[d];
+        const sk_mg_view *v = &g->v[d];
         int r = d ? g->start_col : g->start_row, centre = d ? g->start_row : g->start_col;
         for (int lo = 0; lo <= centre; lo++) {
             double wm = 1;
@@ -722,7 +724,7 @@ void sk_mg_first_move(sk_movegen *g)
             }
         }
     }
-    for (int L = 0; L <= N; L++)
+    for (int L = 0; L <= SK_MG_N; L++)
         g->first_bound[L] *= lf_max;
     g->first_mirror = first_mirrored(g);
     g->nplaced = 0;
@@ -853,7 +855,7 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
         return out && out->failed ? SK_ENOMEM : SK_OK;
     }
     for (int d = 0; d < 2; d++) {
-        const view *v = &g->v[d];
+        const sk_mg_view *v = &g->v[d];
         for (int r = 0; r < v->rows; r++)
             for (uint32_t m = v->starts[r]; m; m &= m - 1) {
                 int c = __builtin_ctz(m);

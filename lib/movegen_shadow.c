@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "internal/movegen.h"
+#include "internal/score.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 
@@ -194,7 +195,7 @@ int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index)
     return most;
 }
 
-static void acc_square(sk_movegen *g, const view *v, int r, int c, window_acc *a)
+static void acc_square(sk_movegen *g, const sk_mg_view *v, int r, int c, window_acc *a)
 {
     if (v->tile[r][c]) {
         a->fixed += v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
@@ -300,7 +301,7 @@ static double split_start(sk_movegen *g, start *st, size_t *nw, int *oom)
 /* Sets up the maxima the walk asks for (g->win_*) from a start's COUNT windows W. */
 static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count)
 {
-    int lmin = N, lmax = -1, hmin = N, hmax = -1;
+    int lmin = SK_MG_N, lmax = -1, hmin = SK_MG_N, hmax = -1;
     for (size_t i = 0; i < count; i++) {
         if (w[i].lo < lmin) lmin = w[i].lo;
         if (w[i].lo > lmax) lmax = w[i].lo;
@@ -331,7 +332,7 @@ static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t cou
 }
 
 /* The first square of the walk from (R, C) of V: a tile run's first tile when THROUGH, else C. */
-static int walk_first(const view *v, int r, int c, int through)
+static int walk_first(const sk_mg_view *v, int r, int c, int through)
 {
     while (through && c > 0 && v->tile[r][c - 1])
         c--;
@@ -351,7 +352,7 @@ static int run_known(const sk_movegen *g, int d, int r, int lo, int c)
  * Without the table both are 1. *MEMO keeps the answer between calls for one start (0: not
  * read yet; else 1 | LEFT_OK << 1 | RIGHT_OK << 2), and g->run_node the node between
  * positions, for as long as the run stays as it is. */
-static int run_sides(sk_movegen *g, const view *v, int r, int lo, int c, uint8_t *memo,
+static int run_sides(sk_movegen *g, const sk_mg_view *v, int r, int lo, int c, uint8_t *memo,
                      int *left_ok, int *right_ok)
 {
     *left_ok = *right_ok = 1;
@@ -388,8 +389,8 @@ static int run_sides(sk_movegen *g, const view *v, int r, int lo, int c, uint8_t
 /* 1 if the window of row R of V ending at HI (K empty squares, PLACED tiles of N), one the walk
  * covers, is followed by another the walk covers: the square after HI takes a tile and ends the
  * word there, and the word-map search would not take that window either. */
-static int walk_window_follows(const sk_movegen *g, const view *v, int r, int hi, int k, int placed,
-                               int n)
+static int walk_window_follows(const sk_movegen *g, const sk_mg_view *v, int r, int hi, int k,
+                               int placed, int n)
 {
     int x = hi + 1;
     if (x >= v->cols || v->tile[r][x] || !(v->cross[r][x] & g->rack_mask) || placed >= n) return 0;
@@ -400,9 +401,9 @@ static int walk_window_follows(const sk_movegen *g, const view *v, int r, int hi
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
  * the walk can cover is kept (keep_window). SIDES: run_sides' memo for the start. *OOM is set
  * when that ran out of memory. */
-static double start_bound(sk_movegen *g, const view *v, int r, int c, int through, uint8_t *sides,
-                          const double *values, int n, const double *maxleave, int by_score,
-                          int *oom)
+static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int through,
+                          uint8_t *sides, const double *values, int n, const double *maxleave,
+                          int by_score, int *oom)
 {
     int cols = v->cols;
     /* the squares the word may span: from LO_MIN to HI_MAX, placing at most N tiles */
@@ -471,11 +472,13 @@ static double start_bound(sk_movegen *g, const view *v, int r, int c, int throug
  * rack's values, counts every board tile among them, and adds the bingo when N empty squares
  * are there to cover. A run's sides no word goes on to (run_sides) are left out, as
  * start_bound leaves them out. -1e300 when no move starts there. */
-static double quick_bound(sk_movegen *g, const view *v, int r, int c, int through, uint8_t *sides,
-                          const double *values, int n)
+static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int through,
+                          uint8_t *sides, const double *values, int n)
 {
-    int lf[N], xw[N], ne = 0; /* xw: the square's word factor when it makes a cross word */
-    int big[N], nbig = 0;     /* the word factors above 1, descending */
+    /* xw: the square's word factor when it makes a cross word; big: the word factors above 1,
+     * descending */
+    int lf[SK_MG_N], xw[SK_MG_N], ne = 0;
+    int big[SK_MG_N], nbig = 0;
     long long fixed = 0, cross_fixed = 0;
     if (!through && !(v->cross[r][c] & g->rack_mask)) return -1e300;
     int lo = walk_first(v, r, c, through);
@@ -517,7 +520,7 @@ static double quick_bound(sk_movegen *g, const view *v, int r, int c, int throug
     for (int i = 0; i < nbig && i < n; i++)
         wm = sk_score_mul(wm, big[i]);
     /* the N largest coefficients, descending */
-    double coef[N];
+    double coef[SK_MG_N];
     int nc = 0;
     for (int i = 0; i < ne; i++) {
         double cf = lf[i] * ((double)wm + xw[i]);
@@ -618,14 +621,15 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         memset(g->cap_stamp, 0, sizeof(g->cap_stamp));
         g->cap_now = 1;
     }
-    /* Quick bounds first where they were measured to pay: by score, a rack with a blank (its
-     * best is often a bingo far above most starts: line 6 of classic.cgp bounds 665 windows of
-     * 125 starts and walks 3; 0.028 -> 0.020 ms). Without a blank, about half the starts of a
-     * self-play position were bounded twice, and self-play was 3% slower; by equity (with the
-     * best leave of any size added to every quick bound), line 3 was 13% slower. */
+    /* Quick bounds first only by score, for a rack with a blank: its best move is often a bingo
+     * far above most starts, so most starts are never bounded window by window. Without a blank
+     * the leader is seldom that far ahead, and many starts would be bounded twice (quickly, then
+     * in full); by equity every quick bound would have to add the best leave of any size, which
+     * leaves it too loose to spare a start its windows. See docs/engine.md,
+     * "The best moves without all moves". */
     int quick_first = g->monotone && by_score && counts[0] > 0;
     for (int d = 0; d < 2 && !g->first_move; d++) {
-        const view *v = &g->v[d];
+        const sk_mg_view *v = &g->v[d];
         for (int r = 0; r < v->rows; r++)
             for (uint32_t m = v->starts[r]; m; m &= m - 1) {
                 int c = __builtin_ctz(m), run_end = (int)(v->run_ends[r] >> c & 1);

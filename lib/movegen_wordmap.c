@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "internal/movegen.h"
+#include "internal/score.h"
 
 /* Adds one tile of kind T to the sub-multiset CUR. */
 static void sub_add(const sk_movegen *g, sk_mg_sub *cur, int t)
@@ -48,17 +49,18 @@ static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_s
 
 int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
 {
-    g->wm_min_k = N + 1;
+    g->wm_min_k = SK_MG_N + 1;
     if (!g->wm || g->first_move || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
     int real = 0;
     for (int t = 1; t < SK_TILE_KINDS; t++)
         real += g->rack_start[t];
-    /* Measured on self-play and the shared positions: with one blank, lookups beat the pruned
-     * GADDAG walk for every window (the walk goes through each word with the blank standing
-     * for every letter in turn). Without a blank they beat it only for the windows that take
-     * the whole rack (one lookup each; most spell nothing, and their bingo bonus made the
-     * walk's bounds loose); for the others, the walk's shared prefixes and early dead ends cost
-     * less than a lookup per sub-multiset. With two blanks a lookup per pair of letters loses. */
+    /* Lookups take the windows where they cost less than the pruned GADDAG walk: with one
+     * blank, every window (the walk goes through each word with the blank standing for every
+     * letter in turn, where the blank table answers in one lookup); without a blank, only the
+     * windows that take the whole rack (one lookup each; most spell nothing, and their bingo
+     * bonus makes the walk's bounds loose). Other windows are walked: the walk's shared prefixes
+     * and early dead ends cost less than a lookup per sub-multiset. A rack with two blanks is
+     * walked whole: it would need a lookup per pair of letters (docs/engine.md, "The word map"). */
     if (real > SK_MG_WM_RACK || g->rack_start[0] > 1) return 0;
     g->wm_blanks = g->rack_start[0];
     g->wm_top = INT_MIN;
@@ -103,19 +105,20 @@ int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
 /* One window's squares, gathered once for all of its lookups. */
 typedef struct {
     int lo, hi, k, careful;
-    int cols[N];
-    double coef[N]; /* the empty squares' coefficients (letter factor * word multiplier, plus the
-                       cross word's), descending */
-    int cap[N];     /* the most a tile can be worth on each of those squares (sk_mg_cap) */
-    int capped;     /* some cap is below a value of the rack, and every coefficient is positive */
+    int cols[SK_MG_N];
+    /* the empty squares' coefficients (letter factor * word multiplier, plus the cross word's),
+     * descending */
+    double coef[SK_MG_N];
+    int cap[SK_MG_N]; /* the most a tile can be worth on each of those squares (sk_mg_cap) */
+    int capped;       /* some cap is below a value of the rack, and every coefficient is positive */
     sk_wm_key fixed;
-    int fixed_sum;       /* face values of its board tiles */
-    long long mult;      /* the main word's multiplier */
-    long long cross_sum; /* the cross words' board tiles, times their word factors */
-    double base;         /* what the board tiles and the bingo bonus add to any move's score */
-    uint32_t open;       /* letters some empty square allows */
-    int nnarrow;         /* empty squares that do not take every letter: */
-    uint32_t narrow[N];  /* the letters each takes */
+    int fixed_sum;            /* face values of its board tiles */
+    long long mult;           /* the main word's multiplier */
+    long long cross_sum;      /* the cross words' board tiles, times their word factors */
+    double base;              /* what the board tiles and the bingo bonus add to any move's score */
+    uint32_t open;            /* letters some empty square allows */
+    int nnarrow;              /* empty squares that do not take every letter: */
+    uint32_t narrow[SK_MG_N]; /* the letters each takes */
 } window_ctx;
 
 /* 0 if the tiles of S, with B blanks, cannot fill W's narrow squares: each blank can fill one,
@@ -167,7 +170,7 @@ static double capped_sum(const window_ctx *w, const int *hi, int k)
 static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_sub *s, int b)
 {
     int k = w->k, spare = g->wm_blanks - b, v0 = g->value[0];
-    int hi[N], lo[N];
+    int hi[SK_MG_N], lo[SK_MG_N];
     for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
         int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
         hi[i] = lo[i] = v;
@@ -202,7 +205,7 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
 static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, unsigned count,
                       unsigned len)
 {
-    const view *v = g->g;
+    const sk_mg_view *v = g->g;
     int r = g->row, lo = w->lo;
     for (unsigned j = 0; j < count; j++, words += len) {
         unsigned i = 0;
@@ -308,7 +311,7 @@ int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w)
         g->wm_plus = sk_wordmap_blank_letters(g->wm, s->key);
         g->wm_plus_known = 1;
     }
-    const view *v = &g->v[w->d];
+    const sk_mg_view *v = &g->v[w->d];
     unsigned one = 0;
     for (int c = w->lo; c <= w->hi && !one; c++)
         one = v->tile[w->row][c];
@@ -318,7 +321,7 @@ int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w)
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
 {
     sk_mg_walk_row(g, win->d, win->row);
-    const view *v = g->g;
+    const sk_mg_view *v = g->g;
     int r = win->row;
     window_ctx w; /* its arrays are written before they are read */
     w.lo = win->lo;
@@ -340,7 +343,8 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         }
         w.cols[w.k++] = c;
         w.open |= v->cross[r][c];
-        if ((v->cross[r][c] & ALL_LETTERS) != ALL_LETTERS) w.narrow[w.nnarrow++] = v->cross[r][c];
+        if ((v->cross[r][c] & SK_MG_ALL_LETTERS) != SK_MG_ALL_LETTERS)
+            w.narrow[w.nnarrow++] = v->cross[r][c];
         w.mult = sk_score_mul(w.mult, v->wf[r][c]);
         if (g->classic && v->has_cross[r][c])
             w.cross_sum += (long long)v->cross_score[r][c] * v->wf[r][c];

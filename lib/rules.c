@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "internal/score.h"
 #include "skrab/error.h"
 #include "skrab/rules.h"
 
@@ -331,7 +332,9 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
         out->dir == SK_DOWN) {
         sk_word across;
         run_at(&k, p0->row, p0->col, SK_ACROSS, &across);
-        if (across.len >= 2) { /* SPEC 3.5: written across when it forms an across word */
+        /* a one-tile play is written across when it forms an across word (docs/formats.md,
+         * "Canonical form") */
+        if (across.len >= 2) {
             out->dir = SK_ACROSS;
             out->words[0] = across;
         }

@@ -1,6 +1,6 @@
-/* validate.c — whole-board validity of a position (seed 002's conditions): every run of two or
- * more letters is a word, the tiles are connected, the start square is covered, no lone tile
- * (a single letter is not a word), no more tiles of a kind than the bag holds. */
+/* validate.c — whole-board validity of a position (docs/commands.md, "skrab validate"): every run
+ * of two or more letters is a word, the tiles are connected, the start square is covered, no lone
+ * tile (a single letter is not a word), no more tiles of a kind than the bag holds. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,9 @@
-/* wordlist.c — reading a word list (SPEC 3.3) into sorted, distinct strings of tiles for the
- * KWG builder. One word a line, any case; leading and trailing whitespace (CR included) is
- * ignored; blank lines and lines whose first non-blank character is '#' are skipped; a UTF-8
- * byte-order mark at the start is skipped. Every word with a character outside A-Z is reported
- * with its line and column; single letters are skipped with a warning (they are not words). */
+/* wordlist.c — reading a word list (docs/formats.md, "Word lists") into sorted, distinct
+ * strings of tiles for the KWG builder. One word a line, any case; leading and trailing whitespace
+ * (CR included) is ignored; blank lines and lines whose first non-blank character is '#' are
+ * skipped; a UTF-8 byte-order mark at the start is skipped. Every word with a character outside A-Z
+ * is reported with its line and column; single letters are skipped with a warning (they are not
+ * words). */
 #include <stdio.h>
 #include <string.h>
 

@@ -45,8 +45,7 @@ struct sk_wordmap {
     /* the blank table: for each multiset one letter short of a class, the letters that complete
      * it; slot = the hash's top 6 bits << 26 | letters 1..26 in bits 0..25 (never 0). It keeps
      * no keys: a key shares the first slot of its probe run whose 6 bits are its own, so a mask
-     * may hold extra letters (for SOWPODS, 1.8% of the multisets one letter short of a word get
-     * some), which the class lookup that follows turns away. */
+     * may hold extra letters, rarely, which the class lookup that follows turns away. */
     uint32_t *bslots;
     uint32_t bmask;
     size_t nblank;

@@ -1,5 +1,6 @@
-/* movegen.h (internal) — the move generator's state, shared by movegen.c (the walk) and
- * movegen_shadow.c (upper bounds for the best-move search). Not installed. */
+/* movegen.h (internal) — the move generator's state, shared by movegen.c (the walk),
+ * movegen_shadow.c (upper bounds for the best-move search) and movegen_wordmap.c (windows
+ * evaluated by word-map lookups). Not installed. */
 #ifndef SKRAB_INTERNAL_MOVEGEN_H
 #define SKRAB_INTERNAL_MOVEGEN_H
 
@@ -11,21 +12,24 @@
 /* sk_mg_window.k of a window handed to the word-map search */
 #define SK_MG_HANDED 255
 
-#define N SK_BOARD_MAX
-#define ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
+#define SK_MG_N SK_BOARD_MAX         /* rows and columns a view holds */
+#define SK_MG_ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
 
+/* The board as the walk sees it in one direction: view 0 is the board as is, view 1 the board
+ * transposed, so that one across-only walk finds the moves of both directions. */
 typedef struct {
     int rows, cols;
-    uint8_t tile[N][N];      /* 0 empty, 1..26 */
-    uint8_t blank[N][N];     /* the tile is a blank */
-    uint8_t anchor[N][N];    /* cross anchors: see compute_anchors */
-    uint32_t run_ends[N];    /* [r] bit c: (r, c) is the last tile of a run */
-    uint32_t starts[N];      /* [r] bit c: a walk starts at (r, c), a run's end or an anchor */
-    uint8_t has_cross[N][N]; /* a tile above or below (in this view) */
-    int8_t lf[N][N], wf[N][N];
-    int16_t cross_score[N][N]; /* face value of the perpendicular word's other tiles */
-    uint32_t cross[N][N];      /* letters that may be placed here (0: none; blocked squares) */
-} view;
+    uint8_t tile[SK_MG_N][SK_MG_N];   /* 0 empty, 1..26 */
+    uint8_t blank[SK_MG_N][SK_MG_N];  /* the tile is a blank */
+    uint8_t anchor[SK_MG_N][SK_MG_N]; /* cross anchors: see compute_anchors */
+    uint32_t run_ends[SK_MG_N];       /* [r] bit c: (r, c) is the last tile of a run */
+    uint32_t starts[SK_MG_N]; /* [r] bit c: a walk starts at (r, c), a run's end or an anchor */
+    uint8_t has_cross[SK_MG_N][SK_MG_N]; /* a tile above or below (in this view) */
+    int8_t lf[SK_MG_N][SK_MG_N], wf[SK_MG_N][SK_MG_N];
+    int16_t cross_score[SK_MG_N][SK_MG_N]; /* face value of the perpendicular word's other tiles */
+    /* letters that may be placed here (0: none; blocked squares) */
+    uint32_t cross[SK_MG_N][SK_MG_N];
+} sk_mg_view;
 
 /* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
 typedef struct {
@@ -44,14 +48,14 @@ typedef struct {
 } sk_mg_sub;
 
 struct sk_movegen {
-    view v[2]; /* 0: across as is, 1: down, transposed */
+    sk_mg_view v[2]; /* 0: across as is, 1: down, transposed */
     /* walk state */
     const uint32_t *nodes;
     /* the lexicon's walk table (see sk_lexicon_walk_nodes), NULL until the generator has set
      * up TABLE_AFTER positions (see sk_movegen_set_table_after) */
     const uint64_t *wnodes;
     unsigned long setups, table_after;
-    const view *g;
+    const sk_mg_view *g;
     int dir, row, anchor, leftmost;
     int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
     int through;     /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
@@ -66,8 +70,8 @@ struct sk_movegen {
     /* [d][r][c]: the GADDAG node a tile run of view d ending at (r, c) leads to, read in the
      * views' load run_loaded and from run_lo (tiles are only ever added to loaded views, so the
      * run and its node stay the same while both do); 0: no word holds the run */
-    uint32_t run_loaded[2][N][N], run_node[2][N][N];
-    uint8_t run_lo[2][N][N];
+    uint32_t run_loaded[2][SK_MG_N][SK_MG_N], run_node[2][SK_MG_N][SK_MG_N];
+    uint8_t run_lo[2][SK_MG_N][SK_MG_N];
     sk_rules cache_rules;
     sk_board cache_board; /* compared by content: a board at a reused address is another */
     size_t cache_nodes;
@@ -76,15 +80,16 @@ struct sk_movegen {
     int rack[SK_TILE_KINDS];
     int rack_start[SK_TILE_KINDS]; /* the rack before the move */
     int blank_letter; /* the letter the walk last played a blank for (one_blank in movegen.c) */
-    int value[SK_TILE_KINDS];      /* [0] = the blank's value */
-    char chars[N + 16];            /* the walk's row as the move would leave it ('a'..: a blank);
-                                      padded so that a word is copied in one fixed-size move */
+    int value[SK_TILE_KINDS]; /* [0] = the blank's value */
+    /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
+     * copied in one fixed-size move */
+    char chars[SK_MG_N + 16];
     uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
     int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
     int nplaced, rack_size, bingo, classic;
-    int first_move, start_row, start_col; /* an empty board, and its start square */
-    uint8_t word[N], word_blank[N];       /* the first move's word while it is read */
-    double first_bound[N + 1];            /* see sk_mg_first_move */
+    int first_move, start_row, start_col;       /* an empty board, and its start square */
+    uint8_t word[SK_MG_N], word_blank[SK_MG_N]; /* the first move's word while it is read */
+    double first_bound[SK_MG_N + 1];            /* see sk_mg_first_move */
     int first_mirror;      /* the first move's down plays mirror its across ones (see lay_first) */
     int monotone;          /* every letter and word factor is 1 or more (see quick_bound) */
     int tiles_left;        /* tiles on the rack not yet placed */
@@ -108,13 +113,14 @@ struct sk_movegen {
     double values[SK_RACK_MAX];
     int nvalues;
     uint32_t cap_now;
-    uint32_t cap_stamp[2][N][N];
-    int16_t cap_value[2][N][N];
-    uint8_t cap_index[2][N][N];
+    uint32_t cap_stamp[2][SK_MG_N][SK_MG_N];
+    int16_t cap_value[2][SK_MG_N][SK_MG_N];
+    uint8_t cap_index[2][SK_MG_N][SK_MG_N];
     int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
-    double win_left[N];       /* [x]: the best bound of a window with lmin <= lo <= x */
-    uint32_t win_skip[N];     /* [lo] bit hi: the window [lo, hi] is the word-map search's */
-    double win_suf[N][N];     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
+    double win_left[SK_MG_N];   /* [x]: the best bound of a window with lmin <= lo <= x */
+    uint32_t win_skip[SK_MG_N]; /* [lo] bit hi: the window [lo, hi] is the word-map search's */
+    /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
+    double win_suf[SK_MG_N][SK_MG_N];
     int radix[SK_TILE_KINDS]; /* mixed-radix index of the tiles used so far */
     int leave_index;
     float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */

@@ -1,12 +1,13 @@
 /* board.h — the board layout: size, premium squares and start square. Immutable once parsed;
  * tiles on the board belong to a position (position.h), not here. Three text formats are read
- * (SPEC 3.1): SkraBBKle (`16` then rows of `.` `(n)` `{n}`), CS104 (`x y`, `sx sy`, rows of
- * `.23dt`) and MAGPIE/macondo layouts (`r, c` then rows of ` '"-=^~#`). */
+ * (docs/formats.md, "Boards"): SkraBBKle (`16` then rows of `.` `(n)` `{n}`), CS104 (`x y`,
+ * `sx sy`, rows of `.23dt`) and MAGPIE/macondo layouts (`r, c` then rows of ` '"-=^~#`). */
 #ifndef SKRAB_BOARD_H
 #define SKRAB_BOARD_H
 
 #include <stddef.h>
 
+#include "skrab/api.h"
 #include "skrab/buf.h"
 #include "skrab/diag.h"
 
@@ -46,24 +47,24 @@ typedef struct {
  * Every problem is appended to DIAGS (may be NULL); parsing goes on after an error so that all
  * of them are reported. Warnings (CRLF line ends, trailing blank lines) do not fail the parse.
  * Returns SK_OK, or SK_EINVAL when any error was found (OUT is then unspecified). */
-int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_format format,
-                   sk_diag_list *diags);
+SK_API int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_format format,
+                          sk_diag_list *diags);
 
 /* Guesses the format from line 1: one integer → SkraBBKle, two integers → CS104,
  * "row, col" → MAGPIE. Anything else → SkraBBKle (whose parser then explains line 1). */
-sk_board_format sk_board_detect(const char *text, size_t len);
+SK_API sk_board_format sk_board_detect(const char *text, size_t len);
 
 /* "skrabbkle", "cs104", "magpie" (and "auto"); NULL for an unknown value. */
-const char *sk_board_format_name(sk_board_format format);
+SK_API const char *sk_board_format_name(sk_board_format format);
 /* Sets OUT from a name as above. Returns SK_OK or SK_EINVAL. */
-int sk_board_format_from_name(const char *name, sk_board_format *out);
+SK_API int sk_board_format_from_name(const char *name, sk_board_format *out);
 
 /* Initialises a WIDTH x HEIGHT board of plain squares with the start square at its centre
  * (the top-left of the central squares on even sizes). Returns SK_OK or SK_EINVAL on a bad size. */
-int sk_board_init(sk_board *out, int width, int height);
+SK_API int sk_board_init(sk_board *out, int width, int height);
 
 /* The SkraBBKle centre rule: for size N, the 0-based index (N - 1) / 2. */
-int sk_board_centre_index(int n);
+SK_API int sk_board_centre_index(int n);
 
 static inline const sk_square *sk_board_square(const sk_board *b, int row, int col)
 {
@@ -86,17 +87,18 @@ static inline int sk_board_word_factor(const sk_board *b, int row, int col)
 
 /* Column label: 'a' + col. Writes "h8"-style square names (column letter, then 1-based row)
  * into OUT (at least 4 bytes). */
-void sk_square_name(int row, int col, char out[4]);
+SK_API void sk_square_name(int row, int col, char out[4]);
 
 /* Renders the SkraBBKle text display into OUT: column letters above and below, row numbers on
  * both sides, three characters a square (" . ", "(3)", "(12", "{2}", "{-3", "###" blocked).
  * TILES, when not NULL, is WIDTH*HEIGHT chars (0 or ' ' = empty, 'A'-'Z' tile, 'a'-'z' blank)
  * and TILE_SCORES their values (may be NULL: then letters only). Returns SK_OK or SK_ENOMEM. */
-int sk_board_render_text(const sk_board *b, const char *tiles, const int *tile_scores, sk_buf *out);
+SK_API int sk_board_render_text(const sk_board *b, const char *tiles, const int *tile_scores,
+                                sk_buf *out);
 
 /* Renders an SVG picture of the board: premium squares coloured by kind and factor, negative
  * and zero factors in distinct cool colours, labels on both axes, the start square starred.
  * TILES as above (may be NULL). Returns SK_OK or SK_ENOMEM. */
-int sk_board_render_svg(const sk_board *b, const char *tiles, sk_buf *out);
+SK_API int sk_board_render_svg(const sk_board *b, const char *tiles, sk_buf *out);
 
 #endif

@@ -1,7 +1,7 @@
-/* boggle.h — Boggle (SPEC 7): N x N grids of letter cubes (3 <= N <= 6) where Q is the "Qu"
+/* boggle.h — Boggle (docs/boggle.md): N x N grids of letter cubes (3 <= N <= 6) where Q is the "Qu"
  * face; dice sets and rolling them; tracing one word through adjacent cubes (each cube once);
- * solving a grid against a lexicon (every word, each once, with its score); and the rounds of
- * the game against a computer that learns words. Words are A-Z only; a Q cell stands for the two
+ * solving a grid against a lexicon (every word, each once, with its score); and the rounds of the
+ * game against a computer that learns words. Words are A-Z only; a Q cell stands for the two
  * letters QU, so QUA is a three-letter word and a Q not followed by U can never be traced.
  * Not here: reading the terminal, timers, where files live (the command decides). */
 #ifndef SKRAB_BOGGLE_H
@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skrab/api.h"
 #include "skrab/diag.h"
 #include "skrab/lexicon.h"
 #include "skrab/rng.h"
@@ -34,19 +35,20 @@ typedef struct {
  * letters in a row ("PERSLATGSINETERS"); any case; whitespace around the whole is ignored.
  * Problems go to DIAGS with byte offsets into TEXT. Returns SK_OK, SK_EINVAL (not a grid) or
  * SK_ETOOBIG (longer than SK_BOGGLE_GRID_TEXT_MAX bytes). */
-int sk_boggle_grid_parse(sk_boggle_grid *out, const char *text, size_t len, sk_diag_list *diags);
+SK_API int sk_boggle_grid_parse(sk_boggle_grid *out, const char *text, size_t len,
+                                sk_diag_list *diags);
 
 /* Writes G as rows joined by '/' into OUT[OUTSZ] (NUL-terminated; 42 bytes always suffice).
  * Returns the length written. */
-size_t sk_boggle_grid_format(const sk_boggle_grid *g, char *out, size_t outsz);
+SK_API size_t sk_boggle_grid_format(const sk_boggle_grid *g, char *out, size_t outsz);
 
 /* Writes the name of CELL in a grid of SIZE into OUT: column letter and row number from the top
  * left, "a1" .. "f6". */
-void sk_boggle_cell_name(int size, int cell, char out[4]);
+SK_API void sk_boggle_cell_name(int size, int cell, char out[4]);
 
 /* The points for a word of LETTERS letters: 3-4: 1, 5: 2, 6: 3, 7: 5, 8 or more: 11 (shorter
  * words, allowed only with a smaller minimum length, score 1; 0 letters score 0). */
-int sk_boggle_score(int letters);
+SK_API int sk_boggle_score(int letters);
 
 /* Finds a way to trace WORD[0..LEN) (letters, any case; "QU" is one Qu cell) through G: each
  * next cell adjacent (diagonals too), no cell twice. Recursive depth-first search with a work
@@ -54,7 +56,8 @@ int sk_boggle_score(int letters);
  * (> 0); returns 0 when the word cannot be traced, -1 when it is not a word of letters (other
  * characters, empty, longer than SK_BOGGLE_WORD_MAX) and -2 when the search gave up (only for
  * pathological grids and words; treat it as not traced). */
-int sk_boggle_trace(const sk_boggle_grid *g, const char *word, size_t len, unsigned char *cells);
+SK_API int sk_boggle_trace(const sk_boggle_grid *g, const char *word, size_t len,
+                           unsigned char *cells);
 
 /* ---- dice ------------------------------------------------------------------------------------ */
 typedef struct {
@@ -65,11 +68,12 @@ typedef struct {
 /* Parses a dice file: one die a line, its six faces as letters (Q = "Qu"; spaces between faces
  * allowed), blank lines and lines starting with '#' ignored; 9, 16, 25 or 36 dice. Returns
  * SK_OK, SK_EINVAL (DIAGS says where) or SK_ETOOBIG (more than SK_BOGGLE_DICE_FILE_MAX bytes). */
-int sk_boggle_dice_parse(sk_boggle_dice *out, const char *text, size_t len, sk_diag_list *diags);
+SK_API int sk_boggle_dice_parse(sk_boggle_dice *out, const char *text, size_t len,
+                                sk_diag_list *diags);
 
 /* Shakes DICE into a grid: a random permutation of the dice over the cells, each showing a random
  * face. The same RNG state gives the same grid. */
-void sk_boggle_roll(sk_boggle_grid *out, const sk_boggle_dice *dice, sk_rng *rng);
+SK_API void sk_boggle_roll(sk_boggle_grid *out, const sk_boggle_dice *dice, sk_rng *rng);
 
 /* ---- solving --------------------------------------------------------------------------------- */
 /* A solver is the lexicon's DAWG copied into a layout for Boggle (each node knows the set of
@@ -83,11 +87,11 @@ typedef struct sk_boggle_solver sk_boggle_solver;
 
 /* Builds a solver for LEX (words of letters A-Z only; words with other tiles are left out).
  * *OUT is released with sk_boggle_solver_free. Returns SK_OK, SK_ENOMEM or SK_ETOOBIG. */
-int sk_boggle_solver_new(sk_boggle_solver **out, const sk_lexicon *lex);
-void sk_boggle_solver_free(sk_boggle_solver *s);
+SK_API int sk_boggle_solver_new(sk_boggle_solver **out, const sk_lexicon *lex);
+SK_API void sk_boggle_solver_free(sk_boggle_solver *s);
 /* The bytes the solver holds, and how many words it knows. */
-size_t sk_boggle_solver_bytes(const sk_boggle_solver *s);
-size_t sk_boggle_solver_words(const sk_boggle_solver *s);
+SK_API size_t sk_boggle_solver_bytes(const sk_boggle_solver *s);
+SK_API size_t sk_boggle_solver_words(const sk_boggle_solver *s);
 
 typedef struct {
     uint32_t rank;         /* the word's place in the lexicon's alphabetical order */
@@ -103,23 +107,23 @@ typedef struct {
     long total; /* sum of the scores */
 } sk_boggle_words;
 
-void sk_boggle_words_init(sk_boggle_words *w);
-void sk_boggle_words_free(sk_boggle_words *w);
+SK_API void sk_boggle_words_init(sk_boggle_words *w);
+SK_API void sk_boggle_words_free(sk_boggle_words *w);
 
 /* Finds every word of at least MIN_LEN letters (values below 2 mean 2) that can be traced in G,
  * each once, into OUT (cleared first), in alphabetical order. Returns SK_OK, SK_ENOMEM, or
  * SK_ETOOBIG when the search gave up after SK_BOGGLE_STEPS_MAX steps (pathological lexicons
  * only; OUT then holds what was found). */
-int sk_boggle_solve(sk_boggle_solver *s, const sk_boggle_grid *g, int min_len,
-                    sk_boggle_words *out);
+SK_API int sk_boggle_solve(sk_boggle_solver *s, const sk_boggle_grid *g, int min_len,
+                           sk_boggle_words *out);
 
 /* The same search counting only: *WORDS and *SCORE (either may be NULL). No allocation. */
-int sk_boggle_count(sk_boggle_solver *s, const sk_boggle_grid *g, int min_len, size_t *words,
-                    long *score);
+SK_API int sk_boggle_count(sk_boggle_solver *s, const sk_boggle_grid *g, int min_len, size_t *words,
+                           long *score);
 
 /* Writes the letters of W (found in G) into OUT, NUL-terminated (SK_BOGGLE_WORD_MAX + 1 room).
  * Returns the length. */
-size_t sk_boggle_word_text(const sk_boggle_grid *g, const sk_boggle_word *w, char *out);
+SK_API size_t sk_boggle_word_text(const sk_boggle_grid *g, const sk_boggle_word *w, char *out);
 
 /* ---- word sets (the computer's dictionary) --------------------------------------------------- */
 #define SK_BOGGLE_WORDSET_FILE_MAX ((size_t)16 << 20)
@@ -129,27 +133,27 @@ typedef struct {
     size_t count, cap;
 } sk_boggle_wordset;
 
-void sk_boggle_wordset_init(sk_boggle_wordset *s);
-void sk_boggle_wordset_free(sk_boggle_wordset *s);
+SK_API void sk_boggle_wordset_init(sk_boggle_wordset *s);
+SK_API void sk_boggle_wordset_free(sk_boggle_wordset *s);
 /* 1 if WORD[0..LEN) (any case) is in S. */
-int sk_boggle_wordset_contains(const sk_boggle_wordset *s, const char *word, size_t len);
+SK_API int sk_boggle_wordset_contains(const sk_boggle_wordset *s, const char *word, size_t len);
 /* Adds WORD (letters, any case, 2..SK_BOGGLE_WORD_MAX). Returns 1 added, 0 already there,
  * SK_EINVAL not a word of letters, SK_ENOMEM. */
-int sk_boggle_wordset_add(sk_boggle_wordset *s, const char *word, size_t len);
+SK_API int sk_boggle_wordset_add(sk_boggle_wordset *s, const char *word, size_t len);
 /* Removes WORD; returns 1 if it was there, else 0. */
-int sk_boggle_wordset_remove(sk_boggle_wordset *s, const char *word, size_t len);
+SK_API int sk_boggle_wordset_remove(sk_boggle_wordset *s, const char *word, size_t len);
 /* Reads one word a line (any case; blank lines and '#' lines skipped) into S, adding to what it
  * holds. A line that is not a word is a warning in DIAGS and is skipped. Returns SK_OK, SK_ENOMEM
  * or SK_ETOOBIG (more than SK_BOGGLE_WORDSET_FILE_MAX bytes). */
-int sk_boggle_wordset_parse(sk_boggle_wordset *s, const char *text, size_t len,
-                            sk_diag_list *diags);
+SK_API int sk_boggle_wordset_parse(sk_boggle_wordset *s, const char *text, size_t len,
+                                   sk_diag_list *diags);
 /* Writes S to PATH, one word a line, atomically (a temporary file renamed over PATH), creating
  * PATH's directory (mode 0700) when missing. Returns SK_OK or SK_EIO (errno set). */
-int sk_boggle_wordset_save(const sk_boggle_wordset *s, const char *path);
+SK_API int sk_boggle_wordset_save(const sk_boggle_wordset *s, const char *path);
 /* Compiles S into a lexicon (for a solver). Returns as sk_lexicon_from_wordlist. */
-int sk_boggle_wordset_lexicon(const sk_boggle_wordset *s, sk_lexicon **out);
+SK_API int sk_boggle_wordset_lexicon(const sk_boggle_wordset *s, sk_lexicon **out);
 
-/* ---- the game against the computer (the seed's rules) ---------------------------------------- */
+/* ---- the game against the computer (docs/boggle.md, "The game") ----------------------------- */
 typedef enum {
     SK_BOGGLE_COMMON,        /* found by both: no points */
     SK_BOGGLE_USER_ONLY,     /* the user's points */
@@ -176,19 +180,19 @@ typedef struct {
     int user_score, computer_score;
 } sk_boggle_round;
 
-void sk_boggle_round_init(sk_boggle_round *r, const sk_boggle_grid *g, int min_len);
-void sk_boggle_round_free(sk_boggle_round *r);
+SK_API void sk_boggle_round_init(sk_boggle_round *r, const sk_boggle_grid *g, int min_len);
+SK_API void sk_boggle_round_free(sk_boggle_round *r);
 /* Records a word the user typed (letters, any case; other text returns SK_EINVAL). A word typed
  * again is ignored (returns 0); else returns 1, or SK_ENOMEM. */
-int sk_boggle_round_add_user(sk_boggle_round *r, const char *word, size_t len);
+SK_API int sk_boggle_round_add_user(sk_boggle_round *r, const char *word, size_t len);
 /* Ends the round: the computer's words are those of COMPUTER (found in the round's grid) and the
  * user's are judged: traced on the board, in LEX (NULL: every traced word counts), long enough;
  * then both sides are scored (words found by both score nothing). Returns SK_OK or SK_ENOMEM. */
-int sk_boggle_round_finish(sk_boggle_round *r, const sk_boggle_words *computer,
-                           const sk_lexicon *lex);
+SK_API int sk_boggle_round_finish(sk_boggle_round *r, const sk_boggle_words *computer,
+                                  const sk_lexicon *lex);
 /* Strikes WORD from the user-only, computer-only or common words and rescores. Returns the
  * category it had (>= 0), or -1 when no such word can be struck. */
-int sk_boggle_round_strike(sk_boggle_round *r, const char *word, size_t len);
+SK_API int sk_boggle_round_strike(sk_boggle_round *r, const char *word, size_t len);
 
 typedef struct {
     int difficulty; /* 1..10: the chance in tenths that the computer learns a word */
@@ -199,16 +203,16 @@ typedef struct {
     int dict_changed;       /* since it was last saved */
 } sk_boggle_game;
 
-void sk_boggle_game_init(sk_boggle_game *g, int difficulty, int target);
-void sk_boggle_game_free(sk_boggle_game *g);
+SK_API void sk_boggle_game_init(sk_boggle_game *g, int difficulty, int target);
+SK_API void sk_boggle_game_free(sk_boggle_game *g);
 /* Adds the round's scores to the totals; the computer learns each word of the user's that
  * counted and that it did not know with probability difficulty/10, and forgets every word struck
  * from its own list. Returns how many words it learned, or SK_ENOMEM. */
-int sk_boggle_game_close_round(sk_boggle_game *g, const sk_boggle_round *r, sk_rng *rng);
+SK_API int sk_boggle_game_close_round(sk_boggle_game *g, const sk_boggle_round *r, sk_rng *rng);
 /* 1 when a side has reached the target; *WINNER is then 1 (the user), -1 (the computer) or 0 (a
  * tie at equal totals). */
-int sk_boggle_game_over(const sk_boggle_game *g, int *winner);
+SK_API int sk_boggle_game_over(const sk_boggle_game *g, int *winner);
 /* Starts again from zero (the dictionary is kept). */
-void sk_boggle_game_restart(sk_boggle_game *g);
+SK_API void sk_boggle_game_restart(sk_boggle_game *g);
 
 #endif

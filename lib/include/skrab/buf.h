@@ -7,29 +7,31 @@
 #include <stdio.h>
 #include <stddef.h>
 
+#include "skrab/api.h"
+
 typedef struct {
     char *data; /* NUL-terminated when cap > 0; "" before the first write */
     size_t len, cap;
     int failed; /* set when an allocation failed; later appends are ignored */
 } sk_buf;
 
-void sk_buf_init(sk_buf *b);
-void sk_buf_free(sk_buf *b);
-void sk_buf_clear(sk_buf *b);
+SK_API void sk_buf_init(sk_buf *b);
+SK_API void sk_buf_free(sk_buf *b);
+SK_API void sk_buf_clear(sk_buf *b);
 /* Appends; on allocation failure sets b->failed and returns SK_ENOMEM. */
-int sk_buf_append(sk_buf *b, const char *data, size_t len);
-int sk_buf_puts(sk_buf *b, const char *s);
-int sk_buf_putc(sk_buf *b, char c);
-int sk_buf_printf(sk_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+SK_API int sk_buf_append(sk_buf *b, const char *data, size_t len);
+SK_API int sk_buf_puts(sk_buf *b, const char *s);
+SK_API int sk_buf_putc(sk_buf *b, char c);
+SK_API int sk_buf_printf(sk_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Returns the text ("" for an empty buffer); borrowed, valid until the next append. */
-const char *sk_buf_str(const sk_buf *b);
+SK_API const char *sk_buf_str(const sk_buf *b);
 
 /* Reads all of STREAM into OUT (which is cleared first). Returns SK_OK, SK_EIO on a read error,
  * SK_ETOOBIG when more than MAX_BYTES arrive (OUT then holds the first MAX_BYTES), SK_ENOMEM. */
-int sk_buf_read_stream(sk_buf *out, FILE *stream, size_t max_bytes);
+SK_API int sk_buf_read_stream(sk_buf *out, FILE *stream, size_t max_bytes);
 
 /* Reads the file at PATH into OUT. Returns as sk_buf_read_stream, or SK_ENOTFOUND when the file
  * does not exist and SK_EIO when it cannot be opened or is a directory. */
-int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes);
+SK_API int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes);
 
 #endif

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "skrab/api.h"
+
 typedef enum { SK_SEV_ERROR = 0, SK_SEV_WARNING = 1, SK_SEV_NOTE = 2 } sk_severity;
 
 #define SK_DIAG_NO_OFFSET ((size_t)-1)
@@ -28,27 +30,27 @@ typedef struct {
     int truncated;
 } sk_diag_list;
 
-void sk_diag_list_init(sk_diag_list *list);
-void sk_diag_list_free(sk_diag_list *list);
+SK_API void sk_diag_list_init(sk_diag_list *list);
+SK_API void sk_diag_list_free(sk_diag_list *list);
 /* Empties the list, keeping its storage. */
-void sk_diag_list_clear(sk_diag_list *list);
+SK_API void sk_diag_list_clear(sk_diag_list *list);
 
 /* Appends a printf-formatted message at OFFSET. A NULL list is allowed (the finding is dropped).
  * Returns 0, or SK_ENOMEM (the count is still incremented). */
-int sk_diag_add(sk_diag_list *list, sk_severity severity, size_t offset, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+SK_API int sk_diag_add(sk_diag_list *list, sk_severity severity, size_t offset, const char *fmt,
+                       ...) __attribute__((format(printf, 4, 5)));
 
 /* Like sk_diag_add but the finding is about a whole line: printed without a column. */
-int sk_diag_add_line(sk_diag_list *list, sk_severity severity, size_t offset, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+SK_API int sk_diag_add_line(sk_diag_list *list, sk_severity severity, size_t offset,
+                            const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Computes the 1-based LINE and COL of byte OFFSET in TEXT[0..LEN). An offset past the end maps
  * to the position just after the last byte. Columns count bytes; a CR before LF is not a line. */
-void sk_diag_locate(const char *text, size_t len, size_t offset, int *line, int *col);
+SK_API void sk_diag_locate(const char *text, size_t len, size_t offset, int *line, int *col);
 
 /* Sorts entries by offset (stable), so a file's findings print in reading order. */
-void sk_diag_list_sort(sk_diag_list *list);
+SK_API void sk_diag_list_sort(sk_diag_list *list);
 
-const char *sk_severity_name(sk_severity severity);
+SK_API const char *sk_severity_name(sk_severity severity);
 
 #endif

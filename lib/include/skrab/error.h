@@ -3,6 +3,8 @@
 #ifndef SKRAB_ERROR_H
 #define SKRAB_ERROR_H
 
+#include "skrab/api.h"
+
 enum {
     SK_OK = 0,
     SK_EINVAL = -1,      /* the input is malformed: diagnostics say where and why */
@@ -14,6 +16,6 @@ enum {
 };
 
 /* Returns a short lowercase description of an SK_E* code ("out of memory"); never NULL. */
-const char *sk_strerror(int code);
+SK_API const char *sk_strerror(int code);
 
 #endif

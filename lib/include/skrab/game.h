@@ -4,6 +4,7 @@
 #ifndef SKRAB_GAME_H
 #define SKRAB_GAME_H
 
+#include "skrab/api.h"
 #include "skrab/position.h"
 #include "skrab/rng.h"
 #include "skrab/rules.h"
@@ -13,14 +14,15 @@
  * RACK_SIZE from the unseen pool when RNG is not NULL (exchanged tiles rejoin the pool after the
  * draw, as in the real game), and gives the turn to the next player. Returns SK_OK, or
  * SK_EINVAL when the known rack does not hold the tiles (POS is then partly changed). */
-int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles, int rack_size,
-                  sk_rng *rng);
+SK_API int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles,
+                         int rack_size, sk_rng *rng);
 
 /* Draws tiles for PLAYER's rack up to RACK_SIZE from the unseen pool (the full bag minus the
  * board and all known racks), uniformly. Returns the number drawn. */
-int sk_game_draw(sk_position *pos, const sk_tileset *tiles, int player, int rack_size, sk_rng *rng);
+SK_API int sk_game_draw(sk_position *pos, const sk_tileset *tiles, int player, int rack_size,
+                        sk_rng *rng);
 
 /* Rotates the players: the next one is to move (racks and scores move with them). */
-void sk_position_next_turn(sk_position *pos);
+SK_API void sk_position_next_turn(sk_position *pos);
 
 #endif

@@ -1,9 +1,10 @@
-/* gcg.h — game transcripts in the GCG format (FORMATS 2): reading one into pragmas and events
- * (sk_gcg_parse), then replaying it on the board under a rule set (sk_gcg_replay), which checks
- * the notation, turn order, legality, racks against the unseen pool, every score, every running
- * total and the end-of-game arithmetic. Both report into one sk_diag_list whose offsets point
- * into the transcript's text. Not here: loading the board, tiles and lexicon the pragmas name
- * (the caller does, see sk_gcg_board_name and friends), writing GCG files.
+/* gcg.h — game transcripts in the GCG format (docs/formats.md, "Transcripts (GCG)"): reading one
+ * into pragmas and events (sk_gcg_parse), then replaying it on the board under a rule set
+ * (sk_gcg_replay), which checks the notation, turn order, legality, racks against the unseen pool,
+ * every score, every running total and the end-of-game arithmetic. Both report into one
+ * sk_diag_list whose offsets point into the transcript's text. Not here: loading the board, tiles
+ * and lexicon the pragmas name (the caller does, see sk_gcg_board_name and friends), writing GCG
+ * files.
  *
  * Lines end in LF or CRLF; a UTF-8 byte-order mark is skipped; tokens are separated by spaces or
  * tabs. Letters outside A-Z (Polish, German transcripts) are kept as written: such a transcript
@@ -13,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "skrab/api.h"
 #include "skrab/diag.h"
 #include "skrab/move.h"
 #include "skrab/position.h"
@@ -90,8 +92,8 @@ typedef struct {
  * encoding other than UTF-8) goes to DIAGS, and reading goes on. Returns SK_OK, SK_EINVAL when
  * any error was found (OUT is still filled as far as it could be: replay it for the rest),
  * SK_ENOMEM. Release OUT with sk_gcg_free in every case. */
-int sk_gcg_parse(sk_gcg *out, const char *text, size_t len, sk_diag_list *diags);
-void sk_gcg_free(sk_gcg *g);
+SK_API int sk_gcg_parse(sk_gcg *out, const char *text, size_t len, sk_diag_list *diags);
+SK_API void sk_gcg_free(sk_gcg *g);
 
 /* What the pragmas ask for, as resource names: the rule set of #game-type / #variant (SK_OK,
  * SK_ENOTFOUND when absent, SK_EINVAL after reporting an unknown one to DIAGS), the board of
@@ -99,9 +101,9 @@ void sk_gcg_free(sk_gcg *g);
  * type implies the latter), the tile set of #tile-distribution or, without it, the one the
  * lexicon's name implies ("english" for CSW/NWL/TWL..., "polish" for OSPS... as macondo
  * guesses). Each returns NULL when the transcript does not say; the strings are borrowed. */
-int sk_gcg_ruleset(const sk_gcg *g, sk_ruleset *out, sk_diag_list *diags);
-const char *sk_gcg_board_name(const sk_gcg *g);
-const char *sk_gcg_tiles_name(const sk_gcg *g);
+SK_API int sk_gcg_ruleset(const sk_gcg *g, sk_ruleset *out, sk_diag_list *diags);
+SK_API const char *sk_gcg_board_name(const sk_gcg *g);
+SK_API const char *sk_gcg_tiles_name(const sk_gcg *g);
 
 /* What a replay found out, beyond its diagnostics. */
 typedef struct {
@@ -125,6 +127,7 @@ typedef struct {
  * totals are (with a warning in the second case). One mistake is reported once: running totals
  * resynchronise, and after a move that cannot be laid on the board, board checks stop with a
  * note. Returns SK_OK, SK_EINVAL when an error was reported (OUT is filled either way). */
-int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out, sk_diag_list *diags);
+SK_API int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out,
+                         sk_diag_list *diags);
 
 #endif

@@ -1,31 +1,32 @@
-/* leave.h — what the tiles kept on the rack are worth, for ranking moves by equity = score +
- * leave value. Either a KLV/KLV2 file (FORMATS 3: a DAWG of leaves, blank = tile 0, each leave
- * valued by its rank among the DAWG's words; i16 /256 or f32 values), or the built-in heuristic
- * below when no file is given. */
+/* leave.h — what the tiles kept on the rack are worth, for ranking moves by equity = score + leave
+ * value. Either a KLV/KLV2 file (docs/formats.md, "Leave values (KLV)": a DAWG of leaves, blank =
+ * tile 0, each leave valued by its rank among the DAWG's words; i16 /256 or f32 values), or the
+ * built-in heuristic below when no file is given. */
 #ifndef SKRAB_LEAVE_H
 #define SKRAB_LEAVE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skrab/api.h"
 #include "skrab/diag.h"
 
 typedef struct sk_leaves sk_leaves;
 
 /* Loads a .klv or .klv2 file. Returns SK_OK, SK_ENOTFOUND, SK_EIO, SK_EINVAL (malformed: DIAGS
  * says why), SK_ENOMEM. Free with sk_leaves_free. */
-int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags);
+SK_API int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags);
 /* Makes a leave table from the bytes of a KLV/KLV2 file. */
-int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags);
-void sk_leaves_free(sk_leaves *leaves);
+SK_API int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags);
+SK_API void sk_leaves_free(sk_leaves *leaves);
 
 /* The value of keeping LEAVE ('A'-'Z', '?' blank; any order). With LEAVES NULL, the built-in
  * heuristic: per tile (blank +20, S +8, E +3, R +2, A N T +1, ... Q -7, V -5), -4 for each
  * repeated copy of a letter, -2 for each step the vowel/consonant split is off by more than
  * one. An empty leave is worth 0. */
-double sk_leave_value(const sk_leaves *leaves, const char *leave);
+SK_API double sk_leave_value(const sk_leaves *leaves, const char *leave);
 /* sk_leave_value of the N tiles TILES (0 the blank, 1..26 A..Z), in ascending order: for a
  * caller that values many leaves (the move generator values every leave of a rack). */
-double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n);
+SK_API double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n);
 
 #endif

@@ -1,4 +1,5 @@
-/* lexicon.h — the word list as a KWG word graph (SPEC 6, FORMATS 3): a minimized DAWG and a
+/* lexicon.h — the word list as a KWG word graph (docs/formats.md, "Compiled lexicons (KWG)";
+ * docs/lexicon.md): a minimized DAWG and a
  * GADDAG sharing one array of 32-bit little-endian nodes, byte-compatible with wolges' format.
  * Node 0 points to the DAWG root list, node 1 to the GADDAG root list. Tiles are numbered as in
  * tiles.h: 1..26 = A..Z; tile 0 in the GADDAG is the separator between the reversed part of a
@@ -14,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skrab/api.h"
 #include "skrab/buf.h"
 #include "skrab/diag.h"
 #include "skrab/resource.h"
@@ -105,29 +107,30 @@ typedef struct {
     size_t nodes;      /* nodes in the KWG, including the two root pointers */
 } sk_kwg_build_stats;
 
-/* Compiles a word list (SPEC 3.3: one word a line, any case, leading and trailing whitespace
- * ignored, blank lines and lines starting with '#' skipped, the last line may lack a newline,
- * duplicates merged; single letters are not words and are skipped with a warning) into KWG
- * nodes: *OUT (malloc'd, host order, free with free()) holds *COUNT nodes. OPTS and STATS may be
- * NULL. Problems go to DIAGS with byte offsets into TEXT. Returns SK_OK, SK_EINVAL (the list has
- * errors; nothing is built), SK_ETOOBIG (more than SK_KWG_NODES_MAX nodes) or SK_ENOMEM. */
-int sk_kwg_build(uint32_t **out, size_t *count, const char *text, size_t len,
-                 const sk_kwg_build_options *opts, sk_kwg_build_stats *stats, sk_diag_list *diags);
+/* Compiles a word list (docs/formats.md, "Word lists": one word a line, any case, leading and
+ * trailing whitespace ignored, blank lines and lines starting with '#' skipped, the last line may
+ * lack a newline, duplicates merged; single letters are not words and are skipped with a warning)
+ * into KWG nodes: *OUT (malloc'd, host order, free with free()) holds *COUNT nodes. OPTS and STATS
+ * may be NULL. Problems go to DIAGS with byte offsets into TEXT. Returns SK_OK, SK_EINVAL (the list
+ * has errors; nothing is built), SK_ETOOBIG (more than SK_KWG_NODES_MAX nodes) or SK_ENOMEM. */
+SK_API int sk_kwg_build(uint32_t **out, size_t *count, const char *text, size_t len,
+                        const sk_kwg_build_options *opts, sk_kwg_build_stats *stats,
+                        sk_diag_list *diags);
 
 /* Writes COUNT nodes to PATH as a little-endian KWG file, atomically: a temporary file in the
  * same directory renamed over PATH, so PATH is never half-written. An existing PATH that is not
  * a regular file (/dev/null, a FIFO) is written directly. Returns SK_OK or SK_EIO (errno set). */
-int sk_kwg_write(const char *path, const uint32_t *nodes, size_t count);
+SK_API int sk_kwg_write(const char *path, const uint32_t *nodes, size_t count);
 
 /* 1 if DATA looks like a KWG rather than a text word list (its first node is a root pointer:
  * tile 0 with the is_end bit; no text has a NUL byte there), else 0. Says nothing of validity. */
-int sk_kwg_detect(const void *data, size_t len);
+SK_API int sk_kwg_detect(const void *data, size_t len);
 
 /* Checks that DATA[0..LEN) is a usable KWG: LEN a non-zero multiple of 4 and at most
  * SK_KWG_FILE_MAX, node 0 a root pointer, every arc inside the file, the last node ending its
  * list, and no cycle reachable from the roots. Problems go to DIAGS (no offsets; messages name
  * the node index). Returns SK_OK or SK_EINVAL; SK_ENOMEM when the cycle check cannot allocate. */
-int sk_kwg_validate(const void *data, size_t len, sk_diag_list *diags);
+SK_API int sk_kwg_validate(const void *data, size_t len, sk_diag_list *diags);
 
 /* ---- lexicons -------------------------------------------------------------------------------- */
 typedef struct sk_lexicon sk_lexicon;
@@ -135,19 +138,19 @@ typedef struct sk_lexicon sk_lexicon;
 /* Opens the KWG file at PATH with one read-only mmap (a non-regular file is read instead) and
  * validates it. *OUT is released with sk_lexicon_free. Returns SK_OK, SK_ENOTFOUND, SK_EIO,
  * SK_EINVAL (not a valid KWG; DIAGS says why), SK_ETOOBIG, SK_ENOMEM. */
-int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags);
+SK_API int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags);
 
 /* Validates DATA as a KWG and makes a lexicon of a copy of it. Returns as sk_kwg_validate. */
-int sk_lexicon_from_kwg(sk_lexicon **out, const void *data, size_t len, sk_diag_list *diags);
+SK_API int sk_lexicon_from_kwg(sk_lexicon **out, const void *data, size_t len, sk_diag_list *diags);
 
 /* Compiles a word list in memory; returns as sk_kwg_build. */
-int sk_lexicon_from_wordlist(sk_lexicon **out, const char *text, size_t len,
-                             const sk_kwg_build_options *opts, sk_kwg_build_stats *stats,
-                             sk_diag_list *diags);
+SK_API int sk_lexicon_from_wordlist(sk_lexicon **out, const char *text, size_t len,
+                                    const sk_kwg_build_options *opts, sk_kwg_build_stats *stats,
+                                    sk_diag_list *diags);
 
 /* Takes ownership of NODES[0..COUNT) (malloc'd, host order, as sk_kwg_build makes) without
  * checking them; on failure NODES is freed. Returns SK_OK or SK_ENOMEM. */
-int sk_lexicon_adopt(sk_lexicon **out, uint32_t *nodes, size_t count);
+SK_API int sk_lexicon_adopt(sk_lexicon **out, uint32_t *nodes, size_t count);
 
 /* Loads PATH, a KWG or a word list told apart by content. A word list is compiled; when
  * CACHE_DIR is not NULL the result is kept there as <content hash>.kwg (written atomically,
@@ -155,51 +158,53 @@ int sk_lexicon_adopt(sk_lexicon **out, uint32_t *nodes, size_t count);
  * content mmap that file instead. When TEXT is not NULL and the list had to be compiled, TEXT
  * receives its content, so diagnostic offsets can be turned into lines (a cache hit leaves it
  * empty: there is nothing to report). Returns as sk_lexicon_open and sk_kwg_build. */
-int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir, sk_buf *text,
-                    sk_diag_list *diags);
+SK_API int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir, sk_buf *text,
+                           sk_diag_list *diags);
 
-/* Resolves a lexicon NAME or path (resource.h) to a file: NAME.kwg, or NAME.txt when there is
- * no compiled form or the NAME.txt beside it is newer (SPEC 3.3: compiled forms are used when up
- * to date). Returns SK_OK, SK_ENOTFOUND or SK_ETOOBIG. */
-int sk_lexicon_find(const sk_datadirs *dirs, const char *name, char *out, size_t outsz);
+/* Resolves a lexicon NAME or path (resource.h) to a file: NAME.kwg, or NAME.txt when there is no
+ * compiled form or the NAME.txt beside it is newer: a compiled form is used only when it is up to
+ * date (docs/commands.md, "Named resources and the data directories"). Returns SK_OK, SK_ENOTFOUND
+ * or SK_ETOOBIG. */
+SK_API int sk_lexicon_find(const sk_datadirs *dirs, const char *name, char *out, size_t outsz);
 
 /* Writes the cache directory for compiled word lists into OUT: XDG_CACHE_HOME/skrab when
  * XDG_CACHE_HOME (passed by the caller) is an absolute path, else HOME/.cache/skrab. Returns
  * SK_OK, or SK_ENOTFOUND when neither is usable, SK_ETOOBIG when it does not fit. */
-int sk_lexicon_cache_dir(const char *xdg_cache_home, const char *home, char *out, size_t outsz);
+SK_API int sk_lexicon_cache_dir(const char *xdg_cache_home, const char *home, char *out,
+                                size_t outsz);
 
-void sk_lexicon_free(sk_lexicon *lex);
+SK_API void sk_lexicon_free(sk_lexicon *lex);
 
 /* Writes the lexicon's KWG to PATH (see sk_kwg_write). */
-int sk_lexicon_save(const sk_lexicon *lex, const char *path);
+SK_API int sk_lexicon_save(const sk_lexicon *lex, const char *path);
 
 /* The nodes (host order) and their number; borrowed, valid until sk_lexicon_free. */
-const uint32_t *sk_lexicon_nodes(const sk_lexicon *lex);
-size_t sk_lexicon_node_count(const sk_lexicon *lex);
+SK_API const uint32_t *sk_lexicon_nodes(const sk_lexicon *lex);
+SK_API size_t sk_lexicon_node_count(const sk_lexicon *lex);
 /* The first node of the DAWG root list (0 for an empty lexicon). */
-uint32_t sk_lexicon_dawg_root(const sk_lexicon *lex);
+SK_API uint32_t sk_lexicon_dawg_root(const sk_lexicon *lex);
 /* The first node of the GADDAG root list; 0 for a DAWG-only file or an empty lexicon. */
-uint32_t sk_lexicon_gaddag_root(const sk_lexicon *lex);
+SK_API uint32_t sk_lexicon_gaddag_root(const sk_lexicon *lex);
 /* 1 if the file has a GADDAG part (node 1 is a root pointer), else 0. */
-int sk_lexicon_has_gaddag(const sk_lexicon *lex);
+SK_API int sk_lexicon_has_gaddag(const sk_lexicon *lex);
 
 /* ---- queries --------------------------------------------------------------------------------- */
 /* Converts WORD[0..LEN) (letters, any case) to tiles in OUT[0..LEN). Returns 0, or -1 when a
  * character is not a letter A-Z or LEN exceeds SK_WORD_MAX. */
-int sk_word_to_tiles(const char *word, size_t len, unsigned char *out);
+SK_API int sk_word_to_tiles(const char *word, size_t len, unsigned char *out);
 
 /* 1 if WORD[0..LEN) (letters, any case) is in the lexicon, else 0. Words shorter than two
  * letters, longer than SK_WORD_MAX or with other characters are never words. */
-int sk_lexicon_contains(const sk_lexicon *lex, const char *word, size_t len);
+SK_API int sk_lexicon_contains(const sk_lexicon *lex, const char *word, size_t len);
 /* The same for tiles 1..26. */
-int sk_lexicon_contains_tiles(const sk_lexicon *lex, const unsigned char *tiles, size_t len);
+SK_API int sk_lexicon_contains_tiles(const sk_lexicon *lex, const unsigned char *tiles, size_t len);
 
 /* Follows TILES[0..LEN) from the list LIST (the DAWG root for prefixes): returns the index of
  * the node of the last tile, or 0 when the path leaves the graph (or LEN is 0). The node's
  * sk_kwg_accepts says whether the path is a word; its sk_kwg_arc is the list of what follows.
  * In the GADDAG, pass the reversed part, SK_KWG_SEPARATOR, then the rest. */
-uint32_t sk_lexicon_walk(const sk_lexicon *lex, uint32_t list, const unsigned char *tiles,
-                         size_t len);
+SK_API uint32_t sk_lexicon_walk(const sk_lexicon *lex, uint32_t list, const unsigned char *tiles,
+                                size_t len);
 
 /* Called once per word found; WORD is NUL-terminated (uppercase; blanks lowercase in anagram
  * results) and borrowed. Returning non-zero stops the search. */
@@ -212,12 +217,12 @@ typedef int (*sk_word_fn)(void *ctx, const char *word, size_t len);
  * rack holds is used before a blank, so a blank is shown (lowercase) only where needed, as far
  * right as possible. Returns SK_OK, SK_EINVAL (a character other than a letter or '?', or more
  * than SK_WORD_MAX tiles), or 1 when FN stopped the search. */
-int sk_lexicon_anagram(const sk_lexicon *lex, const char *rack, size_t len, int flags, int min_len,
-                       sk_word_fn fn, void *ctx);
+SK_API int sk_lexicon_anagram(const sk_lexicon *lex, const char *rack, size_t len, int flags,
+                              int min_len, sk_word_fn fn, void *ctx);
 
 /* Calls FN for every word of the DAWG in alphabetical order (words longer than SK_WORD_MAX in a
  * foreign file are not reported). Returns SK_OK, or 1 when FN stopped it. */
-int sk_lexicon_foreach_word(const sk_lexicon *lex, sk_word_fn fn, void *ctx);
+SK_API int sk_lexicon_foreach_word(const sk_lexicon *lex, sk_word_fn fn, void *ctx);
 
 typedef struct {
     uint64_t words; /* words in the DAWG (saturates at UINT64_MAX for crafted files) */
@@ -227,6 +232,6 @@ typedef struct {
 } sk_lexicon_info;
 
 /* Fills OUT. Counting words visits every node once. Returns SK_OK or SK_ENOMEM. */
-int sk_lexicon_get_info(const sk_lexicon *lex, sk_lexicon_info *out);
+SK_API int sk_lexicon_get_info(const sk_lexicon *lex, sk_lexicon_info *out);
 
 #endif

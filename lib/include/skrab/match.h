@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skrab/api.h"
 #include "skrab/buf.h"
 #include "skrab/position.h"
 #include "skrab/rng.h"
@@ -78,40 +79,40 @@ typedef struct {
  * order from FIRST. End rules default to the rule set's (skrabbkle: pass_rounds 2; classic:
  * max_zeros 6) and max_turns 10000; change them before the first move. Returns SK_OK or
  * SK_EINVAL (bad NSEATS or FIRST). Release with sk_match_free. */
-int sk_match_start(sk_match *m, const sk_rules *rules, int nseats, int first, uint64_t seed);
-void sk_match_free(sk_match *m);
+SK_API int sk_match_start(sk_match *m, const sk_rules *rules, int nseats, int first, uint64_t seed);
+SK_API void sk_match_free(sk_match *m);
 
 /* The seat to move. */
-int sk_match_to_move(const sk_match *m);
+SK_API int sk_match_to_move(const sk_match *m);
 /* The rack and running score of SEAT ("" and the score at the drop for a dropped seat). The
  * running score leaves out the end-of-game points; sk_match_final has them once the game is
  * over (before, it is the running score). */
-const char *sk_match_rack(const sk_match *m, int seat);
-int sk_match_score(const sk_match *m, int seat);
-int sk_match_final(const sk_match *m, int seat);
+SK_API const char *sk_match_rack(const sk_match *m, int seat);
+SK_API int sk_match_score(const sk_match *m, int seat);
+SK_API int sk_match_final(const sk_match *m, int seat);
 /* Tiles left in the bag. */
-int sk_match_bag(const sk_match *m);
+SK_API int sk_match_bag(const sk_match *m);
 
 /* Checks MOVE for the player to move (sk_rules_check with the real bag; a blind exchange "-3",
  * which names no tiles, is refused). Returns SK_LEGAL or the rule broken, WHY as there. */
-sk_illegal sk_match_check(const sk_match *m, const sk_move *move, sk_play *out, char *why,
-                          size_t why_size);
+SK_API sk_illegal sk_match_check(const sk_match *m, const sk_move *move, sk_play *out, char *why,
+                                 size_t why_size);
 
 /* Plays PLAY (checked by sk_match_check) for the player to move: tiles placed, rack refilled,
  * score added, turn passed on, the end of the game checked (and scored). Returns SK_OK, or
  * SK_EINVAL when the game is over or the rack does not hold the tiles. */
-int sk_match_play(sk_match *m, const sk_play *play);
+SK_API int sk_match_play(sk_match *m, const sk_play *play);
 
 /* Drops the player to move for the rest of the game (their tiles go back to the bag) with
  * REASON (recorded; may be NULL). The game goes on with the others. */
-void sk_match_drop(sk_match *m, const char *reason);
+SK_API void sk_match_drop(sk_match *m, const char *reason);
 
 /* Ends a running game now (state SK_MATCH_STOPPED) and scores it. */
-void sk_match_stop(sk_match *m);
+SK_API void sk_match_stop(sk_match *m);
 
 /* The seats with the highest sk_match_final among those not dropped: bit s set for seat s; 0 when
  * everyone was dropped. More than one bit: a draw. */
-unsigned sk_match_winners(const sk_match *m);
+SK_API unsigned sk_match_winners(const sk_match *m);
 
 /* What the GCG transcript names. */
 typedef struct {
@@ -122,9 +123,9 @@ typedef struct {
                                             not written */
 } sk_match_gcg_info;
 
-/* Appends the game as a GCG transcript (FORMATS 2): #character-encoding, the pragmas, one event
- * a turn (through tiles as '.'), the end-of-game points and penalties; dropped players are
- * named in #description and in a #note after the event before the drop. */
-void sk_match_write_gcg(const sk_match *m, const sk_match_gcg_info *info, sk_buf *out);
+/* Appends the game as a GCG transcript (docs/formats.md, "Transcripts (GCG)"): #character-encoding,
+ * the pragmas, one event a turn (through tiles as '.'), the end-of-game points and penalties;
+ * dropped players are named in #description and in a #note after the event before the drop. */
+SK_API void sk_match_write_gcg(const sk_match *m, const sk_match_gcg_info *info, sk_buf *out);
 
 #endif

@@ -1,6 +1,6 @@
-/* move.h — moves as written by people and programs, in the three notations of SPEC 3.5, read
- * into one struct and written back out. This module knows only the notation: which squares a
- * move covers, and which tiles it places, is decided against a board by rules.h.
+/* move.h — moves as written by people and programs, in the three notations of docs/formats.md
+ * ("Moves"), read into one struct and written back out. This module knows only the notation: which
+ * squares a move covers, and which tiles it places, is decided against a board by rules.h.
  *   SkraBBKle  "DINT,h6" (column then row: down), "ANCE,6i" (row then column: across), ","
  *              pass; WORD is the tiles placed, lowercase = a wildcard.
  *   GCG        "8G UNPItIED" (row first: across), "G8 ..." (column first: down); PLAY is the
@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "skrab/api.h"
 #include "skrab/buf.h"
 
 #define SK_MOVE_TEXT_MAX 256 /* longer move lines are rejected */
@@ -44,20 +45,20 @@ typedef struct {
 /* Reads one move in any notation (detected). On failure returns SK_EINVAL and writes a reason
  * for people into WHY[WHY_SIZE] ("expected WORD,SQUARE ..."). Leading and trailing whitespace is
  * ignored. */
-int sk_move_parse(sk_move *out, const char *text, size_t len, char *why, size_t why_size);
+SK_API int sk_move_parse(sk_move *out, const char *text, size_t len, char *why, size_t why_size);
 
 /* "skrabbkle", "gcg", "cs104". */
-const char *sk_notation_name(sk_notation notation);
+SK_API const char *sk_notation_name(sk_notation notation);
 /* "place", "exchange", "pass". */
-const char *sk_move_kind_name(sk_move_kind kind);
+SK_API const char *sk_move_kind_name(sk_move_kind kind);
 
 /* Appends the square in GCG coordinates: "8G" across, "G8" down. */
-void sk_move_write_gcg_square(sk_buf *out, int row, int col, sk_direction dir);
+SK_API void sk_move_write_gcg_square(sk_buf *out, int row, int col, sk_direction dir);
 /* Appends the square as SkraBBKle writes it: "h6" down, "6h" across. */
-void sk_move_write_skrabbkle_square(sk_buf *out, int row, int col, sk_direction dir);
+SK_API void sk_move_write_skrabbkle_square(sk_buf *out, int row, int col, sk_direction dir);
 
 /* Appends what the notation alone says, in the move's own notation normalised (no board is
  * needed): "DINT,h6", "8G UNP.TIED", "PLACE | 6 8 DINT", "-", "-ABC", "PASS". */
-void sk_move_write_normalised(sk_buf *out, const sk_move *move);
+SK_API void sk_move_write_normalised(sk_buf *out, const sk_move *move);
 
 #endif

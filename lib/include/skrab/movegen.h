@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skrab/api.h"
 #include "skrab/position.h"
 #include "skrab/rules.h"
 
@@ -33,44 +34,43 @@ typedef struct {
     int failed; /* an allocation failed: the list is incomplete */
 } sk_move_list;
 
-void sk_move_list_init(sk_move_list *list);
-void sk_move_list_free(sk_move_list *list);
+SK_API void sk_move_list_init(sk_move_list *list);
+SK_API void sk_move_list_free(sk_move_list *list);
 
 typedef struct sk_movegen sk_movegen;
 
 /* Scratch space for generation, reusable across positions. Returns SK_OK or SK_ENOMEM. */
-int sk_movegen_new(sk_movegen **out);
-void sk_movegen_free(sk_movegen *gen);
+SK_API int sk_movegen_new(sk_movegen **out);
+SK_API void sk_movegen_free(sk_movegen *gen);
 
 /* The generator keeps the cross sets of the last position and, when the next one only adds
  * tiles to it, updates them instead of starting afresh. This drops what it keeps: for a caller
  * that changed a board in place, and for benchmarks that must not measure a cache. */
-void sk_movegen_forget(sk_movegen *gen);
+SK_API void sk_movegen_forget(sk_movegen *gen);
 
 /* Lets sk_movegen_best and sk_movegen_top use WM (NULL: none) for positions of its lexicon:
- * after the shadow bounds, each window is then tested by word-map lookups instead of walking
- * the GADDAG from its start (racks of up to 8 lettered tiles and 2 blanks; others, and the
- * first move, are walked as before). The same moves, faster. WM must outlive its use; one map
- * may serve many generators (it is only read). */
+ * after the shadow bounds, windows are then evaluated by word-map lookups where that is cheaper
+ * than walking the GADDAG (racks of up to 8 lettered tiles and at most one blank; other racks,
+ * and the first move, are walked; docs/engine.md, "The word map"). The moves found are the same.
+ * WM must outlive its use; one map may serve many generators (it is only read). */
 struct sk_wordmap;
-void sk_movegen_use_wordmap(sk_movegen *gen, const struct sk_wordmap *wm);
+SK_API void sk_movegen_use_wordmap(sk_movegen *gen, const struct sk_wordmap *wm);
 
 /* The walk table: the lexicon's nodes widened to 64 bits, each with the set of letters its
- * child list holds, so that the GADDAG walk skips dead ends before loading them (all moves of
- * line 3 of the shared positions: 3.99 -> 3.50 ms). It is built once per lexicon and shared
- * by every generator and thread that uses it: 9 MB for SOWPODS, and 18 ms to build on the
- * machine this was measured on, more than one position's walk ever saves. A generator builds
- * it when it sets up its AFTER-th position (counting from its creation; 0 and 1: the first);
- * until then it walks without it, finding the same moves. Default SK_MOVEGEN_TABLE_AFTER:
- * best-move searches save about 9 µs a position and heavy all-move lists 0.5 ms. */
+ * child list holds, so that the GADDAG walk skips dead ends before loading them. It is built
+ * once per lexicon and shared by every generator and thread that uses it (8 bytes a node: 9 MB
+ * for SOWPODS). Building it costs more than the walk of one position saves, so a generator
+ * builds it only when it sets up its AFTER-th position (counting from its creation; 0 and 1:
+ * the first); until then it walks without it, finding the same moves
+ * (docs/engine.md, "The walk table"). */
 #define SK_MOVEGEN_TABLE_AFTER 1000
-void sk_movegen_set_table_after(sk_movegen *gen, unsigned long after);
+SK_API void sk_movegen_set_table_after(sk_movegen *gen, unsigned long after);
 
 /* Appends every legal placement of player 0's rack (POS->racks[0], which must be known) on POS
  * under RULES to OUT. RULES->lexicon must be set and have a GADDAG. Returns SK_OK, SK_EINVAL
  * (no lexicon, no GADDAG, unknown rack, or a position that does not fit the board), SK_ENOMEM. */
-int sk_movegen_all(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                   sk_move_list *out);
+SK_API int sk_movegen_all(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                          sk_move_list *out);
 
 /* The best move for player 0 without listing the others: the same walk, keeping only the
  * leader. Ranked by score (BY_SCORE) or by equity = score + sk_leave_value(LEAVES, kept tiles);
@@ -79,54 +79,55 @@ int sk_movegen_all(sk_movegen *gen, const sk_rules *rules, const sk_position *po
  * exchange_min) exchanges compete too (equity = the kept tiles' value); when nothing is
  * playable the pass is returned. Returns as sk_movegen_all. */
 struct sk_leaves;
-int sk_movegen_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
-                    sk_gen_move *out);
+SK_API int sk_movegen_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                           const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
+                           sk_gen_move *out);
 
 /* The N best placements for player 0, appended to OUT best first: exactly the first N of
  * sk_movegen_all + sk_move_list_rank + sk_move_list_sort (fewer when there are fewer; the
  * pass alone when there is none), found like sk_movegen_best with the N-th best as the bar a
  * move must clear. Returns as sk_movegen_all. */
-int sk_movegen_top(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                   const struct sk_leaves *leaves, int by_score, size_t n, sk_move_list *out);
+SK_API int sk_movegen_top(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                          const struct sk_leaves *leaves, int by_score, size_t n,
+                          sk_move_list *out);
 
 /* Appends the pass and (classic, bag permitting: BAG >= RULES->exchange_min) every distinct
  * exchange of a non-empty sub-multiset of the rack. */
-int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos, int bag,
-                                  sk_move_list *out);
+SK_API int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos, int bag,
+                                         sk_move_list *out);
 
 /* Sorts OUT best first: by equity (or score when BY_SCORE), then score, then the fixed order of
  * sk_gen_move_compare; the pass always last (it is the move of last resort). */
-void sk_move_list_sort(sk_move_list *list, int by_score);
+SK_API void sk_move_list_sort(sk_move_list *list, int by_score);
 
 /* Puts the N best moves of LIST first (all of them when N >= its count), in the order
  * sk_move_list_sort gives; the rest follow in no particular order. Cheaper than sorting the
  * whole list when N is small. */
-void sk_move_list_top(sk_move_list *list, size_t n, int by_score);
+SK_API void sk_move_list_top(sk_move_list *list, size_t n, int by_score);
 
 /* Sets the equity of every move of LIST made from RACK: its score plus sk_leave_value(LEAVES,
  * the tiles it keeps), or the score alone when BY_SCORE; the pass's is the value of keeping the
  * whole rack (0 by score). Each distinct leave is valued once. Returns SK_OK or SK_ENOMEM. */
-int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
-                      int by_score);
+SK_API int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
+                             int by_score);
 
 /* The fixed tie order: placements before exchanges before the pass; then row, column,
  * direction (across first), then the word (byte order). Returns <0, 0, >0. */
-int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b);
+SK_API int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b);
 
 /* Converts a generated move to the canonical text: "8G UNPItIED", "-ABC", "-". */
-void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out);
+SK_API void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out);
 /* ... to SkraBBKle notation ("DINT,h6": the placed tiles, the first placed square) or CS104
  * ("PLACE - 8 8 WORD", "EXCHANGE ABC", "PASS"). */
-void sk_gen_move_write_skrabbkle(const sk_gen_move *m, sk_buf *out);
-void sk_gen_move_write_cs104(const sk_gen_move *m, sk_buf *out);
+SK_API void sk_gen_move_write_skrabbkle(const sk_gen_move *m, sk_buf *out);
+SK_API void sk_gen_move_write_cs104(const sk_gen_move *m, sk_buf *out);
 
 /* Fills PLAY from a generated move: kind, placed tiles, score, exchanged tiles (words are not
  * filled: sk_rules_check does that). For sk_game_apply. */
-void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play);
+SK_API void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play);
 
 /* The rack left after M (RACK minus the placed or exchanged tiles; '?' for blanks), into OUT
  * (at least SK_RACK_MAX + 1 bytes), letters in rack order. */
-void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out);
+SK_API void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out);
 
 #endif

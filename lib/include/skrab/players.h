@@ -4,15 +4,16 @@
  *           nothing can be placed. Always places a tile when any placement exists.
  *   equity  the highest score + leave value (leave.h's heuristic); in classic games exchanges
  *           compete when the bag allows them; the pass when nothing else is possible.
- *   simple  seed 002's player: on the first turn of the game (an empty board) it plays an A or I
- *           on the start square — the shortest legal word that puts one there, since a single
- *           letter is not a word — and otherwise exchanges its whole rack (classic, bag
- *           permitting) or passes.
+ *   simple  a minimal opponent, for stress tests: on the first turn of the game (an empty
+ *           board) it plays an A or I on the start square — the shortest legal word that puts
+ *           one there, since a single letter is not a word — and otherwise exchanges its whole
+ *           rack (classic, bag permitting) or passes.
  *   pass    always passes.
  * Not here: running a game (match.h), external programs (the selfplay command). */
 #ifndef SKRAB_PLAYERS_H
 #define SKRAB_PLAYERS_H
 
+#include "skrab/api.h"
 #include "skrab/move.h"
 #include "skrab/movegen.h"
 #include "skrab/position.h"
@@ -26,17 +27,17 @@ typedef enum {
 } sk_strategy;
 
 /* "best", "equity", "simple", "pass" → OUT. Returns SK_OK or SK_EINVAL. */
-int sk_strategy_from_name(const char *name, sk_strategy *out);
-const char *sk_strategy_name(sk_strategy strategy);
+SK_API int sk_strategy_from_name(const char *name, sk_strategy *out);
+SK_API const char *sk_strategy_name(sk_strategy strategy);
 
 /* Chooses the move of player 0 of POS (rack known) under RULES with STRATEGY; BAG is the number
  * of tiles in the bag (for exchanges). GEN is scratch space (sk_movegen_new). Returns SK_OK,
  * or an error of sk_movegen_all (SK_EINVAL: no GADDAG lexicon or unknown rack; SK_ENOMEM). */
-int sk_strategy_choose(sk_strategy strategy, sk_movegen *gen, const sk_rules *rules,
-                       const sk_position *pos, int bag, sk_gen_move *out);
+SK_API int sk_strategy_choose(sk_strategy strategy, sk_movegen *gen, const sk_rules *rules,
+                              const sk_position *pos, int bag, sk_gen_move *out);
 
 /* Converts a generated move to an sk_move in GCG form (the whole word, through tiles marked),
  * ready for sk_rules_check. */
-void sk_gen_move_to_move(const sk_gen_move *gen, sk_move *out);
+SK_API void sk_gen_move_to_move(const sk_gen_move *gen, sk_move *out);
 
 #endif

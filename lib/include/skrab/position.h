@@ -1,12 +1,13 @@
-/* position.h — a game position: the tiles on the board, the players' racks and scores, the
- * count of consecutive scoreless turns, and CGP ops (SPEC 3.4, FORMATS 1). Read from and written
- * to one CGP line. The layout (premiums), the tile set and the lexicon named by the ops are
+/* position.h — a game position: the tiles on the board, the players' racks and scores, the count of
+ * consecutive scoreless turns, and CGP ops (docs/formats.md, "Positions (CGP)"). Read from and
+ * written to one CGP line. The layout (premiums), the tile set and the lexicon named by the ops are
  * loaded by the caller; this module only stores the names. */
 #ifndef SKRAB_POSITION_H
 #define SKRAB_POSITION_H
 
 #include <stddef.h>
 
+#include "skrab/api.h"
 #include "skrab/board.h"
 #include "skrab/buf.h"
 #include "skrab/diag.h"
@@ -35,20 +36,21 @@ typedef struct {
 } sk_position;
 
 /* An empty WIDTH x HEIGHT board, two players with unknown racks and no score, no ops. */
-void sk_position_init(sk_position *out, int width, int height);
+SK_API void sk_position_init(sk_position *out, int width, int height);
 
 /* Parses one CGP line (no newline). Every problem goes to DIAGS with its byte offset in LINE.
  * Returns SK_OK or SK_EINVAL (SK_EUNSUPPORTED for multi-letter tiles "[CH]"). */
-int sk_position_parse_cgp(sk_position *out, const char *line, size_t len, sk_diag_list *diags);
+SK_API int sk_position_parse_cgp(sk_position *out, const char *line, size_t len,
+                                 sk_diag_list *diags);
 
 /* Appends the CGP line (no newline): maximal runs of empty squares, ops in their order. */
-void sk_position_write_cgp(const sk_position *pos, sk_buf *out);
+SK_API void sk_position_write_cgp(const sk_position *pos, sk_buf *out);
 
 /* The operand of op CODE, or NULL when the position has no such op. */
-const char *sk_position_op(const sk_position *pos, const char *code);
+SK_API const char *sk_position_op(const sk_position *pos, const char *code);
 /* Sets op CODE to ARG (replacing it where it stands, else appending). Returns SK_OK, or
  * SK_ETOOBIG when there is no room or ARG is too long. */
-int sk_position_set_op(sk_position *pos, const char *code, const char *arg);
+SK_API int sk_position_set_op(sk_position *pos, const char *code, const char *arg);
 
 /* Tile at (ROW, COL), 0 when empty. */
 static inline char sk_position_tile(const sk_position *pos, int row, int col)
@@ -57,6 +59,6 @@ static inline char sk_position_tile(const sk_position *pos, int row, int col)
 }
 
 /* Number of tiles on the board. */
-int sk_position_tile_count(const sk_position *pos);
+SK_API int sk_position_tile_count(const sk_position *pos);
 
 #endif

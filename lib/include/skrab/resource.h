@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "skrab/api.h"
+
 #define SK_PATH_MAX 1024
 #define SK_DATADIRS_MAX 12
 
@@ -20,20 +22,20 @@ typedef enum { SK_RES_BOARD, SK_RES_TILES, SK_RES_LEXICON, SK_RES_DICE } sk_reso
 
 /* Fills OUT with the search list. ENV is the value of $SKRAB_DATA or NULL; EXE_PATH the absolute
  * path of the running executable or NULL. Entries that do not fit are skipped. */
-void sk_datadirs_init(sk_datadirs *out, const char *env, const char *exe_path);
+SK_API void sk_datadirs_init(sk_datadirs *out, const char *env, const char *exe_path);
 
 /* 1 if NAME is to be taken as a path (contains '/', or ends in ".ext"), else 0. */
-int sk_resource_is_path(const char *name);
+SK_API int sk_resource_is_path(const char *name);
 
 /* Resolves NAME of KIND to a readable file and writes its path into OUT[OUTSZ].
  * Boards: boards/NAME.txt (alias "skrabbkle" = defaultBoard.txt); tiles: tiles/NAME.txt;
  * lexicons: NAME.kwg, then NAME.txt; dice: boggle/NAME.txt. Returns SK_OK, SK_ENOTFOUND, or
  * SK_ETOOBIG when the path does not fit. */
-int sk_resource_find(const sk_datadirs *dirs, sk_resource_kind kind, const char *name, char *out,
-                     size_t outsz);
+SK_API int sk_resource_find(const sk_datadirs *dirs, sk_resource_kind kind, const char *name,
+                            char *out, size_t outsz);
 
 /* Resolves REL relative to the directory of the file BASE (as a data file naming another file
  * does); an absolute REL is copied. Returns SK_OK or SK_ETOOBIG. */
-int sk_path_relative_to(const char *base, const char *rel, char *out, size_t outsz);
+SK_API int sk_path_relative_to(const char *base, const char *rel, char *out, size_t outsz);
 
 #endif

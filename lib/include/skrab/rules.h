@@ -1,4 +1,5 @@
-/* rules.h — legality and scoring of one move against a position, for both rule sets of SPEC 2:
+/* rules.h — legality and scoring of one move against a position, for both rule sets
+ * (docs/rules.md, "SkraBBKle" and "Classic"):
  *   skrabbkle  one word per move: the placed tiles lie in one maximal run, which is the only
  *              word made or changed (no placed tile touches a tile sideways); after the first
  *              move the run includes a tile already on the board; the first move places at least
@@ -13,6 +14,7 @@
 #ifndef SKRAB_RULES_H
 #define SKRAB_RULES_H
 
+#include "skrab/api.h"
 #include "skrab/board.h"
 #include "skrab/lexicon.h"
 #include "skrab/move.h"
@@ -21,28 +23,9 @@
 
 typedef enum { SK_RULES_SKRABBKLE = 0, SK_RULES_CLASSIC = 1 } sk_ruleset;
 
-/* Scores are computed in 64 bits with saturation and stored clamped to the int range: factors up
+/* Scores are worked out in 64 bits, saturating, and stored clamped to the int range: factors up
  * to 99 make five x99 word squares alone worth 99^5 times the letters, beyond 32 bits. A score
- * outside +-2147483647 is shown as that bound. */
-#define SK_SCORE_MAX 2147483647LL
-static inline long long sk_score_mul(long long a, long long b)
-{
-    long long r;
-    if (__builtin_mul_overflow(a, b, &r))
-        return (a < 0) != (b < 0) ? -9223372036854775807LL : 9223372036854775807LL;
-    return r;
-}
-static inline long long sk_score_add(long long a, long long b)
-{
-    long long r;
-    if (__builtin_add_overflow(a, b, &r))
-        return a < 0 ? -9223372036854775807LL : 9223372036854775807LL;
-    return r;
-}
-static inline int sk_score_clamp(long long v)
-{
-    return v > SK_SCORE_MAX ? (int)SK_SCORE_MAX : v < -SK_SCORE_MAX ? (int)-SK_SCORE_MAX : (int)v;
-}
+ * outside +-2147483647 is stored, and shown, as that bound (docs/rules.md, "Scoring"). */
 
 typedef struct {
     sk_ruleset ruleset;
@@ -55,11 +38,11 @@ typedef struct {
 } sk_rules;
 
 /* Fills OUT with the defaults of RULESET for BOARD, TILES and LEXICON. */
-void sk_rules_init(sk_rules *out, sk_ruleset ruleset, const sk_board *board,
-                   const sk_tileset *tiles, const sk_lexicon *lexicon);
+SK_API void sk_rules_init(sk_rules *out, sk_ruleset ruleset, const sk_board *board,
+                          const sk_tileset *tiles, const sk_lexicon *lexicon);
 /* "skrabbkle" / "classic" → RULESET; returns SK_OK or SK_EINVAL. */
-int sk_ruleset_from_name(const char *name, sk_ruleset *out);
-const char *sk_ruleset_name(sk_ruleset ruleset);
+SK_API int sk_ruleset_from_name(const char *name, sk_ruleset *out);
+SK_API const char *sk_ruleset_name(sk_ruleset ruleset);
 
 /* Why a move is not legal. */
 typedef enum {
@@ -115,21 +98,21 @@ typedef struct {
  * in WHY ("creates a second word GOX", "tile 'C' is not on the rack", "runs off the board at
  * q8"). OUT is filled as far as the move could be resolved. The rack is checked only when
  * known (non-empty); BAG_COUNT (tiles left in the bag, -1 unknown) matters only to exchanges. */
-sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const sk_move *move,
-                          int bag_count, sk_play *out, char *why, size_t why_size);
+SK_API sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const sk_move *move,
+                                 int bag_count, sk_play *out, char *why, size_t why_size);
 
 /* Places PLAY's tiles on POS (no checks). */
-void sk_play_apply_tiles(const sk_play *play, sk_position *pos);
+SK_API void sk_play_apply_tiles(const sk_play *play, sk_position *pos);
 
-/* Writes the canonical form (SPEC 3.5): GCG with the whole main word ("8G UNPItIED"), "-",
- * "-ABC". */
-void sk_play_write_gcg(const sk_play *play, sk_buf *out);
+/* Writes the canonical form (docs/formats.md, "Canonical form"): GCG with the whole main word
+ * ("8G UNPItIED"), "-", "-ABC". */
+SK_API void sk_play_write_gcg(const sk_play *play, sk_buf *out);
 
 /* The unseen pool: the full bag of TILES minus the tiles on POS's board and, when known, on the
  * racks of all players (racks in FROM_PLAYER's view: the other racks count only if known).
  * Counts clamp at 0; *OVER_LETTER is set to the first tile kind (0 blank, 1..26) that appears
  * more often than the bag holds, or -1. */
-void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles, int counts[SK_TILE_KINDS],
-                        int *over_letter);
+SK_API void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles,
+                               int counts[SK_TILE_KINDS], int *over_letter);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "skrab/api.h"
 #include "skrab/diag.h"
 
 #define SK_TILE_BLANK 0
@@ -30,20 +31,21 @@ typedef struct {
     int total;                            /* sum of count[] */
 } sk_tileset;
 
-/* Fills OUT with a built-in set: "skrabbkle" (SPEC 2.1: 99 tiles, wildcard 5) or "english"
- * (the standard 100 tiles, blanks 0). Returns SK_OK or SK_ENOTFOUND. */
-int sk_tileset_builtin(sk_tileset *out, const char *name);
+/* Fills OUT with a built-in set: "skrabbkle" (99 tiles, wildcard 5; docs/rules.md,
+ * "The SkraBBKle bag") or "english" (the standard 100 tiles, blanks 0). Returns SK_OK or
+ * SK_ENOTFOUND. */
+SK_API int sk_tileset_builtin(sk_tileset *out, const char *name);
 
 /* Parses TEXT[0..LEN) in FORMAT (AUTO: a comma on the first non-blank line means CSV). Reports
  * every problem to DIAGS (may be NULL). Returns SK_OK or SK_EINVAL. */
-int sk_tileset_parse(sk_tileset *out, const char *text, size_t len, sk_tiles_format format,
-                     sk_diag_list *diags);
+SK_API int sk_tileset_parse(sk_tileset *out, const char *text, size_t len, sk_tiles_format format,
+                            sk_diag_list *diags);
 
 /* 1..26 for 'A'..'Z' / 'a'..'z', 0 for '?', -1 otherwise. */
-int sk_tile_from_char(char c);
+SK_API int sk_tile_from_char(char c);
 
 /* Score of a tile written as C: uppercase letter → its score, lowercase (a blank played as
  * that letter) or '?' (an unplayed blank) → the blank's score. 0 for anything else. */
-int sk_tileset_score_of(const sk_tileset *t, char c);
+SK_API int sk_tileset_score_of(const sk_tileset *t, char c);
 
 #endif

@@ -1,7 +1,7 @@
 /* wordmap.h — a lexicon's words by letter multiset (anagram classes), for the best-move search:
  * a placement window with its board letters and a choice of rack tiles is tested by one hash
  * lookup instead of a graph walk (the idea of MAGPIE's "word map", built here in memory from
- * the lexicon's DAWG: for SOWPODS about 0.25 s and 21 MB, with the blank table).
+ * the lexicon's DAWG: 21 MB for SOWPODS, with the blank table; docs/engine.md, "The word map").
  * A multiset is a key of 26 four-bit letter counts (sk_wm_key); keys add letter by letter. */
 #ifndef SKRAB_WORDMAP_H
 #define SKRAB_WORDMAP_H
@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skrab/api.h"
 #include "skrab/lexicon.h"
 
 typedef struct {
@@ -37,27 +38,28 @@ typedef struct sk_wordmap sk_wordmap;
  * SK_ENOMEM, or SK_EINVAL when LEX has no DAWG, a word holds a letter 16 times or more, or the
  * words take more than 64 MiB (the map cannot hold them; callers then do without; SOWPODS
  * takes 3.6 MiB). Free with sk_wordmap_free. */
-int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex);
-void sk_wordmap_free(sk_wordmap *wm);
+SK_API int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex);
+SK_API void sk_wordmap_free(sk_wordmap *wm);
 
 /* 1 if WM was built from LEX (the same object, unchanged in size). */
-int sk_wordmap_of(const sk_wordmap *wm, const sk_lexicon *lex);
+SK_API int sk_wordmap_of(const sk_wordmap *wm, const sk_lexicon *lex);
 
 /* The words whose letters are exactly KEY: *COUNT words of *LEN letters each, one after another
  * at the returned address (tiles 1..26); NULL (and *COUNT 0) when there is none. */
-const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *count, unsigned *len);
+SK_API const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *count,
+                                      unsigned *len);
 
 /* The letters t (bit t, 1..26) for which KEY plus t may be the letters of a word: every such
  * letter is there (what one blank may stand for, in one lookup); a letter for which it is not
  * may be there too, rarely, so each is confirmed by sk_wordmap_find. 0: none. */
-uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key);
+SK_API uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key);
 
 /* Starts loading what sk_wordmap_find (BLANK 0) or sk_wordmap_blank_letters (BLANK 1) reads
  * first for KEY, without waiting for it: a caller with several lookups to make asks for all of
  * them first, and their cache misses overlap. Only a hint: it changes no result. */
-void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank);
+SK_API void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank);
 
 /* Its size: distinct multisets, words, and bytes held. */
-void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes);
+SK_API void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes);
 
 #endif
