@@ -168,11 +168,11 @@ static int trace_from(tracer *t, int cell, int k)
 
 int sk_boggle_trace(const sk_boggle_grid *g, const char *word, size_t len, unsigned char *cells)
 {
-    if (len == 0 || len > SK_BOGGLE_WORD_MAX) return -1;
+    if (len == 0 || len > SK_BOGGLE_WORD_MAX) return SK_EINVAL;
     unsigned char want[SK_BOGGLE_WORD_MAX];
     int n = 0;
     for (size_t i = 0; i < len; i++)
-        if (!is_letter((unsigned char)word[i])) return -1;
+        if (!is_letter((unsigned char)word[i])) return SK_EINVAL;
     for (size_t i = 0; i < len; i++) {
         unsigned char tile = tile_of((unsigned char)word[i]);
         if (tile == SK_BOGGLE_Q) {
@@ -199,7 +199,7 @@ int sk_boggle_trace(const sk_boggle_grid *g, const char *word, size_t len, unsig
             memcpy(cells, t.path, (size_t)n);
             return n;
         }
-        if (t.steps > TRACE_STEPS_MAX) return -2;
+        if (t.steps > TRACE_STEPS_MAX) return SK_ETOOBIG;
     }
     return 0;
 }

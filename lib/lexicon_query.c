@@ -10,7 +10,7 @@
 
 int sk_word_to_tiles(const char *word, size_t len, unsigned char *out)
 {
-    if (len > SK_WORD_MAX) return -1;
+    if (len > SK_WORD_MAX) return SK_EINVAL;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)word[i];
         if (c >= 'a' && c <= 'z')
@@ -18,9 +18,9 @@ int sk_word_to_tiles(const char *word, size_t len, unsigned char *out)
         else if (c >= 'A' && c <= 'Z')
             out[i] = (unsigned char)(c - 'A' + 1);
         else
-            return -1;
+            return SK_EINVAL;
     }
-    return 0;
+    return SK_OK;
 }
 
 uint32_t sk_lexicon_walk(const sk_lexicon *lex, uint32_t list, const unsigned char *tiles,

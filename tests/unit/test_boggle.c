@@ -223,8 +223,8 @@ static void tracing(void **state)
     assert_int_equal(sk_boggle_trace(&g, "then", 4, cells), 0); /* E and N not adjacent */
     assert_int_equal(sk_boggle_trace(&g, "mop", 3, cells), 3);
     assert_memory_equal(cells, "\x08\x0d\x0c", 3); /* M a3, O b4, P a4 */
-    assert_int_equal(sk_boggle_trace(&g, "", 0, cells), -1);
-    assert_int_equal(sk_boggle_trace(&g, "mo p", 4, cells), -1);
+    assert_int_equal(sk_boggle_trace(&g, "", 0, cells), SK_EINVAL);
+    assert_int_equal(sk_boggle_trace(&g, "mo p", 4, cells), SK_EINVAL);
     /* Qu: one cell, two letters; a Q without its U is never on the board */
     g = grid("QAT/EIN/RST");
     assert_int_equal(sk_boggle_trace(&g, "quit", 4, cells), 3);

@@ -53,9 +53,9 @@ SK_API int sk_boggle_score(int letters);
 /* Finds a way to trace WORD[0..LEN) (letters, any case; "QU" is one Qu cell) through G: each
  * next cell adjacent (diagonals too), no cell twice. Recursive depth-first search with a work
  * bound. On success writes the cells to CELLS (SK_BOGGLE_CELLS_MAX room) and returns how many
- * (> 0); returns 0 when the word cannot be traced, -1 when it is not a word of letters (other
- * characters, empty, longer than SK_BOGGLE_WORD_MAX) and -2 when the search gave up (only for
- * pathological grids and words; treat it as not traced). */
+ * (> 0); returns 0 when the word cannot be traced, SK_EINVAL when it is not a word of letters
+ * (other characters, empty, longer than SK_BOGGLE_WORD_MAX) and SK_ETOOBIG when the search gave
+ * up (only for pathological grids and words; treat it as not traced). */
 SK_API int sk_boggle_trace(const sk_boggle_grid *g, const char *word, size_t len,
                            unsigned char *cells);
 

@@ -189,8 +189,8 @@ SK_API uint32_t sk_lexicon_gaddag_root(const sk_lexicon *lex);
 SK_API int sk_lexicon_has_gaddag(const sk_lexicon *lex);
 
 /* ---- queries --------------------------------------------------------------------------------- */
-/* Converts WORD[0..LEN) (letters, any case) to tiles in OUT[0..LEN). Returns 0, or -1 when a
- * character is not a letter A-Z or LEN exceeds SK_WORD_MAX. */
+/* Converts WORD[0..LEN) (letters, any case) to tiles in OUT[0..LEN). Returns SK_OK, or SK_EINVAL
+ * when a character is not a letter A-Z or LEN exceeds SK_WORD_MAX. */
 SK_API int sk_word_to_tiles(const char *word, size_t len, unsigned char *out);
 
 /* 1 if WORD[0..LEN) (letters, any case) is in the lexicon, else 0. Words shorter than two
