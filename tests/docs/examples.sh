@@ -21,13 +21,19 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-mkdir "$scratch/bin" "$scratch/work" "$scratch/home"
+mkdir "$scratch/bin"
 ln -s "$skrab" "$scratch/bin/skrab"
-for entry in "$root"/* "$root"/.[!.]*; do
-  [ -e "$entry" ] || continue
-  case $(basename "$entry") in .git | build*) continue ;; esac
-  ln -s "$entry" "$scratch/work/$(basename "$entry")"
-done
+
+# a fresh working directory and home for each page, so that pages cannot see each other's files
+fresh_workdir() {
+  rm -rf "$scratch/work" "$scratch/home"
+  mkdir "$scratch/work" "$scratch/home"
+  for entry in "$root"/* "$root"/.[!.]*; do
+    [ -e "$entry" ] || continue
+    case $(basename "$entry") in .git | build*) continue ;; esac
+    ln -s "$entry" "$scratch/work/$(basename "$entry")"
+  done
+}
 
 # matches EXPECTED (a file, "..." lines as wildcards) against ACTUAL (a file); 0 when they match
 matches() {
@@ -35,6 +41,7 @@ matches() {
     BEGIN { ne = 0; while ((getline l < exp_file) > 0) e[++ne] = l }
     { a[++na] = $0 }
     END {
+      na += 0 # no output at all: zero lines
       # m[i, j]: expected lines 1..i match actual lines 1..j
       m[0, 0] = 1
       for (i = 0; i <= ne; i++)
@@ -53,6 +60,7 @@ failed=0
 total=0
 for md in "$@"; do
   [ -f "$md" ] || { echo "examples.sh: no such file: $md" >&2; exit 2; }
+  fresh_workdir
   # Split the page into examples: each written as command / expected-output files.
   rm -rf "$scratch/ex" && mkdir "$scratch/ex"
   awk -v dir="$scratch/ex" -v md="$md" '
