@@ -1,7 +1,8 @@
 /* cli.h — the frame of the `skrab` command: exit codes, the command table, declarative options
- * (one table per subcommand gives both the getopt_long array and the --help text), and the
- * helpers every subcommand shares (reading inputs, printing diagnostics, JSON). The commands are
- * a library (skrab_cli) so tests can call sk_cli_main with their own streams. */
+ * (one table per subcommand gives the getopt_long array, the --help text and what shell
+ * completion offers), and the helpers every subcommand shares (reading inputs, printing
+ * diagnostics, JSON). The commands are a library (skrab_cli) so tests can call sk_cli_main with
+ * their own streams. */
 #ifndef SKRAB_CLI_H
 #define SKRAB_CLI_H
 
@@ -12,7 +13,7 @@
 #include "skrab/diag.h"
 #include "skrab/resource.h"
 
-/* Exit statuses (SPEC section 1), used by every subcommand. */
+/* Exit statuses, used by every subcommand (docs/commands.md, "Conventions"). */
 enum {
     SK_EXIT_OK = 0,       /* all inputs valid, all moves legal, success */
     SK_EXIT_FINDINGS = 1, /* an invalid board, an illegal move, a transcript with errors */
@@ -43,15 +44,31 @@ typedef struct {
     char short_name;       /* 0: long form only */
     const char *arg;       /* NULL: a flag; else the argument's name for --help ("N", "FILE") */
     const char *help;
+    /* What shell completion offers for the argument: words separated by spaces, among them
+     * "<file>" (file names too) or "<dir>" (directory names); any other "<...>" word names a
+     * kind of value that has nothing to offer ("<number>"). NULL: file names. */
+    const char *values;
 } sk_cli_option;
 
+/* The values of the options the game commands share, for shell completion: the rule sets, and
+ * the built-in boards, tile sets and lexicon (resources/, named as sk_resource_find finds them)
+ * besides files. */
+#define SK_CLI_RULES_VALUES "skrabbkle classic"
+#define SK_CLI_BOARD_VALUES "skrabbkle CrosswordGame SuperCrosswordGame <file>"
+#define SK_CLI_TILES_VALUES "skrabbkle english <file>"
+#define SK_CLI_LEXICON_VALUES "wordlist <file>"
+#define SK_CLI_LEXICON_NONE_VALUES "wordlist none <file>"
+#define SK_CLI_DICE_VALUES "small classic new big super <file>"
+
 struct sk_cmd {
-    const char *name;
+    const char *name; /* a subcommand's is "PARENT NAME" */
     int (*run)(sk_cli *cli, int argc, char **argv);
     const char *summary;          /* one line for `skrab help` */
-    const char *usage;            /* after "skrab NAME " */
+    const char *usage;            /* after "skrab NAME "; "" when it takes nothing */
     const char *description;      /* paragraphs for --help; may be NULL */
     const sk_cli_option *options; /* may be NULL; -h/--help is added to every command */
+    const sk_cmd *subcommands;    /* NULL, or the table run picks from by its first operand,
+                                     ending with a NULL name (see sk_cli_run_subcommand) */
 };
 
 /* Runs `skrab ARGV...` (ARGV[0] is the program name). Returns the exit status. */
@@ -59,6 +76,15 @@ int sk_cli_main(int argc, char **argv, const sk_cli_env *env);
 
 /* The command table, ending with a NULL name. */
 extern const sk_cmd sk_commands[];
+/* The options `skrab` itself takes before a command (--help, --version), ending with NULL. */
+extern const sk_cli_option sk_global_options[];
+
+/* The run of a command with subcommands: ARGV[1] names one of cli->cmd->subcommands (by the
+ * last word of its name), which then runs with ARGV + 1 as cli->cmd; -h or --help prints the
+ * command's own help. A missing or unknown name is a usage error that lists the names, calling
+ * them NOUN ("which NOUN: a, b or c?", "no NOUN 'x' (a, b, c)"); NOUN NULL: "one" and
+ * "subcommand". */
+int sk_cli_run_subcommand(sk_cli *cli, int argc, char **argv, const char *noun);
 
 /* ---- option parsing -------------------------------------------------------------------------*/
 typedef struct {

@@ -15,6 +15,7 @@ int sk_cmd_replay(sk_cli *cli, int argc, char **argv);
 int sk_cmd_play(sk_cli *cli, int argc, char **argv);
 int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv);
 int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
+int sk_cmd_completion(sk_cli *cli, int argc, char **argv);
 
 extern const sk_cli_option sk_lint_options[];
 extern const sk_cli_option sk_show_options[];
@@ -28,8 +29,13 @@ extern const sk_cli_option sk_replay_options[];
 extern const sk_cli_option sk_play_options[];
 extern const sk_cli_option sk_selfplay_options[];
 
+extern const sk_cmd sk_lexicon_subcommands[];
+extern const sk_cmd sk_boggle_subcommands[];
+extern const sk_cmd sk_completion_shells[];
+
 const sk_cmd sk_commands[] = {
-    {"help", sk_cmd_help, "show help for skrab or one of its commands", "[COMMAND]", NULL, NULL},
+    {"help", sk_cmd_help, "show help for skrab or one of its commands", "[COMMAND]", NULL, NULL,
+     NULL},
     {"lint", sk_cmd_lint, "check board, tile-set and CS104 config files", "[OPTIONS] [FILE...]",
      "Checks each FILE (standard input when none is given, or '-') and reports every problem\n"
      "as FILE:LINE:COL: error: MESSAGE on standard error. The kind of file is detected from\n"
@@ -37,14 +43,14 @@ const sk_cmd sk_commands[] = {
      "letter-distribution CSV) or a CS104 game configuration (whose TILES, BOARD and\n"
      "DICTIONARY files are checked too). Exit status: 0 all valid, 1 a file has errors,\n"
      "2 a file could not be read or bad usage.",
-     sk_lint_options},
+     sk_lint_options, NULL},
     {"show", sk_cmd_show, "draw a board or a position", "[OPTIONS] [BOARD|POS]",
      "Draws BOARD (a built-in name such as skrabbkle, CrosswordGame, SuperCrosswordGame, a\n"
      "file, or '-' for standard input; default skrabbkle) in the SkraBBKle text layout: three\n"
      "characters a square (' . ', '(3)' letter factor, '{2}' word factor, '(12' and '{-3' when\n"
      "the factor has two characters), column letters above and below, row numbers on both\n"
      "sides. --svg writes an SVG picture instead.",
-     sk_show_options},
+     sk_show_options, NULL},
     {"lexicon", sk_cmd_lexicon, "compile word lists, check words, find anagrams",
      "build|lookup|anagram|info [OPTIONS] [ARGS]",
      "Subcommands (each has --help):\n"
@@ -53,7 +59,7 @@ const sk_cmd sk_commands[] = {
      "  anagram [-l LEX] RACK        the words a rack makes ('?' = blank)\n"
      "  info FILE...                 words, nodes and bytes of a lexicon\n"
      "LEX is a name (default wordlist), a word list or a KWG file, told apart by content.",
-     NULL},
+     NULL, sk_lexicon_subcommands},
     {"parse", sk_cmd_parse, "read moves in any notation and print them normalised",
      "[OPTIONS] [MOVE...]",
      "Reads each MOVE (the arguments, else one a line from standard input) in SkraBBKle\n"
@@ -61,31 +67,31 @@ const sk_cmd sk_commands[] = {
      "'PASS') notation and prints it normalised in its own notation. With --position POS the\n"
      "move is laid on that board and printed in canonical GCG form with the whole word\n"
      "('H6 DINT'). A move that does not parse is reported on standard error; exit status 1.",
-     sk_parse_options},
+     sk_parse_options, NULL},
     {"check", sk_cmd_check, "check moves against a position", "[OPTIONS] POS [MOVE...]",
      "POS is a file of CGP lines (the first is used), '-' for standard input, or a CGP line.\n"
      "Each MOVE (the arguments, else one a line from standard input) in any notation -\n"
      "SkraBBKle 'DINT,h6', GCG '8G WORD', CS104 'PLACE - 8 8 WORD' - is checked against it:\n"
      "'ok MOVE' or 'illegal MOVE: REASON'. Exit status 1 when any move is illegal.",
-     sk_check_options},
+     sk_check_options, NULL},
     {"score", sk_cmd_score, "score moves against a position", "[OPTIONS] POS [MOVE...]",
      "Like check, but prints 'SCORE MOVE' with the move in canonical GCG form ('8G UNPItIED');\n"
      "--explain adds each word's letters, letter and word factors, and the bingo bonus.",
-     sk_score_options},
+     sk_score_options, NULL},
     {"apply", sk_cmd_apply, "play moves on a position and print the new one",
      "[OPTIONS] POS [MOVE...]",
      "Plays each MOVE in turn from the first position of POS (tiles placed, taken off a known\n"
      "rack, score added, turn passed on) and prints the resulting CGP line. An illegal move\n"
      "stops it with the reason on standard error and exit status 1. --draw SEED refills each\n"
      "rack from the unseen pool; the same seed draws the same tiles.",
-     sk_apply_options},
+     sk_apply_options, NULL},
     {"validate", sk_cmd_validate, "check whole positions: words, connection, start, counts",
      "[OPTIONS] [POS...]",
      "Checks every CGP line of each POS (a file, '-', or a CGP line; standard input when none\n"
      "is given): every run of two or more letters is a word, the tiles are connected, the\n"
      "start square is covered, no tile stands alone, and no kind of tile appears more often\n"
      "than the bag holds. Findings as FILE:LINE: error: MESSAGE; exit status 1 when any.",
-     sk_validate_options},
+     sk_validate_options, NULL},
     {"suggest", sk_cmd_suggest, "the best moves for the player to move", "[OPTIONS] [POS]",
      "For each CGP line of POS (a file, '-', or a CGP line; standard input when none is given)\n"
      "prints the best moves for player 1's rack as 'SCORE MOVE' lines, best first, a blank line\n"
@@ -93,7 +99,7 @@ const sk_cmd sk_commands[] = {
      "tiles kept: --leaves FILE, else a built-in heuristic) or with --rank score by score; ties\n"
      "in a fixed order (row, column, across before down, word). --best prints just the best\n"
      "move of each position, one line each: the engine protocol selfplay speaks.",
-     sk_suggest_options},
+     sk_suggest_options, NULL},
     {"play", sk_cmd_play, "play SkraBBKle against the computer, or the CS104 game", "[OPTIONS]",
      "Without --config: the SkraBBKle game (rules skrabbkle), you against the computer, in the\n"
      "dialogue of the SkraBBKle coursework: load or default board, open or closed game, moves\n"
@@ -102,7 +108,7 @@ const sk_cmd sk_commands[] = {
      "or computers, with PASS, EXCHANGE TILES and PLACE DIR ROW COLUMN TILES. --seed N deals\n"
      "the same tiles again. When standard input is not a terminal each answer is echoed, so a\n"
      "scripted session reads like the game on screen; the end of input ends the game.",
-     sk_play_options},
+     sk_play_options, NULL},
     {"selfplay", sk_cmd_selfplay, "run games between automated players", "[OPTIONS]",
      "Plays -n games between the --player SPECs (default: two best), in seating order, the\n"
      "first player rotating. A SPEC is best (highest score), equity (score + leave), simple\n"
@@ -111,7 +117,7 @@ const sk_cmd sk_commands[] = {
      "suggest --best is one); NAME= names the player. A player that answers an illegal move,\n"
      "or nothing within --move-timeout, is dropped from that game. One line a game, then the\n"
      "totals; the same --seed plays the same games. Rules classic unless -R skrabbkle.",
-     sk_selfplay_options},
+     sk_selfplay_options, NULL},
     {"replay", sk_cmd_replay, "check GCG game transcripts move by move", "[OPTIONS] [GCG...]",
      "Replays each GCG transcript (standard input when none is given, or '-') on the board\n"
      "and checks its notation, turn order, each rack against the unseen tiles, each move's\n"
@@ -120,7 +126,7 @@ const sk_cmd sk_commands[] = {
      "#lexicon lines, or from -R -b -t -l; -l none skips word checks (for lexicons not at\n"
      "hand). Findings go to standard error as FILE:LINE:COL: error: MESSAGE, one summary line\n"
      "a transcript to standard output. Exit status: 0 all clean, 1 findings, 2 unreadable.",
-     sk_replay_options},
+     sk_replay_options, NULL},
     {"boggle", sk_cmd_boggle, "Boggle: roll, solve and check grids, play the computer",
      "gen|solve|check|play [OPTIONS] [ARGS]",
      "Subcommands (each has --help):\n"
@@ -129,6 +135,14 @@ const sk_cmd sk_commands[] = {
      "  check GRID [WORD...]                  can each word be traced, is it a word\n"
      "  play                                  a timed game against a computer that learns\n"
      "A GRID is N rows of N letters (3 <= N <= 6) joined by '/' or N*N letters; Q is Qu.",
-     NULL},
-    {NULL, NULL, NULL, NULL, NULL, NULL},
+     NULL, sk_boggle_subcommands},
+    {"completion", sk_cmd_completion, "print a shell completion script (bash or zsh)", "bash|zsh",
+     "Prints a script for bash or zsh that completes skrab's commands, subcommands, options and\n"
+     "the values of options. It is made from the same tables as --help, so it always matches\n"
+     "this skrab. The build writes both scripts, and installing puts them where bash-completion\n"
+     "and zsh look for them: share/bash-completion/completions/skrab and\n"
+     "share/zsh/site-functions/_skrab. To try one at once: source <(skrab completion bash), or\n"
+     "in zsh, after compinit: source <(skrab completion zsh).",
+     NULL, sk_completion_shells},
+    {NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };

@@ -12,11 +12,15 @@
 
 /* The option rows every position command puts in its table (in this order, first). */
 #define SK_CLI_GAME_OPTIONS                                                                        \
-    {"rules", 'R', "NAME", "rule set: skrabbkle or classic (default: the position's var op)"},     \
-        {"board", 'b', "BOARD", "board layout: a name or file (default: from the position)"},      \
-        {"tiles", 't', "TILES", "tile set: a name or file (default: from the position)"},          \
+    {"rules", 'R', "NAME", "rule set: skrabbkle or classic (default: the position's var op)",      \
+     SK_CLI_RULES_VALUES},                                                                         \
+        {"board", 'b', "BOARD", "board layout: a name or file (default: from the position)",       \
+         SK_CLI_BOARD_VALUES},                                                                     \
+        {"tiles", 't', "TILES", "tile set: a name or file (default: from the position)",           \
+         SK_CLI_TILES_VALUES},                                                                     \
     {                                                                                              \
-        "lexicon", 'l', "LEX", "word list or KWG: a name or file; 'none' skips word checks"        \
+        "lexicon", 'l', "LEX", "word list or KWG: a name or file; 'none' skips word checks",       \
+            SK_CLI_LEXICON_NONE_VALUES                                                             \
     }
 #define SK_CLI_GAME_NOPTIONS 4 /* option indexes 0..3 are the game options */
 

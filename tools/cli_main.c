@@ -1,5 +1,5 @@
-/* cli_main.c — `skrab` dispatch: global options (--help, --version), `skrab help [CMD]`, and
- * the final check that stdout was written completely. */
+/* cli_main.c — `skrab` dispatch: global options (--help, --version), `skrab help [CMD]`, the
+ * dispatch of commands with subcommands, and the final check that stdout was written completely. */
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
@@ -9,6 +9,25 @@
 #ifndef SKRAB_VERSION
 #define SKRAB_VERSION "0.0.0"
 #endif
+
+const sk_cli_option sk_global_options[] = {
+    {"help", 'h', NULL, "list the commands", NULL},
+    {"version", 'V', NULL, "print the version", NULL},
+    {NULL, 0, NULL, NULL, NULL},
+};
+enum { GLOBAL_HELP, GLOBAL_VERSION, GLOBAL_NONE };
+
+/* Which of sk_global_options ARG is (GLOBAL_NONE: none). */
+static int global_option(const char *arg)
+{
+    for (int i = 0; sk_global_options[i].long_name; i++) {
+        const sk_cli_option *o = &sk_global_options[i];
+        if ((arg[0] == '-' && arg[1] == o->short_name && arg[2] == '\0') ||
+            (arg[0] == '-' && arg[1] == '-' && strcmp(arg + 2, o->long_name) == 0))
+            return i;
+    }
+    return GLOBAL_NONE;
+}
 
 static void print_overview(FILE *f)
 {
@@ -48,6 +67,50 @@ int sk_cmd_help(sk_cli *cli, int argc, char **argv)
     return SK_EXIT_OK;
 }
 
+/* The last word of a subcommand's name ("build" of "lexicon build"). */
+static const char *last_word(const char *name)
+{
+    const char *space = strrchr(name, ' ');
+    return space ? space + 1 : name;
+}
+
+/* Writes the subcommands' names into OUT: "a, b or c" (WITH_OR set) or "a, b, c". */
+static void list_names(const sk_cmd *subs, int with_or, char *out, size_t size)
+{
+    size_t n = 0, len = 0;
+    while (subs[n].name)
+        n++;
+    out[0] = '\0';
+    for (size_t i = 0; i < n && len < size; i++) {
+        const char *sep = i == 0 ? "" : (with_or && i + 1 == n) ? " or " : ", ";
+        int w = snprintf(out + len, size - len, "%s%s", sep, last_word(subs[i].name));
+        len = w < 0 ? size : len + (size_t)w;
+    }
+}
+
+int sk_cli_run_subcommand(sk_cli *cli, int argc, char **argv, const char *noun)
+{
+    const sk_cmd *subs = cli->cmd->subcommands;
+    char names[256];
+    if (argc < 2) {
+        list_names(subs, 1, names, sizeof(names));
+        return sk_cli_usage_error(cli, "which %s: %s?", noun ? noun : "one", names);
+    }
+    const char *sub = argv[1];
+    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
+        sk_cli_print_help(cli->cmd, cli->out);
+        return SK_EXIT_OK;
+    }
+    for (const sk_cmd *c = subs; c->name; c++) {
+        if (strcmp(last_word(c->name), sub) == 0) {
+            cli->cmd = c;
+            return c->run(cli, argc - 1, argv + 1);
+        }
+    }
+    list_names(subs, 0, names, sizeof(names));
+    return sk_cli_usage_error(cli, "no %s '%s' (%s)", noun ? noun : "subcommand", sub, names);
+}
+
 static int finish(sk_cli *cli, int status)
 {
     if (fflush(cli->out) != 0 || ferror(cli->out)) {
@@ -72,11 +135,12 @@ int sk_cli_main(int argc, char **argv, const sk_cli_env *env)
         return SK_EXIT_ERROR;
     }
     const char *name = argv[1];
-    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+    int global = global_option(name);
+    if (global == GLOBAL_VERSION) {
         fprintf(cli.out, "skrab %s\n", SKRAB_VERSION);
         return finish(&cli, SK_EXIT_OK);
     }
-    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+    if (global == GLOBAL_HELP) {
         print_overview(cli.out);
         return finish(&cli, SK_EXIT_OK);
     }

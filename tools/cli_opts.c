@@ -79,7 +79,8 @@ int sk_cli_opts_next(sk_cli_opts *o)
 
 void sk_cli_print_help(const sk_cmd *cmd, FILE *f)
 {
-    fprintf(f, "usage: skrab %s %s\n\n%s\n", cmd->name, cmd->usage, cmd->summary);
+    fprintf(f, "usage: skrab %s%s%s\n\n%s\n", cmd->name, cmd->usage[0] ? " " : "", cmd->usage,
+            cmd->summary);
     if (cmd->description) fprintf(f, "\n%s\n", cmd->description);
     fprintf(f, "\nOptions:\n");
     size_t n = count_options(cmd);

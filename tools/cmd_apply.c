@@ -10,9 +10,9 @@
 
 const sk_cli_option sk_apply_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"draw", 'd', "SEED",
-     "after each move, draw replacement tiles (the same SEED, the same tiles)"},
-    {NULL, 0, NULL, NULL},
+    {"draw", 'd', "SEED", "after each move, draw replacement tiles (the same SEED, the same tiles)",
+     "<number>"},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum { OPT_DRAW = SK_CLI_GAME_NOPTIONS };

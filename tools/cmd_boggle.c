@@ -1,4 +1,4 @@
-/* cmd_boggle.c — `skrab boggle gen|solve|check|play` (SPEC 7): rolling grids from real dice,
+/* cmd_boggle.c — `skrab boggle gen|solve|check|play` (docs/boggle.md): rolling grids from dice,
  * listing every word of a grid with its score, checking words against a grid. One table entry
  * (`boggle`) dispatches to the four subcommands, each with its own options and --help; the
  * interactive game lives in cmd_boggle_play.c. */
@@ -14,6 +14,7 @@
 #include "skrab/error.h"
 
 int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
+extern const sk_cmd sk_boggle_subcommands[];
 
 #define GRIDS_INPUT_MAX ((size_t)64 << 20) /* grids or words read from standard input */
 #define GEN_COUNT_MAX 10000000L
@@ -51,17 +52,17 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
     }
     sk_buf text;
     sk_buf_init(&text);
-    if (sk_cli_read(cli, path, SK_BOGGLE_DICE_FILE_MAX, &text, 0) != SK_OK) {
-        sk_buf_free(&text);
-        return SK_EXIT_ERROR;
+    int status = SK_EXIT_ERROR;
+    if (sk_cli_read(cli, path, SK_BOGGLE_DICE_FILE_MAX, &text, 0) == SK_OK) {
+        sk_diag_list d;
+        sk_diag_list_init(&d);
+        status = sk_boggle_dice_parse(out, text.data, text.len, &d) == SK_OK ? SK_EXIT_OK
+                                                                             : SK_EXIT_FINDINGS;
+        sk_cli_print_diags(cli, path, sk_buf_str(&text), text.len, &d, 0, 0);
+        sk_diag_list_free(&d);
     }
-    sk_diag_list d;
-    sk_diag_list_init(&d);
-    int rc = sk_boggle_dice_parse(out, text.data, text.len, &d);
-    sk_cli_print_diags(cli, path, sk_buf_str(&text), text.len, &d, 0, 0);
-    sk_diag_list_free(&d);
     sk_buf_free(&text);
-    if (rc != SK_OK) return SK_EXIT_FINDINGS;
+    if (status != SK_EXIT_OK) return status;
     int n = out->count == 9 ? 3 : out->count == 16 ? 4 : out->count == 25 ? 5 : 6;
     if (size && n != size) {
         sk_cli_error(cli, "the dice '%s' are %d dice, for a %dx%d grid, not %dx%d", name,
@@ -169,32 +170,20 @@ static int parse_grid(sk_cli *cli, const char *shown, int lineno, const char *te
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }
 
-/* Calls FN for ARGV[FIRST..ARGC), or for each line of stdin (blank lines and '#' lines skipped,
- * CR before LF dropped, surrounding blanks trimmed) when there are none. Returns the worst
- * status FN returned, or SK_EXIT_ERROR when stdin cannot be read. */
+/* Called with each grid or word: SHOWN and LINENO say where it came from. */
 typedef int (*item_fn)(void *ctx, const char *shown, int lineno, const char *text, size_t len);
-static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn fn, void *ctx)
+
+/* Calls FN for each line of IN, standard input read whole (blank lines and '#' lines skipped,
+ * CR before LF dropped, surrounding blanks trimmed). Returns the worst status FN returned. */
+static int for_each_line(sk_cli *cli, const sk_buf *in, item_fn fn, void *ctx)
 {
     int status = SK_EXIT_OK;
-    if (first < argc) {
-        for (int i = first; i < argc; i++) {
-            int st = fn(ctx, "<argument>", i - first + 1, argv[i], strlen(argv[i]));
-            if (st > status) status = st;
-        }
-        return status;
-    }
-    sk_buf in;
-    sk_buf_init(&in);
-    if (sk_cli_read(cli, "-", GRIDS_INPUT_MAX, &in, 0) != SK_OK) {
-        sk_buf_free(&in);
-        return SK_EXIT_ERROR;
-    }
     size_t cur = 0;
     int lineno = 0;
-    while (cur < in.len) {
-        const char *s = in.data + cur;
-        const char *nl = memchr(s, '\n', in.len - cur);
-        size_t n = nl ? (size_t)(nl - s) : in.len - cur;
+    while (cur < in->len) {
+        const char *s = in->data + cur;
+        const char *nl = memchr(s, '\n', in->len - cur);
+        size_t n = nl ? (size_t)(nl - s) : in->len - cur;
         cur += n + (nl ? 1 : 0);
         lineno++;
         while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -208,19 +197,40 @@ static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn 
         if (st > status) status = st;
         if (st == SK_EXIT_ERROR && ferror(cli->out)) break;
     }
+    return status;
+}
+
+/* Calls FN for ARGV[FIRST..ARGC), or for each line of stdin (see for_each_line) when there are
+ * none. Returns the worst status FN returned, or SK_EXIT_ERROR when stdin cannot be read. */
+static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn fn, void *ctx)
+{
+    int status = SK_EXIT_OK;
+    if (first < argc) {
+        for (int i = first; i < argc; i++) {
+            int st = fn(ctx, "<argument>", i - first + 1, argv[i], strlen(argv[i]));
+            if (st > status) status = st;
+        }
+        return status;
+    }
+    sk_buf in;
+    sk_buf_init(&in);
+    status = sk_cli_read(cli, "-", GRIDS_INPUT_MAX, &in, 0) == SK_OK
+                 ? for_each_line(cli, &in, fn, ctx)
+                 : SK_EXIT_ERROR;
     sk_buf_free(&in);
     return status;
 }
 
 /* ---- gen ------------------------------------------------------------------------------------- */
 static const sk_cli_option gen_options[] = {
-    {"size", 'N', "N", "grid size 3..6 (default 4, or the size of --dice)"},
-    {"dice", 'd', "DICE", "dice set: small, classic, new, big, super, or a file"},
-    {"seed", 's', "S", "random seed (a number): the same seed rolls the same grids"},
-    {"count", 'n', "COUNT", "roll COUNT grids, one a line (default 1)"},
-    {"pretty", 'p', NULL, "draw each grid as rows of letters (Qu for Q)"},
-    {"json", 0, NULL, "JSON Lines: {\"grid\",\"size\",\"dice\",\"seed\"} for each grid"},
-    {NULL, 0, NULL, NULL},
+    {"size", 'N', "N", "grid size 3..6 (default 4, or the size of --dice)", "3 4 5 6"},
+    {"dice", 'd', "DICE", "dice set: small, classic, new, big, super, or a file",
+     SK_CLI_DICE_VALUES},
+    {"seed", 's', "S", "random seed (a number): the same seed rolls the same grids", "<number>"},
+    {"count", 'n', "COUNT", "roll COUNT grids, one a line (default 1)", "<number>"},
+    {"pretty", 'p', NULL, "draw each grid as rows of letters (Qu for Q)", NULL},
+    {"json", 0, NULL, "JSON Lines: {\"grid\",\"size\",\"dice\",\"seed\"} for each grid", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 enum { G_SIZE, G_DICE, G_SEED, G_COUNT, G_PRETTY, G_JSON };
 
@@ -285,14 +295,15 @@ static int run_gen(sk_cli *cli, int argc, char **argv)
 
 /* ---- solve ----------------------------------------------------------------------------------- */
 static const sk_cli_option solve_options[] = {
-    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)"},
-    {"min", 'm', "N", "only words of at least N letters (default 3)"},
-    {"path", 'p', NULL, "show the cells of each word (a1 = top left)"},
-    {"by-score", 's', NULL, "highest scores first (default: alphabetical)"},
-    {"count", 'c', NULL, "print only the summary line of each grid"},
+    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)",
+     SK_CLI_LEXICON_VALUES},
+    {"min", 'm', "N", "only words of at least N letters (default 3)", "<number>"},
+    {"path", 'p', NULL, "show the cells of each word (a1 = top left)", NULL},
+    {"by-score", 's', NULL, "highest scores first (default: alphabetical)", NULL},
+    {"count", 'c', NULL, "print only the summary line of each grid", NULL},
     {"json", 0, NULL,
-     "JSON Lines: {\"word\",\"score\",\"path\"}, then {\"grid\",\"words\",\"total\"}"},
-    {NULL, 0, NULL, NULL},
+     "JSON Lines: {\"word\",\"score\",\"path\"}, then {\"grid\",\"words\",\"total\"}", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 enum { S_LEXICON, S_MIN, S_PATH, S_BY_SCORE, S_COUNT, S_JSON };
 
@@ -414,12 +425,14 @@ static int run_solve(sk_cli *cli, int argc, char **argv)
 
 /* ---- check ----------------------------------------------------------------------------------- */
 static const sk_cli_option check_options[] = {
-    {"lexicon", 'l', "LEX", "the lexicon (default wordlist); 'none': only trace the words"},
-    {"min", 'm', "N", "words need at least N letters (default 3)"},
-    {"path", 'p', NULL, "show the cells of each word that can be traced"},
+    {"lexicon", 'l', "LEX", "the lexicon (default wordlist); 'none': only trace the words",
+     SK_CLI_LEXICON_NONE_VALUES},
+    {"min", 'm', "N", "words need at least N letters (default 3)", "<number>"},
+    {"path", 'p', NULL, "show the cells of each word that can be traced", NULL},
     {"json", 0, NULL,
-     "JSON Lines: {\"input\",\"word\",\"on_board\",\"in_lexicon\",\"valid\",\"score\",\"path\"}"},
-    {NULL, 0, NULL, NULL},
+     "JSON Lines: {\"input\",\"word\",\"on_board\",\"in_lexicon\",\"valid\",\"score\",\"path\"}",
+     NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 enum { C_LEXICON, C_MIN, C_PATH, C_JSON };
 
@@ -540,25 +553,25 @@ static int run_play(sk_cli *cli, int argc, char **argv)
     return sk_boggle_cli_play(cli, argc, argv);
 }
 
-static const sk_cmd subcommands[] = {
+const sk_cmd sk_boggle_subcommands[] = {
     {"boggle gen", run_gen, "roll Boggle grids from real dice", "[OPTIONS]",
      "Shakes the dice into the tray and rolls each: prints the grid as rows joined by '/'\n"
      "(Q stands for the Qu face). Dice: small (3x3, skrab's choice), classic and new (4x4),\n"
      "big (5x5 Big Boggle), super (6x6, skrab's choice); -N picks the default set of a size.\n"
      "Without --seed the grids are random; with one, the same seed rolls the same grids.",
-     gen_options},
+     gen_options, NULL},
     {"boggle solve", run_solve, "list every word of Boggle grids", "[OPTIONS] [GRID...]",
      "Finds every word of each GRID (rows joined by '/', or N*N letters; one a line from\n"
      "standard input when none is given) that can be traced through adjacent cubes, diagonals\n"
      "included, each cube at most once; Q is the Qu face and counts two letters. Prints\n"
      "'SCORE WORD' lines, alphabetically, then 'GRID: W words, P points'. Scores: 3-4 letters\n"
      "1, 5: 2, 6: 3, 7: 5, 8 or more: 11. Exit status 1 when a grid is malformed.",
-     solve_options},
+     solve_options, NULL},
     {"boggle check", run_check, "check words against a Boggle grid", "[OPTIONS] GRID [WORD...]",
      "Says of each WORD (the arguments, else one a line from standard input) whether it can\n"
      "be traced in GRID and is in the lexicon: 'ok WORD: N points' or 'no WORD: REASON'.\n"
      "Exit status 1 when any word is not valid.",
-     check_options},
+     check_options, NULL},
     {"boggle play", run_play, "play Boggle against the computer", "[OPTIONS]",
      "A timed round (3 minutes unless --time): type the words you find, one a line; an empty\n"
      "line ends the round early. Then the results: words found by both (no points), yours,\n"
@@ -568,23 +581,11 @@ static const sk_cmd subcommands[] = {
      "from a small dictionary and learns each word you find with a chance of DIFFICULTY in\n"
      "10; it keeps its words in $XDG_DATA_HOME/skrab/boggle-words.txt (default\n"
      "~/.local/share/skrab). Without a terminal on standard input there is no countdown.",
-     sk_boggle_play_options},
+     sk_boggle_play_options, NULL},
+    {NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
 int sk_cmd_boggle(sk_cli *cli, int argc, char **argv)
 {
-    size_t nsub = sizeof(subcommands) / sizeof(subcommands[0]);
-    if (argc < 2) return sk_cli_usage_error(cli, "which one: gen, solve, check or play?");
-    const char *sub = argv[1];
-    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
-        sk_cli_print_help(cli->cmd, cli->out);
-        return SK_EXIT_OK;
-    }
-    for (size_t i = 0; i < nsub; i++) {
-        if (strcmp(subcommands[i].name + strlen("boggle "), sub) == 0) {
-            cli->cmd = &subcommands[i];
-            return subcommands[i].run(cli, argc - 1, argv + 1);
-        }
-    }
-    return sk_cli_usage_error(cli, "no subcommand '%s' (gen, solve, check, play)", sub);
+    return sk_cli_run_subcommand(cli, argc, argv, NULL);
 }

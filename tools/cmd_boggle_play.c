@@ -1,5 +1,5 @@
-/* cmd_boggle_play.c — `skrab boggle play`: the Boggle seed's game against a computer that learns,
- * in a terminal. A round shows a grid and a countdown (when standard input and output are a
+/* cmd_boggle_play.c — `skrab boggle play` (docs/boggle.md): Boggle against a computer that
+ * learns, in a terminal. A round shows a grid and a countdown (when standard input and output are a
  * terminal: raw keyboard input, the remaining time redrawn every second; otherwise plain lines,
  * and the round still ends when time runs out unless --time 0); the player types words one a line
  * and an empty line ends the round early. Then the results, the strike commands, the next round.
@@ -20,19 +20,24 @@
 #define WRAP 78
 
 const sk_cli_option sk_boggle_play_options[] = {
-    {"size", 'N', "N", "grid size 3..6 (default 4)"},
-    {"dice", 'd', "DICE", "dice set (default: the one of the size; see boggle gen)"},
-    {"seed", 's', "S", "random seed: the same seed rolls the same grids and learns alike"},
-    {"time", 0, "SECONDS", "length of a round (default 180; 0: no timer)"},
-    {"no-timer", 0, NULL, "no timer: a round ends with an empty line (as --time 0)"},
+    {"size", 'N', "N", "grid size 3..6 (default 4)", "3 4 5 6"},
+    {"dice", 'd', "DICE", "dice set (default: the one of the size; see boggle gen)",
+     SK_CLI_DICE_VALUES},
+    {"seed", 's', "S", "random seed: the same seed rolls the same grids and learns alike",
+     "<number>"},
+    {"time", 0, "SECONDS", "length of a round (default 180; 0: no timer)", "<number>"},
+    {"no-timer", 0, NULL, "no timer: a round ends with an empty line (as --time 0)", NULL},
     {"difficulty", 'D', "N",
-     "1..10: the computer learns a word you find with chance N in 10 (default 5)"},
-    {"target", 0, "POINTS", "the score that wins a game (default 100)"},
-    {"min", 'm', "N", "shortest word that counts (default 3)"},
+     "1..10: the computer learns a word you find with chance N in 10 (default 5)",
+     "1 2 3 4 5 6 7 8 9 10"},
+    {"target", 0, "POINTS", "the score that wins a game (default 100)", "<number>"},
+    {"min", 'm', "N", "shortest word that counts (default 3)", "<number>"},
     {"lexicon", 'l', "LEX",
-     "judges your words (default wordlist); 'none': every traced word counts"},
-    {"words", 'w', "FILE", "the computer's words (default $XDG_DATA_HOME/skrab/boggle-words.txt)"},
-    {NULL, 0, NULL, NULL},
+     "judges your words (default wordlist); 'none': every traced word counts",
+     SK_CLI_LEXICON_NONE_VALUES},
+    {"words", 'w', "FILE", "the computer's words (default $XDG_DATA_HOME/skrab/boggle-words.txt)",
+     NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 enum {
     P_SIZE,
@@ -135,17 +140,13 @@ static int read_words(play *p, const char *path)
     sk_buf text;
     sk_buf_init(&text);
     int rc = sk_buf_read_file(&text, path, SK_BOGGLE_WORDSET_FILE_MAX + 1);
-    if (rc == SK_ENOTFOUND) {
-        sk_buf_free(&text);
-        return rc;
-    }
     if (rc == SK_OK) {
         sk_diag_list d;
         sk_diag_list_init(&d);
         rc = sk_boggle_wordset_parse(&p->game.dict, text.data, text.len, &d);
         sk_cli_print_diags(p->cli, path, sk_buf_str(&text), text.len, &d, 0, 0);
         sk_diag_list_free(&d);
-    } else {
+    } else if (rc != SK_ENOTFOUND) {
         sk_cli_error(p->cli, "%s: cannot read: %s", path,
                      rc == SK_ETOOBIG ? "too large" : sk_strerror(rc));
     }
@@ -494,22 +495,19 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
         "learns a word you find with chance %d in 10. It knows %zu words.\n",
         p->game.target, p->game.target == 1 ? "" : "s", p->game.difficulty, p->game.difficulty,
         p->game.dict.count);
-    for (;;) {
+    int again;
+    do {
         sk_boggle_round r;
         int result = play_round(p, &r);
-        if (result == ROUND_ENDED) {
-            int again = after_round(p, &r);
-            sk_boggle_round_free(&r);
-            if (again && !p->failed) continue;
-        } else if (result == ROUND_EOF) {
+        again = 0;
+        if (result == ROUND_ENDED)
+            again = after_round(p, &r);
+        else if (result == ROUND_EOF)
             close_round(p, &r);
-            sk_boggle_round_free(&r);
-        } else {
-            sk_boggle_round_free(&r);
-            if (result == ROUND_ERROR) status = SK_EXIT_ERROR;
-        }
-        break;
-    }
+        else if (result == ROUND_ERROR)
+            status = SK_EXIT_ERROR;
+        sk_boggle_round_free(&r);
+    } while (again && !p->failed);
     save_words(p);
     if (!p->failed)
         say(p, "\nFinal score: you %d, the computer %d.\n", p->game.user_total,

@@ -8,15 +8,15 @@
 
 const sk_cli_option sk_check_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"json", 0, NULL, "print one JSON object per move on standard output"},
-    {NULL, 0, NULL, NULL},
+    {"json", 0, NULL, "print one JSON object per move on standard output", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 const sk_cli_option sk_score_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"json", 0, NULL, "print one JSON object per move on standard output"},
-    {"explain", 'e', NULL, "show each word's letters, factors and the bingo bonus"},
-    {NULL, 0, NULL, NULL},
+    {"json", 0, NULL, "print one JSON object per move on standard output", NULL},
+    {"explain", 'e', NULL, "show each word's letters, factors and the bingo bonus", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum { OPT_JSON = SK_CLI_GAME_NOPTIONS, OPT_EXPLAIN };

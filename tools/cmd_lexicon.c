@@ -11,6 +11,7 @@
 #include "skrab/lexicon.h"
 
 int sk_cmd_lexicon(sk_cli *cli, int argc, char **argv);
+extern const sk_cmd sk_lexicon_subcommands[];
 
 #define LOOKUP_LINE_MAX 4096 /* longer stdin lines are reported, not looked up */
 #define ANAGRAM_RESULTS_MAX 1000000
@@ -102,10 +103,11 @@ static int opts_done(int opt)
 
 /* ---- build ----------------------------------------------------------------------------------- */
 static const sk_cli_option build_options[] = {
-    {"output", 'o', "FILE", "write the KWG to FILE ('-': standard output); required"},
-    {"skip-invalid", 0, NULL, "leave out words with characters other than A-Z, with a warning"},
-    {"quiet", 'q', NULL, "no progress display, no warnings"},
-    {NULL, 0, NULL, NULL},
+    {"output", 'o', "FILE", "write the KWG to FILE ('-': standard output); required", NULL},
+    {"skip-invalid", 0, NULL, "leave out words with characters other than A-Z, with a warning",
+     NULL},
+    {"quiet", 'q', NULL, "no progress display, no warnings", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 enum { B_OUTPUT, B_SKIP_INVALID, B_QUIET };
 
@@ -141,6 +143,48 @@ static int write_nodes(FILE *stream, const uint32_t *nodes, size_t count)
     return 0;
 }
 
+/* Compiles the word list TEXT (read from INPUT) and writes the KWG to OUTPUT ("-": standard
+ * output). Returns the exit status. */
+static int compile(sk_cli *cli, const sk_buf *text, const char *input, const char *output,
+                   int quiet, sk_kwg_build_options *bopts)
+{
+    int tty = !quiet && isatty(fileno(cli->err));
+    if (tty) {
+        bopts->progress = show_progress;
+        bopts->progress_ctx = cli->err;
+    }
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    sk_kwg_build_stats stats;
+    uint32_t *nodes = NULL;
+    size_t count = 0;
+    int rc = sk_kwg_build(&nodes, &count, text->data, text->len, bopts, &stats, &diags);
+    if (tty && rc != SK_OK) show_progress(cli->err, SK_KWG_STAGE_DONE, 0, 0);
+    sk_diag_list_sort(&diags);
+    sk_cli_print_diags(cli, shown_name(input), text->data, text->len, &diags, 0, quiet);
+    int status = SK_EXIT_OK;
+    if (rc == SK_EINVAL) {
+        status = SK_EXIT_FINDINGS;
+    } else if (rc != SK_OK) {
+        if (diags.errors == 0) sk_cli_error(cli, "%s", sk_strerror(rc));
+        status = SK_EXIT_ERROR;
+    } else if (strcmp(output, "-") == 0) {
+        if (write_nodes(cli->out, nodes, count) != 0) {
+            sk_cli_error(cli, "write error on standard output: %s", strerror(errno));
+            status = SK_EXIT_ERROR;
+        }
+    } else if (sk_kwg_write(output, nodes, count) != SK_OK) {
+        sk_cli_error(cli, "cannot write %s: %s", output, strerror(errno));
+        status = SK_EXIT_ERROR;
+    } else if (tty) {
+        fprintf(cli->err, "skrab lexicon build: %s: %zu words, %zu nodes, %zu bytes\n", output,
+                stats.words, count, count * 4);
+    }
+    free(nodes);
+    sk_diag_list_free(&diags);
+    return status;
+}
+
 static int run_build(sk_cli *cli, int argc, char **argv)
 {
     const char *output = NULL;
@@ -164,59 +208,26 @@ static int run_build(sk_cli *cli, int argc, char **argv)
     }
     sk_buf text;
     sk_buf_init(&text);
+    int status;
     if (sk_cli_read(cli, input, SK_WORDLIST_FILE_MAX, &text, 0) != SK_OK) {
-        sk_buf_free(&text);
-        return SK_EXIT_ERROR;
-    }
-    if (sk_kwg_detect(text.data, text.len)) {
+        status = SK_EXIT_ERROR;
+    } else if (sk_kwg_detect(text.data, text.len)) {
         sk_cli_error(cli, "%s: this is a KWG file already, not a word list", shown_name(input));
-        sk_buf_free(&text);
-        return SK_EXIT_FINDINGS;
-    }
-    int tty = !quiet && isatty(fileno(cli->err));
-    if (tty) {
-        bopts.progress = show_progress;
-        bopts.progress_ctx = cli->err;
-    }
-    sk_diag_list diags;
-    sk_diag_list_init(&diags);
-    sk_kwg_build_stats stats;
-    uint32_t *nodes = NULL;
-    size_t count = 0;
-    int rc = sk_kwg_build(&nodes, &count, text.data, text.len, &bopts, &stats, &diags);
-    if (tty && rc != SK_OK) show_progress(cli->err, SK_KWG_STAGE_DONE, 0, 0);
-    sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, shown_name(input), text.data, text.len, &diags, 0, quiet);
-    int status = SK_EXIT_OK;
-    if (rc == SK_EINVAL) {
         status = SK_EXIT_FINDINGS;
-    } else if (rc != SK_OK) {
-        if (diags.errors == 0) sk_cli_error(cli, "%s", sk_strerror(rc));
-        status = SK_EXIT_ERROR;
-    } else if (strcmp(output, "-") == 0) {
-        if (write_nodes(cli->out, nodes, count) != 0) {
-            sk_cli_error(cli, "write error on standard output: %s", strerror(errno));
-            status = SK_EXIT_ERROR;
-        }
-    } else if (sk_kwg_write(output, nodes, count) != SK_OK) {
-        sk_cli_error(cli, "cannot write %s: %s", output, strerror(errno));
-        status = SK_EXIT_ERROR;
-    } else if (tty) {
-        fprintf(cli->err, "skrab lexicon build: %s: %zu words, %zu nodes, %zu bytes\n", output,
-                stats.words, count, count * 4);
+    } else {
+        status = compile(cli, &text, input, output, quiet, &bopts);
     }
-    free(nodes);
-    sk_diag_list_free(&diags);
     sk_buf_free(&text);
     return status;
 }
 
 /* ---- lookup ---------------------------------------------------------------------------------- */
 static const sk_cli_option lookup_options[] = {
-    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)"},
-    {"valid-only", 'v', NULL, "print only the valid words, one a line (like grep)"},
-    {"json", 0, NULL, "JSON Lines: {\"word\",\"valid\"} for each word"},
-    {NULL, 0, NULL, NULL},
+    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)",
+     SK_CLI_LEXICON_VALUES},
+    {"valid-only", 'v', NULL, "print only the valid words, one a line (like grep)", NULL},
+    {"json", 0, NULL, "JSON Lines: {\"word\",\"valid\"} for each word", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 enum { L_LEXICON, L_VALID_ONLY, L_JSON };
 
@@ -323,11 +334,12 @@ static int run_lookup(sk_cli *cli, int argc, char **argv)
 
 /* ---- anagram --------------------------------------------------------------------------------- */
 static const sk_cli_option anagram_options[] = {
-    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)"},
-    {"exact", 'e', NULL, "only words that use every tile of the rack"},
-    {"min", 'm', "N", "only words of at least N letters (default 2)"},
-    {"json", 0, NULL, "JSON Lines: {\"word\"} for each word"},
-    {NULL, 0, NULL, NULL},
+    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)",
+     SK_CLI_LEXICON_VALUES},
+    {"exact", 'e', NULL, "only words that use every tile of the rack", NULL},
+    {"min", 'm', "N", "only words of at least N letters (default 2)", "<number>"},
+    {"json", 0, NULL, "JSON Lines: {\"word\"} for each word", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 enum { A_LEXICON, A_EXACT, A_MIN, A_JSON };
 
@@ -444,8 +456,9 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
 
 /* ---- info ------------------------------------------------------------------------------------ */
 static const sk_cli_option info_options[] = {
-    {"json", 0, NULL, "JSON Lines: {\"file\",\"format\",\"words\",\"nodes\",\"bytes\",\"gaddag\"}"},
-    {NULL, 0, NULL, NULL},
+    {"json", 0, NULL, "JSON Lines: {\"file\",\"format\",\"words\",\"nodes\",\"bytes\",\"gaddag\"}",
+     NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 static int run_info(sk_cli *cli, int argc, char **argv)
@@ -495,46 +508,35 @@ static int run_info(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- dispatch -------------------------------------------------------------------------------- */
-static const sk_cmd subcommands[] = {
+const sk_cmd sk_lexicon_subcommands[] = {
     {"lexicon build", run_build, "compile a word list to a KWG file",
      "[OPTIONS] [WORDLIST] -o FILE",
      "Compiles WORDLIST (standard input when absent or '-') into a KWG word graph: a DAWG and\n"
-     "a GADDAG in the format of wolges (SPEC section 6). One word a line, any case; blank lines\n"
-     "and lines starting with '#' are skipped, duplicates merged; single letters are skipped\n"
-     "with a warning. A word with a character other than A-Z is an error (exit 1, nothing\n"
-     "written) unless --skip-invalid. FILE is replaced atomically.",
-     build_options},
+     "a GADDAG in the format of wolges (docs/formats.md, \"Compiled lexicons (KWG)\"). One\n"
+     "word a line, any case; blank lines and lines starting with '#' are skipped, duplicates\n"
+     "merged; single letters are skipped with a warning. A word with a character other than\n"
+     "A-Z is an error (exit 1, nothing written) unless --skip-invalid. FILE is replaced\n"
+     "atomically.",
+     build_options, NULL},
     {"lexicon lookup", run_lookup, "check words against a lexicon", "[OPTIONS] [WORD...]",
      "Prints 'WORD valid' or 'WORD invalid' for each WORD, or for each line of standard input\n"
      "when no WORD is given (case is ignored; single letters are never words). Exit status 1\n"
      "when any word is invalid. A word list given with -l is compiled once and cached in\n"
      "$XDG_CACHE_HOME/skrab (default ~/.cache/skrab).",
-     lookup_options},
+     lookup_options, NULL},
     {"lexicon anagram", run_anagram, "list the words a rack makes", "[OPTIONS] RACK",
      "Lists every word that can be made from the tiles of RACK ('?' is a blank; the letter it\n"
      "stands for is shown in lowercase), longest first, then alphabetically.",
-     anagram_options},
+     anagram_options, NULL},
     {"lexicon info", run_info, "describe lexicon files", "[OPTIONS] FILE...",
      "Prints, for each FILE (a KWG, a word list, or a lexicon name), its format, the number\n"
      "of words, and the number of nodes and bytes of its KWG. Exit status 1 when a file is\n"
      "not a valid KWG or word list.",
-     info_options},
+     info_options, NULL},
+    {NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
 int sk_cmd_lexicon(sk_cli *cli, int argc, char **argv)
 {
-    size_t nsub = sizeof(subcommands) / sizeof(subcommands[0]);
-    if (argc < 2) return sk_cli_usage_error(cli, "which one: build, lookup, anagram or info?");
-    const char *sub = argv[1];
-    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) {
-        sk_cli_print_help(cli->cmd, cli->out);
-        return SK_EXIT_OK;
-    }
-    for (size_t i = 0; i < nsub; i++) {
-        if (strcmp(subcommands[i].name + strlen("lexicon "), sub) == 0) {
-            cli->cmd = &subcommands[i];
-            return subcommands[i].run(cli, argc - 1, argv + 1);
-        }
-    }
-    return sk_cli_usage_error(cli, "no subcommand '%s' (build, lookup, anagram, info)", sub);
+    return sk_cli_run_subcommand(cli, argc, argv, NULL);
 }

@@ -13,11 +13,13 @@
 
 const sk_cli_option sk_lint_options[] = {
     {"format", 'f', "FMT",
-     "force the kind of file: skrabbkle, cs104, magpie (boards), tiles, csv (tile sets), config"},
-    {"json", 0, NULL, "print findings as JSON Lines on standard output"},
-    {"quiet", 'q', NULL, "print nothing; only the exit status tells (as validate and replay)"},
-    {"errors-only", 'e', NULL, "print only errors (no warnings, no notes)"},
-    {NULL, 0, NULL, NULL},
+     "force the kind of file: skrabbkle, cs104, magpie (boards), tiles, csv (tile sets), config",
+     "auto skrabbkle cs104 magpie tiles csv config"},
+    {"json", 0, NULL, "print findings as JSON Lines on standard output", NULL},
+    {"quiet", 'q', NULL, "print nothing; only the exit status tells (as validate and replay)",
+     NULL},
+    {"errors-only", 'e', NULL, "print only errors (no warnings, no notes)", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_ERRORS_ONLY };

@@ -1,8 +1,8 @@
-/* cmd_play.c — `skrab play`: the SkraBBKle game of seed 000, a person against the computer, in
- * the seed's dialogue word for word: load or default board, open or closed game, the board and
- * the scores before every move, the human first, the computer playing the best-scoring move,
- * "Game Over!" and the final scores. With --config FILE it plays the CS104 game instead
- * (cmd_play_cs104.c). Also the helpers both games share (cmd_play.h). */
+/* cmd_play.c — `skrab play` (docs/play.md): the SkraBBKle game of the coursework, a person
+ * against the computer, in the coursework's dialogue word for word: load or default board, open
+ * or closed game, the board and the scores before every move, the human first, the computer
+ * playing the best-scoring move, "Game Over!" and the final scores. With --config FILE it plays the
+ * CS104 game instead (cmd_play_cs104.c). Also the helpers both games share (cmd_play.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +15,17 @@
 
 /* The first four rows are the game options of cli_game.h (same order), with play's defaults. */
 const sk_cli_option sk_play_options[] = {
-    {"rules", 'R', "NAME", "rule set: skrabbkle (default) or classic; --config games are classic"},
-    {"board", 'b', "BOARD", "the default board: a name or file (default: skrabbkle)"},
-    {"tiles", 't', "TILES", "tile set: a name or file (default: skrabbkle)"},
-    {"lexicon", 'l', "LEX", "word list or KWG: a name or file (default: wordlist)"},
-    {"config", 'c', "FILE", "play the CS104 game of this configuration (-b -t -l override it)"},
-    {"seed", 's', "N", "seed of the tile bag: the same seed deals the same tiles"},
-    {NULL, 0, NULL, NULL},
+    {"rules", 'R', "NAME", "rule set: skrabbkle (default) or classic; --config games are classic",
+     SK_CLI_RULES_VALUES},
+    {"board", 'b', "BOARD", "the default board: a name or file (default: skrabbkle)",
+     SK_CLI_BOARD_VALUES},
+    {"tiles", 't', "TILES", "tile set: a name or file (default: skrabbkle)", SK_CLI_TILES_VALUES},
+    {"lexicon", 'l', "LEX", "word list or KWG: a name or file (default: wordlist)",
+     SK_CLI_LEXICON_VALUES},
+    {"config", 'c', "FILE", "play the CS104 game of this configuration (-b -t -l override it)",
+     NULL},
+    {"seed", 's', "N", "seed of the tile bag: the same seed deals the same tiles", "<number>"},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum { OPT_CONFIG = SK_CLI_GAME_NOPTIONS, OPT_SEED };
@@ -328,6 +332,44 @@ static int parse_seed(const char *arg, uint64_t *out)
     return 0;
 }
 
+/* The SkraBBKle game with the options in G (-R -b -t -l). Returns the exit status. */
+static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t seed)
+{
+    if (!has_seed) seed = sk_dialog_random_seed();
+    if (!g->rules_name) g->rules_name = "skrabbkle";
+    sk_ruleset rs;
+    if (sk_ruleset_from_name(g->rules_name, &rs) != SK_OK)
+        return sk_cli_usage_error(cli, "unknown rule set '%s' (skrabbkle or classic)",
+                                  g->rules_name);
+    if (!g->board_name) g->board_name = rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "CrosswordGame";
+    game gm = {.cli = cli, .g = g};
+    sk_buf_init(&gm.out);
+    sk_board board;
+    int status = sk_cli_load_board(cli, g->board_name, SK_BOARD_FORMAT_AUTO, &board);
+    if (status == SK_EXIT_OK) {
+        sk_position pos;
+        sk_position_init(&pos, board.width, board.height);
+        status = sk_cli_game_setup(cli, g, &pos, NULL, "<play>", 0);
+    }
+    if (status == SK_EXIT_OK && !g->lexicon) {
+        sk_cli_error(cli, "the computer needs a lexicon to play (not -l none)");
+        status = SK_EXIT_ERROR;
+    }
+    if (status == SK_EXIT_OK && sk_movegen_new(&gm.gen) != SK_OK) status = SK_EXIT_ERROR;
+    if (status == SK_EXIT_OK) {
+        status = run_game(&gm, seed);
+        if (status == SK_EXIT_FINDINGS) sk_cli_error(cli, "the input ended before the game began");
+    }
+    if (fflush(cli->out) != 0 || ferror(cli->out)) {
+        sk_cli_error(cli, "write error on standard output");
+        status = SK_EXIT_ERROR;
+    }
+    sk_match_free(&gm.match);
+    sk_movegen_free(gm.gen);
+    sk_buf_free(&gm.out);
+    return status;
+}
+
 int sk_cmd_play(sk_cli *cli, int argc, char **argv);
 int sk_cmd_play(sk_cli *cli, int argc, char **argv)
 {
@@ -351,43 +393,8 @@ int sk_cmd_play(sk_cli *cli, int argc, char **argv)
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
     if (opt == SK_OPT_HELP) return SK_EXIT_OK;
     if (o.optind < argc) return sk_cli_usage_error(cli, "play takes no operands");
-    if (config) {
-        int status = sk_cmd_play_cs104(cli, &g, config, has_seed, seed);
-        sk_cli_game_free(&g);
-        return status;
-    }
-    if (!has_seed) seed = sk_dialog_random_seed();
-    if (!g.rules_name) g.rules_name = "skrabbkle";
-    sk_ruleset rs;
-    if (sk_ruleset_from_name(g.rules_name, &rs) != SK_OK)
-        return sk_cli_usage_error(cli, "unknown rule set '%s' (skrabbkle or classic)",
-                                  g.rules_name);
-    if (!g.board_name) g.board_name = rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "CrosswordGame";
-    game gm = {.cli = cli, .g = &g};
-    sk_buf_init(&gm.out);
-    sk_board board;
-    int status = sk_cli_load_board(cli, g.board_name, SK_BOARD_FORMAT_AUTO, &board);
-    if (status == SK_EXIT_OK) {
-        sk_position pos;
-        sk_position_init(&pos, board.width, board.height);
-        status = sk_cli_game_setup(cli, &g, &pos, NULL, "<play>", 0);
-    }
-    if (status == SK_EXIT_OK && !g.lexicon) {
-        sk_cli_error(cli, "the computer needs a lexicon to play (not -l none)");
-        status = SK_EXIT_ERROR;
-    }
-    if (status == SK_EXIT_OK && sk_movegen_new(&gm.gen) != SK_OK) status = SK_EXIT_ERROR;
-    if (status == SK_EXIT_OK) {
-        status = run_game(&gm, seed);
-        if (status == SK_EXIT_FINDINGS) sk_cli_error(cli, "the input ended before the game began");
-    }
-    if (fflush(cli->out) != 0 || ferror(cli->out)) {
-        sk_cli_error(cli, "write error on standard output");
-        status = SK_EXIT_ERROR;
-    }
-    sk_match_free(&gm.match);
-    sk_movegen_free(gm.gen);
-    sk_buf_free(&gm.out);
+    int status = config ? sk_cmd_play_cs104(cli, &g, config, has_seed, seed)
+                        : play_skrabbkle(cli, &g, has_seed, seed);
     sk_cli_game_free(&g);
     return status;
 }

@@ -1,10 +1,10 @@
-/* cmd_play_cs104.c — `skrab play --config FILE`: the CS104 Scrabble game of seeds 001 and 004
- * under classic rules. The configuration names the tile set, dictionary and board (paths
- * relative to it), the hand size and the seed. 1 to 8 players, each a person or the computer
- * (which plays its highest-scoring move, and passes when it has none). Commands PASS, EXCHANGE
- * TILES and PLACE DIR ROW COLUMN TILES in any case; every error message says "error" and why.
- * The game ends when the bag is empty and a player has no tiles left, or when every player
- * passed in one full round; then "Winner: NAME" or "Winners: A B". */
+/* cmd_play_cs104.c — `skrab play --config FILE` (docs/play.md): the CS104 Scrabble game under
+ * classic rules. The configuration names the tile set, dictionary and board (paths relative to
+ * it), the hand size and the random seed (docs/formats.md, "Game configuration (CS104)"). 1 to 8
+ * players, each a person or the computer (which plays its highest-scoring move, and passes when it
+ * has none). Commands PASS, EXCHANGE TILES and PLACE DIR ROW COLUMN TILES in any case; every error
+ * message says "error" and why. The game ends when the bag is empty and a player has no tiles left,
+ * or when every player passed in one full round; then "Winner: NAME" or "Winners: A B". */
 #include <ctype.h>
 #include <string.h>
 
@@ -59,21 +59,29 @@ static void config_path(const char *config, const char *rel, char *out, size_t s
     memcpy(out + (slash ? 0 : 2), buf, strlen(buf) + 1);
 }
 
-static int load_config(cs104 *c, const char *config, sk_config *cfg, char paths[3][SK_PATH_MAX])
+/* Reads and parses the configuration file CONFIG into CFG, printing its errors. Returns the
+ * exit status. */
+static int read_config(cs104 *c, const char *config, sk_config *cfg)
 {
     sk_buf text;
     sk_buf_init(&text);
-    if (sk_cli_read(c->cli, config, SK_CONFIG_FILE_MAX, &text, 0) != SK_OK) {
-        sk_buf_free(&text);
-        return SK_EXIT_ERROR;
+    int status = SK_EXIT_ERROR;
+    if (sk_cli_read(c->cli, config, SK_CONFIG_FILE_MAX, &text, 0) == SK_OK) {
+        sk_diag_list d;
+        sk_diag_list_init(&d);
+        status =
+            sk_config_parse(cfg, text.data, text.len, &d) == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
+        sk_cli_print_diags(c->cli, config, text.data, text.len, &d, 0, 1);
+        sk_diag_list_free(&d);
     }
-    sk_diag_list d;
-    sk_diag_list_init(&d);
-    int rc = sk_config_parse(cfg, text.data, text.len, &d);
-    sk_cli_print_diags(c->cli, config, text.data, text.len, &d, 0, 1);
-    sk_diag_list_free(&d);
     sk_buf_free(&text);
-    if (rc != SK_OK) return SK_EXIT_FINDINGS;
+    return status;
+}
+
+static int load_config(cs104 *c, const char *config, sk_config *cfg, char paths[3][SK_PATH_MAX])
+{
+    int status = read_config(c, config, cfg);
+    if (status != SK_EXIT_OK) return status;
     config_path(config, cfg->tiles, paths[0], SK_PATH_MAX);
     config_path(config, cfg->board, paths[1], SK_PATH_MAX);
     config_path(config, cfg->dictionary, paths[2], SK_PATH_MAX);
@@ -83,7 +91,7 @@ static int load_config(cs104 *c, const char *config, sk_config *cfg, char paths[
     if (!g->lexicon_name) g->lexicon_name = paths[2];
     g->rules_name = "classic";
     sk_board board;
-    int status = sk_cli_load_board(c->cli, g->board_name, SK_BOARD_FORMAT_AUTO, &board);
+    status = sk_cli_load_board(c->cli, g->board_name, SK_BOARD_FORMAT_AUTO, &board);
     if (status != SK_EXIT_OK) return status;
     sk_position pos;
     sk_position_init(&pos, board.width, board.height);
@@ -230,32 +238,30 @@ static int computer_turn(cs104 *c, int seat)
     sk_move_list list;
     sk_move_list_init(&list);
     int rc = sk_movegen_all(c->gen, &c->g->rules, &c->match.pos, &list);
+    sk_gen_move best; /* a pass until a placement is found */
+    memset(&best, 0, sizeof(best));
+    best.kind = SK_MOVE_PASS;
+    for (size_t i = 0; rc == SK_OK && i < list.count; i++) {
+        const sk_gen_move *m = &list.moves[i];
+        if (best.kind == SK_MOVE_PASS || m->score > best.score ||
+            (m->score == best.score && sk_gen_move_compare(m, &best) < 0))
+            best = *m;
+    }
+    sk_move_list_free(&list);
     if (rc != SK_OK) {
-        sk_move_list_free(&list);
         sk_cli_error(c->cli, "the computer cannot choose a move: %s", sk_strerror(rc));
         return -1;
-    }
-    sk_gen_move pass;
-    memset(&pass, 0, sizeof(pass));
-    pass.kind = SK_MOVE_PASS;
-    const sk_gen_move *best = &pass;
-    for (size_t i = 0; i < list.count; i++) {
-        const sk_gen_move *m = &list.moves[i];
-        if (best == &pass || m->score > best->score ||
-            (m->score == best->score && sk_gen_move_compare(m, best) < 0))
-            best = m;
     }
     sk_move mv;
     sk_play play;
     char why[300], rack[SK_RACK_MAX + 1];
-    sk_gen_move_to_move(best, &mv);
+    sk_gen_move_to_move(&best, &mv);
     sk_buf text;
     sk_buf_init(&text);
-    sk_gen_move_write_cs104(best, &text);
+    sk_gen_move_write_cs104(&best, &text);
     sk_buf_printf(&c->out, "%s (computer) plays %s\n", c->names[seat], sk_buf_str(&text));
     sk_buf_free(&text);
     snprintf(rack, sizeof(rack), "%s", sk_match_rack(&c->match, seat));
-    sk_move_list_free(&list);
     if (sk_match_check(&c->match, &mv, &play, why, sizeof(why)) != SK_LEGAL ||
         sk_match_play(&c->match, &play) != SK_OK) {
         sk_cli_error(c->cli, "internal error: the computer's move is illegal: %s", why);
@@ -332,6 +338,7 @@ int sk_cmd_play_cs104(sk_cli *cli, sk_cli_game *g, const char *config, int has_s
     sk_buf_init(&c.out);
     sk_dialog_init(&c.io, cli);
     sk_config cfg;
+    memset(&cfg, 0, sizeof(cfg)); /* its seed is read even when the file is not */
     char paths[3][SK_PATH_MAX];
     int status = load_config(&c, config, &cfg, paths);
     if (!has_seed) seed = cfg.has_seed ? (uint64_t)cfg.seed : sk_dialog_random_seed();

@@ -11,13 +11,17 @@
 
 /* The game options of cli_game.h, in their order, with what they default to here. */
 const sk_cli_option sk_replay_options[] = {
-    {"rules", 'R', "NAME", "rule set: skrabbkle or classic (default: #game-type, else classic)"},
-    {"board", 'b', "BOARD", "board layout: a name or file (default: #board-layout)"},
-    {"tiles", 't', "TILES", "tile set: a name or file (default: #tile-distribution)"},
-    {"lexicon", 'l', "LEX", "word list or KWG (default: #lexicon); 'none' skips word checks"},
-    {"json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)"},
-    {"quiet", 'q', NULL, "print nothing; only the exit status tells"},
-    {NULL, 0, NULL, NULL},
+    {"rules", 'R', "NAME", "rule set: skrabbkle or classic (default: #game-type, else classic)",
+     SK_CLI_RULES_VALUES},
+    {"board", 'b', "BOARD", "board layout: a name or file (default: #board-layout)",
+     SK_CLI_BOARD_VALUES},
+    {"tiles", 't', "TILES", "tile set: a name or file (default: #tile-distribution)",
+     SK_CLI_TILES_VALUES},
+    {"lexicon", 'l', "LEX", "word list or KWG (default: #lexicon); 'none' skips word checks",
+     SK_CLI_LEXICON_NONE_VALUES},
+    {"json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)", NULL},
+    {"quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum { OPT_JSON = SK_CLI_GAME_NOPTIONS, OPT_QUIET };
@@ -138,27 +142,21 @@ static int summary(replaying *v, const char *shown, const sk_gcg *g, const sk_gc
     return status;
 }
 
-static int replay_input(replaying *v, const char *arg)
+/* Replays the transcript TEXT (from SHOWN; SOURCE its path, or NULL) and prints what it finds.
+ * Returns the exit status. */
+static int replay_text(replaying *v, const sk_buf *text, const char *shown, const char *source)
 {
-    int is_stdin = strcmp(arg, "-") == 0;
-    const char *shown = is_stdin ? "<stdin>" : arg, *source = is_stdin ? NULL : arg;
-    sk_buf text;
-    sk_buf_init(&text);
-    if (sk_cli_read(v->cli, arg, SK_GCG_FILE_MAX, &text, 0) != SK_OK) {
-        sk_buf_free(&text);
-        return SK_EXIT_ERROR;
-    }
     sk_diag_list d;
     sk_diag_list_init(&d);
     sk_gcg g;
     int status = SK_EXIT_OK;
-    int rc = sk_gcg_parse(&g, sk_buf_str(&text), text.len, &d);
+    int rc = sk_gcg_parse(&g, sk_buf_str(text), text->len, &d);
     if (rc == SK_ENOMEM) {
         sk_cli_error(v->cli, "%s: out of memory", shown);
         status = SK_EXIT_ERROR;
     }
     const sk_rules *rules = NULL;
-    if (status == SK_EXIT_OK) status = setup(v, &g, &text, source, shown, &d, &rules);
+    if (status == SK_EXIT_OK) status = setup(v, &g, text, source, shown, &d, &rules);
     sk_gcg_result res;
     if (status == SK_EXIT_OK && sk_gcg_replay(&g, rules, &res, &d) == SK_ENOMEM) {
         sk_cli_error(v->cli, "%s: out of memory", shown);
@@ -166,12 +164,24 @@ static int replay_input(replaying *v, const char *arg)
     }
     if (!v->quiet) {
         sk_diag_list_sort(&d);
-        sk_cli_print_diags(v->cli, shown, sk_buf_str(&text), text.len, &d, v->json, 0);
+        sk_cli_print_diags(v->cli, shown, sk_buf_str(text), text->len, &d, v->json, 0);
         if (status == SK_EXIT_OK && !v->json) status = summary(v, shown, &g, &res, &d);
     }
     if (status == SK_EXIT_OK && d.errors) status = SK_EXIT_FINDINGS;
     sk_gcg_free(&g);
     sk_diag_list_free(&d);
+    return status;
+}
+
+static int replay_input(replaying *v, const char *arg)
+{
+    int is_stdin = strcmp(arg, "-") == 0;
+    const char *shown = is_stdin ? "<stdin>" : arg, *source = is_stdin ? NULL : arg;
+    sk_buf text;
+    sk_buf_init(&text);
+    int status = sk_cli_read(v->cli, arg, SK_GCG_FILE_MAX, &text, 0) == SK_OK
+                     ? replay_text(v, &text, shown, source)
+                     : SK_EXIT_ERROR;
     sk_buf_free(&text);
     return status;
 }

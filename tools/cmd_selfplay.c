@@ -1,9 +1,9 @@
-/* cmd_selfplay.c — `skrab selfplay`: the administrator of seed 002. Runs GAMES games between
- * automated players — built-in strategies (players.h) or external programs (`cmd:COMMAND`, one
- * process per turn, see cmd_selfplay.h) — checks every move, drops a player who answers an
- * illegal move or nothing in time (the game goes on without them), and reports one line a game
- * and the totals. Game I is dealt from a seed derived from --seed and I, and the first player
- * rotates, so a run is reproduced exactly by its seed whatever --jobs is. */
+/* cmd_selfplay.c — `skrab selfplay` (docs/play.md): the referee of automated games. Runs GAMES
+ * games between automated players — built-in strategies (players.h) or external programs
+ * (`cmd:COMMAND`, one process per turn, see cmd_selfplay.h) — checks every move, drops a player
+ * who answers an illegal move or nothing in time (the game goes on without them), and reports
+ * one line a game and the totals. Game I is dealt from a seed derived from --seed and I, and the
+ * first player rotates, so a run is reproduced exactly by its seed whatever --jobs is. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -25,19 +25,24 @@
 /* The first four rows are the game options of cli_game.h (same order), with selfplay's
  * defaults. */
 const sk_cli_option sk_selfplay_options[] = {
-    {"rules", 'R', "NAME", "rule set: classic (default) or skrabbkle"},
-    {"board", 'b', "BOARD", "board: a name or file (default: CrosswordGame, or skrabbkle)"},
-    {"tiles", 't', "TILES", "tile set: a name or file (default: english, or skrabbkle)"},
-    {"lexicon", 'l', "LEX", "word list or KWG: a name or file (default: wordlist)"},
-    {"games", 'n', "N", "number of games (default 10)"},
-    {"seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)"},
-    {"player", 'p', "SPEC", "a player, in seating order: [NAME=]SPEC (default: two best)"},
-    {"jobs", 'j', "N", "play N games at once in threads (default 1)"},
-    {"gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg"},
-    {"move-timeout", 0, "MS", "time an external player has for a move (default 10000)"},
-    {"json", 0, NULL, "one JSON object per game, then one with the totals"},
-    {"quiet", 'q', NULL, "print only the totals"},
-    {NULL, 0, NULL, NULL},
+    {"rules", 'R', "NAME", "rule set: classic (default) or skrabbkle", SK_CLI_RULES_VALUES},
+    {"board", 'b', "BOARD", "board: a name or file (default: CrosswordGame, or skrabbkle)",
+     SK_CLI_BOARD_VALUES},
+    {"tiles", 't', "TILES", "tile set: a name or file (default: english, or skrabbkle)",
+     SK_CLI_TILES_VALUES},
+    {"lexicon", 'l', "LEX", "word list or KWG: a name or file (default: wordlist)",
+     SK_CLI_LEXICON_VALUES},
+    {"games", 'n', "N", "number of games (default 10)", "<number>"},
+    {"seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)",
+     "<number>"},
+    {"player", 'p', "SPEC", "a player, in seating order: [NAME=]SPEC (default: two best)",
+     "best equity simple pass"},
+    {"jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
+    {"gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
+    {"move-timeout", 0, "MS", "time an external player has for a move (default 10000)", "<number>"},
+    {"json", 0, NULL, "one JSON object per game, then one with the totals", NULL},
+    {"quiet", 'q', NULL, "print only the totals", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum {
@@ -526,7 +531,7 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
         return sk_cli_usage_error(cli, "unknown rule set '%s' (skrabbkle or classic)",
                                   g->rules_name);
     int skr = rs == SK_RULES_SKRABBKLE;
-    if (skr && sp->nplayers != 2) /* SPEC section 2: skrabbkle is a two-player game */
+    if (skr && sp->nplayers != 2) /* skrabbkle is a two-player game (docs/rules.md, "SkraBBKle") */
         return sk_cli_usage_error(cli, "skrabbkle is played by two players, not %d", sp->nplayers);
     const char *board = g->board_name ? g->board_name : skr ? "skrabbkle" : "CrosswordGame";
     snprintf(sp->ops[0], sizeof(sp->ops[0]), "%s", sk_ruleset_name(rs));
@@ -576,8 +581,8 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         pthread_mutex_init(&sp->lock, NULL);
         pthread_cond_init(&sp->room, NULL);
         sp->started = now_seconds();
-        /* the word map takes about 0.25 s to build and saves about 0.8 ms a game (see
-         * sk_mg_wm_prepare): worth it from a few hundred games; done without if it fails */
+        /* the word map costs a fixed time to build and saves a little on each game (see
+         * sk_mg_wm_prepare): worth it from WM_GAMES games on; done without if it fails */
         int searching = 0; /* a built-in player that searches for the best move */
         for (int i = 0; i < sp->nplayers; i++)
             searching |= !sp->players[i].command && (sp->players[i].strategy == SK_STRATEGY_BEST ||

@@ -76,15 +76,12 @@ sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeo
                               size_t size, char *why, size_t why_size)
 {
     int in[2] = {-1, -1}, res[2] = {-1, -1};
+    sk_ask_result result = SK_ASK_FAILED;
     out[0] = '\0';
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0 ||
         socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, res) != 0) {
         snprintf(why, why_size, "cannot start '%s': %s", command, strerror(errno));
-        for (int i = 0; i < 2; i++) {
-            if (in[i] >= 0) close(in[i]);
-            if (res[i] >= 0) close(res[i]);
-        }
-        return SK_ASK_FAILED;
+        goto cleanup;
     }
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t attr;
@@ -103,27 +100,30 @@ sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeo
     int rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&attr);
+    /* the child's ends: closed here so that its exit is seen as the end of its output */
     close(in[1]);
     close(res[1]);
+    in[1] = res[1] = -1;
     if (rc != 0) {
         snprintf(why, why_size, "cannot start '%s': %s", command, strerror(rc));
-        close(in[0]);
-        close(res[0]);
-        return SK_ASK_FAILED;
+        goto cleanup;
     }
     long deadline = now_ms() + timeout_ms;
     feed(in[0], input);
-    sk_ask_result result = read_line(res[0], deadline, out, size);
+    result = read_line(res[0], deadline, out, size);
     kill(-pid, SIGKILL); /* the player and whatever it started */
     kill(pid, SIGKILL);
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
         ;
-    close(in[0]);
-    close(res[0]);
     if (result == SK_ASK_TIMEOUT)
         snprintf(why, why_size, "no move within %ld ms", timeout_ms);
     else if (result == SK_ASK_NO_ANSWER)
         snprintf(why, why_size, "no move: it ended its output without one");
+cleanup:
+    for (int i = 0; i < 2; i++) {
+        if (in[i] >= 0) close(in[i]);
+        if (res[i] >= 0) close(res[i]);
+    }
     return result;
 }
 

@@ -8,9 +8,10 @@
 
 const sk_cli_option sk_show_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"format", 'f', "FMT", "read the board as skrabbkle, cs104 or magpie (default: detect)"},
-    {"svg", 0, NULL, "write an SVG picture instead of text"},
-    {NULL, 0, NULL, NULL},
+    {"format", 'f', "FMT", "read the board as skrabbkle, cs104 or magpie (default: detect)",
+     "auto skrabbkle cs104 magpie"},
+    {"svg", 0, NULL, "write an SVG picture instead of text", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum { OPT_FORMAT = SK_CLI_GAME_NOPTIONS, OPT_SVG };
@@ -77,6 +78,26 @@ static int show_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in,
     return status;
 }
 
+/* Draws the board read into IN (a file), or when IN is NULL the board NAME. */
+static int show_board(sk_cli *cli, const sk_cli_posinput *in, const char *name,
+                      sk_board_format format, int svg)
+{
+    sk_board board;
+    int status =
+        in ? sk_cli_parse_board(cli, in->shown, in->text.data, in->text.len, format, &board)
+           : sk_cli_load_board(cli, name, format, &board);
+    if (status != SK_EXIT_OK) return status;
+    sk_buf out;
+    sk_buf_init(&out);
+    if (svg)
+        sk_board_render_svg(&board, NULL, &out);
+    else
+        sk_board_render_text(&board, NULL, NULL, &out);
+    status = sk_cli_write(cli, &out);
+    sk_buf_free(&out);
+    return status;
+}
+
 int sk_cmd_show(sk_cli *cli, int argc, char **argv);
 int sk_cmd_show(sk_cli *cli, int argc, char **argv)
 {
@@ -97,39 +118,20 @@ int sk_cmd_show(sk_cli *cli, int argc, char **argv)
     if (opt == SK_OPT_HELP) return SK_EXIT_OK;
     if (o.optind + 1 < argc) return sk_cli_usage_error(cli, "show draws one board or position");
     const char *arg = o.optind < argc ? argv[o.optind] : NULL;
-    int status;
     struct stat st;
     int is_file = arg && (strcmp(arg, "-") == 0 || stat(arg, &st) == 0);
     int literal_cgp = arg && !is_file && strchr(arg, '/') && strchr(arg, ' ');
     sk_cli_posinput in;
     memset(&in, 0, sizeof(in));
-    if (is_file || literal_cgp) {
-        if (sk_cli_posinput_read(cli, arg, &in) != SK_OK) {
-            sk_cli_posinput_free(&in);
-            return SK_EXIT_ERROR;
-        }
-        if (looks_like_cgp(in.text.data, in.text.len)) {
-            status = show_position(cli, &g, &in, svg);
-            sk_cli_posinput_free(&in);
-            sk_cli_game_free(&g);
-            return status;
-        }
-    }
-    sk_board board;
-    const char *name = arg ? arg : (g.board_name ? g.board_name : "skrabbkle");
-    if (is_file)
-        status = sk_cli_parse_board(cli, in.shown, in.text.data, in.text.len, format, &board);
+    int status;
+    if ((is_file || literal_cgp) && sk_cli_posinput_read(cli, arg, &in) != SK_OK)
+        status = SK_EXIT_ERROR;
+    else if ((is_file || literal_cgp) && looks_like_cgp(in.text.data, in.text.len))
+        status = show_position(cli, &g, &in, svg);
     else
-        status = sk_cli_load_board(cli, name, format, &board);
+        status = show_board(cli, is_file ? &in : NULL,
+                            arg ? arg : (g.board_name ? g.board_name : "skrabbkle"), format, svg);
     sk_cli_posinput_free(&in);
-    if (status != SK_EXIT_OK) return status;
-    sk_buf out;
-    sk_buf_init(&out);
-    if (svg)
-        sk_board_render_svg(&board, NULL, &out);
-    else
-        sk_board_render_text(&board, NULL, NULL, &out);
-    status = sk_cli_write(cli, &out);
-    sk_buf_free(&out);
+    sk_cli_game_free(&g);
     return status;
 }

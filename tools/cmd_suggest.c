@@ -15,19 +15,23 @@
 
 const sk_cli_option sk_suggest_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"count", 'n', "N", "how many moves to print per position (default 10)"},
-    {"all", 'a', NULL, "print every legal move (classic: exchanges and the pass too)"},
-    {"best", 'B', NULL, "print only the best move of each position, nothing else (for engines)"},
-    {"json", 0, NULL, "one JSON object per move: move score words leave equity"},
-    {"notation", 'N', "NOTATION", "write moves as gcg (default), skrabbkle or cs104"},
-    {"rank", 'r', "BY", "rank by equity (score + leave value; default) or score"},
-    {"leaves", 0, "FILE", "leave values from a KLV/KLV2 file (default: a built-in heuristic)"},
-    {"jobs", 'j', "N", "use N threads for a stream of positions (default 1)"},
-    {"verbose", 'v', NULL, "add the leave and the equity to each text line"},
+    {"count", 'n', "N", "how many moves to print per position (default 10)", "<number>"},
+    {"all", 'a', NULL, "print every legal move (classic: exchanges and the pass too)", NULL},
+    {"best", 'B', NULL, "print only the best move of each position, nothing else (for engines)",
+     NULL},
+    {"json", 0, NULL, "one JSON object per move: move score words leave equity", NULL},
+    {"notation", 'N', "NOTATION", "write moves as gcg (default), skrabbkle or cs104",
+     "gcg skrabbkle cs104"},
+    {"rank", 'r', "BY", "rank by equity (score + leave value; default) or score", "equity score"},
+    {"leaves", 0, "FILE", "leave values from a KLV/KLV2 file (default: a built-in heuristic)",
+     NULL},
+    {"jobs", 'j', "N", "use N threads for a stream of positions (default 1)", "<number>"},
+    {"verbose", 'v', NULL, "add the leave and the equity to each text line", NULL},
     {"word-map", 0, "N",
      "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
-     "(0.25 s, 21 MB) for a faster search"},
-    {NULL, 0, NULL, NULL},
+     "(0.25 s, 21 MB) for a faster search",
+     "never <number>"},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum {
@@ -310,51 +314,26 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
 
 #define BATCH 256
 
-/* Positions before suggest builds the word map: it takes about 0.25 s to build (SOWPODS) and
- * saves some 0.05-0.3 ms on a position whose rack has one blank and some on the others (see
- * sk_mg_wm_prepare), about 35 us a position over self-play's mix of racks, so it pays only on
- * long streams. */
+/* Positions before suggest builds the word map: building it costs a fixed time and it saves a
+ * little on each position (most on racks with a blank, see sk_mg_wm_prepare), so it pays only
+ * on long streams (figures in docs/benchmarks.md). */
 #define WM_AFTER 10000
 
-int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
-int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
+/* Answers each CGP line of IN in turn (in batches of BATCH with more than one job). Returns the
+ * exit status; JOBS, GENS and *WM are the caller's to free. */
+static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_posinput *in,
+                         job *jobs, sk_movegen **gens, sk_wordmap **wm)
 {
-    options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER};
-    sk_cli_game g;
-    sk_cli_game_init(&g);
-    int first = 0;
-    int status = parse_options(cli, &g, &o, argc, argv, &first);
-    if (status != SK_EXIT_OK) {
-        sk_leaves_free(o.leaves);
-        return status < 0 ? SK_EXIT_OK : status;
-    }
-    if (first + 1 < argc) {
-        sk_leaves_free(o.leaves);
-        return sk_cli_usage_error(cli, "suggest takes one POS (a file, '-', or a CGP line)");
-    }
-    sk_cli_posinput in;
-    if (sk_cli_posinput_open(cli, first < argc ? argv[first] : "-", &in) != SK_OK) {
-        sk_cli_posinput_free(&in);
-        sk_leaves_free(o.leaves);
-        return SK_EXIT_ERROR;
-    }
-    job *jobs = calloc(BATCH, sizeof(*jobs));
-    if (!jobs) {
-        sk_cli_posinput_free(&in);
-        sk_leaves_free(o.leaves);
-        return SK_EXIT_ERROR;
-    }
+    int status = SK_EXIT_OK;
     size_t len;
     const char *line;
     int lineno = 0, n = 0, printed = 0, positions = 0;
-    sk_movegen *gens[64] = {NULL};
-    sk_wordmap *wm = NULL;
     int wm_tried = 0;
     /* one thread: each position is answered (and flushed) before the next line is read, so a
      * program can talk to skrab line by line; more threads work on batches */
-    int batch = o.jobs == 1 ? 1 : BATCH;
+    int batch = o->jobs == 1 ? 1 : BATCH;
     for (;;) {
-        int more = sk_cli_posinput_getline(cli, &in, &line, &len, &lineno);
+        int more = sk_cli_posinput_getline(cli, in, &line, &len, &lineno);
         if (more < 0) {
             status = SK_EXIT_ERROR;
             more = 0;
@@ -364,14 +343,16 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
             job *j = &jobs[n++];
             sk_buf_init(&j->out);
             j->line = lineno;
-            j->ok = sk_cli_parse_position(cli, &in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
-                    sk_cli_game_setup(cli, &g, &j->pos, in.source, in.shown, lineno) == SK_EXIT_OK;
-            if (j->ok && !g.lexicon) {
-                sk_cli_error(cli, "%s:%d: suggest needs a lexicon (not -l none)", in.shown, lineno);
+            j->ok = sk_cli_parse_position(cli, in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
+                    sk_cli_game_setup(cli, g, &j->pos, in->source, in->shown, lineno) == SK_EXIT_OK;
+            if (j->ok && !g->lexicon) {
+                sk_cli_error(cli, "%s:%d: suggest needs a lexicon (not -l none)", in->shown,
+                             lineno);
                 j->ok = 0;
             }
             if (j->ok && !j->pos.racks[0][0]) {
-                /* a finding about the line: FILE:LINE:COL at the racks field (SPEC section 1) */
+                /* a finding about the line: FILE:LINE:COL at the racks field (docs/commands.md,
+                 * "Conventions") */
                 size_t c = 0;
                 while (c < len && (line[c] == ' ' || line[c] == '\t'))
                     c++;
@@ -380,26 +361,26 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
                 while (c < len && (line[c] == ' ' || line[c] == '\t'))
                     c++;
                 fprintf(cli->err, "%s:%d:%zu: error: the rack of the player to move is unknown\n",
-                        in.shown, lineno, c + 1);
+                        in->shown, lineno, c + 1);
                 j->ok = 0;
             }
             if (j->ok) {
-                j->board = g.board;
-                j->tiles = g.tiles;
-                j->rules = g.rules;
+                j->board = g->board;
+                j->tiles = g->tiles;
+                j->rules = g->rules;
                 j->rules.board = &j->board;
                 j->rules.tiles = &j->tiles;
                 j->bag = sk_cli_bag_count(&j->pos, &j->rules);
             }
             if (n < batch) continue;
         }
-        if (n > 0 && !wm && !wm_tried && o.wm_after >= 0 && positions > o.wm_after &&
-            searches(&o) && g.lexicon) {
+        if (n > 0 && !*wm && !wm_tried && o->wm_after >= 0 && positions > o->wm_after &&
+            searches(o) && g->lexicon) {
             wm_tried = 1; /* a map that cannot be built (memory, odd lexicon) is done without */
-            if (sk_wordmap_build(&wm, g.lexicon) != SK_OK) wm = NULL;
+            if (sk_wordmap_build(wm, g->lexicon) != SK_OK) *wm = NULL;
         }
         if (n > 0) {
-            int st = run_batch(cli, &o, jobs, n, gens, wm, &printed);
+            int st = run_batch(cli, o, jobs, n, gens, *wm, &printed);
             if (st > status) status = st;
             if (fflush(cli->out) != 0) status = SK_EXIT_ERROR; /* reported on the way out */
             for (int i = 0; i < n; i++)
@@ -409,9 +390,40 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         if (!more || status == SK_EXIT_ERROR) break;
     }
     if (positions == 0 && status != SK_EXIT_ERROR) { /* empty, or blank and '#' lines only */
-        sk_cli_error(cli, "%s: no CGP line", in.shown);
+        sk_cli_error(cli, "%s: no CGP line", in->shown);
         status = SK_EXIT_ERROR;
     }
+    return status;
+}
+
+int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
+int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
+{
+    options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER};
+    sk_cli_game g;
+    sk_cli_game_init(&g);
+    sk_cli_posinput in;
+    memset(&in, 0, sizeof(in));
+    job *jobs = NULL;
+    sk_movegen *gens[64] = {NULL};
+    sk_wordmap *wm = NULL;
+    int first = 0;
+    int status = parse_options(cli, &g, &o, argc, argv, &first);
+    if (status != SK_EXIT_OK) {
+        if (status < 0) status = SK_EXIT_OK; /* --help */
+        goto cleanup;
+    }
+    if (first + 1 < argc) {
+        status = sk_cli_usage_error(cli, "suggest takes one POS (a file, '-', or a CGP line)");
+        goto cleanup;
+    }
+    if (sk_cli_posinput_open(cli, first < argc ? argv[first] : "-", &in) != SK_OK ||
+        (jobs = calloc(BATCH, sizeof(*jobs))) == NULL) {
+        status = SK_EXIT_ERROR;
+        goto cleanup;
+    }
+    status = answer_stream(cli, &o, &g, &in, jobs, gens, &wm);
+cleanup:
     for (int t = 0; t < 64; t++)
         sk_movegen_free(gens[t]);
     sk_wordmap_free(wm);

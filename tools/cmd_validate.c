@@ -9,9 +9,9 @@
 
 const sk_cli_option sk_validate_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)"},
-    {"quiet", 'q', NULL, "print nothing; only the exit status tells"},
-    {NULL, 0, NULL, NULL},
+    {"json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)", NULL},
+    {"quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 enum { OPT_JSON = SK_CLI_GAME_NOPTIONS, OPT_QUIET };
@@ -48,14 +48,11 @@ static void report(validating *v, const char *shown, int line, const sk_diag_lis
 static int validate_input(validating *v, const char *arg)
 {
     sk_cli_posinput in;
-    if (sk_cli_posinput_read(v->cli, arg, &in) != SK_OK) {
-        sk_cli_posinput_free(&in);
-        return SK_EXIT_ERROR;
-    }
-    int status = SK_EXIT_OK, lineno = 0;
+    int readable = sk_cli_posinput_read(v->cli, arg, &in) == SK_OK;
+    int status = readable ? SK_EXIT_OK : SK_EXIT_ERROR, lineno = 0;
     size_t cursor = 0, len;
     const char *line;
-    while (sk_cli_posinput_next(&in, &cursor, &line, &len, &lineno)) {
+    while (readable && sk_cli_posinput_next(&in, &cursor, &line, &len, &lineno)) {
         sk_position pos;
         int st = sk_cli_parse_position(v->cli, &in, line, len, lineno, &pos);
         if (st == SK_EXIT_OK)
