@@ -11,7 +11,9 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 unset SKRAB_DATA
 cd /
 for f in bin/skrab include/skrab/board.h share/skrab/defaultBoard.txt share/skrab/wordlist.txt \
-         share/man/man1/skrab.1; do
+         share/man/man1/skrab.1 share/doc/skrab/LICENSE share/doc/skrab/THIRD_PARTY.md \
+         share/doc/skrab/README.md share/doc/skrab/docs/formats.md \
+         share/bash-completion/completions/skrab share/zsh/site-functions/_skrab; do
   [ -e "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
 done
 pc=$(find "$prefix" -name skrab.pc | head -1)
@@ -20,7 +22,7 @@ pc=$(find "$prefix" -name skrab.pc | head -1)
 "$prefix/bin/skrab" show skrabbkle | grep -q '^ 8 (3){-3 ' || { echo "installed show failed"; exit 1; }
 "$prefix/bin/skrab" show CrosswordGame >/dev/null
 cat >"$prefix/use.c" <<'C'
-#include <skrab/board.h>
+#include <skrab/skrab.h> /* the umbrella header: every public header compiles installed */
 #include <stdio.h>
 #include <string.h>
 int main(void)
