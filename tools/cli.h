@@ -103,6 +103,10 @@ void sk_cli_opts_init(sk_cli_opts *o, sk_cli *cli, int argc, char **argv);
 /* Returns the index in cli->cmd->options of the next option seen, SK_OPT_END after the last
  * one, SK_OPT_ERROR after printing a usage error, SK_OPT_HELP after printing --help. */
 int sk_cli_opts_next(sk_cli_opts *o);
+/* For a command that takes no options of its own: reads -h/--help. Returns -1 when the command
+ * goes on, with *FIRST_OPERAND the index of its first operand; otherwise the exit status to
+ * return (SK_EXIT_OK after printing --help, SK_EXIT_ERROR after a usage error). */
+int sk_cli_opts_only_help(sk_cli *cli, int argc, char **argv, int *first_operand);
 
 /* Prints the command's --help text to STREAM. */
 void sk_cli_print_help(const sk_cmd *cmd, FILE *stream);

@@ -50,19 +50,14 @@ static const sk_cmd *find_command(const char *name)
 int sk_cmd_help(sk_cli *cli, int argc, char **argv);
 int sk_cmd_help(sk_cli *cli, int argc, char **argv)
 {
-    sk_cli_opts o;
-    sk_cli_opts_init(&o, cli, argc, argv);
-    int opt;
-    while ((opt = sk_cli_opts_next(&o)) >= 0) {
-    }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    if (o.optind >= argc) {
+    int first, status = sk_cli_opts_only_help(cli, argc, argv, &first);
+    if (status >= 0) return status;
+    if (first >= argc) {
         print_overview(cli->out);
         return SK_EXIT_OK;
     }
-    const sk_cmd *c = find_command(argv[o.optind]);
-    if (!c) return sk_cli_usage_error(cli, "no such command '%s'", argv[o.optind]);
+    const sk_cmd *c = find_command(argv[first]);
+    if (!c) return sk_cli_usage_error(cli, "no such command '%s'", argv[first]);
     sk_cli_print_help(c, cli->out);
     return SK_EXIT_OK;
 }

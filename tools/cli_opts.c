@@ -66,7 +66,7 @@ int sk_cli_opts_next(sk_cli_opts *o)
         const char *bad = o->argv[optind - 1];
         if (c == ':')
             sk_cli_usage_error(o->cli, "option '%s' needs an argument", bad);
-        else if (optopt && !(bad[0] == '-' && bad[1] == '-'))
+        else if (optopt > 0 && optopt < 256) /* a short option: BAD may be an earlier argument */
             sk_cli_usage_error(o->cli, "unknown option '-%c'", optopt);
         else
             sk_cli_usage_error(o->cli, "unknown option '%s'", bad);
@@ -75,6 +75,19 @@ int sk_cli_opts_next(sk_cli_opts *o)
     for (size_t i = 0; i < n; i++)
         if (cmd->options[i].short_name == c) return (int)i;
     return SK_OPT_ERROR;
+}
+
+int sk_cli_opts_only_help(sk_cli *cli, int argc, char **argv, int *first_operand)
+{
+    sk_cli_opts o;
+    sk_cli_opts_init(&o, cli, argc, argv);
+    int opt;
+    while ((opt = sk_cli_opts_next(&o)) >= 0) {
+    }
+    *first_operand = o.optind;
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    return -1;
 }
 
 void sk_cli_print_help(const sk_cmd *cmd, FILE *f)

@@ -420,18 +420,13 @@ static void zsh_script(sk_buf *o)
 
 static int run_shell(sk_cli *cli, int argc, char **argv, void (*script)(sk_buf *))
 {
-    sk_cli_opts o;
-    sk_cli_opts_init(&o, cli, argc, argv);
-    int opt;
-    while ((opt = sk_cli_opts_next(&o)) >= 0) {
-    }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    if (o.optind < argc) return sk_cli_usage_error(cli, "unexpected argument '%s'", argv[o.optind]);
+    int first, status = sk_cli_opts_only_help(cli, argc, argv, &first);
+    if (status >= 0) return status;
+    if (first < argc) return sk_cli_usage_error(cli, "unexpected argument '%s'", argv[first]);
     sk_buf out;
     sk_buf_init(&out);
     script(&out);
-    int status = sk_cli_write(cli, &out);
+    status = sk_cli_write(cli, &out);
     sk_buf_free(&out);
     return status;
 }
