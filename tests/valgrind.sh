@@ -8,11 +8,15 @@ build=${1:-build}
 export SKRAB_TEST_GAMES=4 # the brute-force comparisons, scaled down
 logs=$(mktemp -d) # reports go here, not beside the binaries (the glob would pick them up)
 pass=0 fail=0
+# the optional transcript corpus test takes its directory, as configured (tests/CMakeLists.txt)
+corpus=$(sed -n 's/^SKRAB_GCG_CORPUS:PATH=//p' "$build/CMakeCache.txt" 2>/dev/null)
 for t in "$build"/bin/test_*; do
   [ -f "$t" ] && [ -x "$t" ] || continue
   log="$logs/$(basename "$t").txt"
+  args=()
+  [ "$(basename "$t")" = test_gcg_corpus ] && args=("$corpus")
   if valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
-      "$t" >/dev/null 2>"$log"; then
+      "$t" "${args[@]}" >/dev/null 2>"$log"; then
     pass=$((pass + 1))
   else
     fail=$((fail + 1))
