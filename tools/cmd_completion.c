@@ -382,13 +382,9 @@ static void zsh_script(sk_buf *o)
            "  _alternative \"values:value:($words)\" 'files:file:_files'\n"
            "}\n\n");
     zsh_list_function(o, "_skrab_commands", "skrab command", sk_commands);
+    for_each_leaf(o, zsh_leaf_function);
     for (const sk_cmd *c = sk_commands; c->name; c++) {
-        if (!c->subcommands) {
-            zsh_leaf_function(o, c);
-            continue;
-        }
-        for (const sk_cmd *s = c->subcommands; s->name; s++)
-            zsh_leaf_function(o, s);
+        if (!c->subcommands) continue;
         char list[64];
         snprintf(list, sizeof(list), "_skrab_list_%s", c->name);
         char what[96];
