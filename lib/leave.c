@@ -130,6 +130,7 @@ int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_
 
 int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags)
 {
+    *out = NULL; /* also when the file cannot be read */
     sk_buf b;
     sk_buf_init(&b);
     int rc = sk_buf_read_file(&b, path, (size_t)SK_KWG_NODES_MAX * 12 + 16);
