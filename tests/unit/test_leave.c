@@ -94,6 +94,15 @@ static void klv_malformed(void **state)
     assert_int_equal(sk_leaves_load(&l, "/nonexistent/x.klv2", NULL), SK_ENOTFOUND);
 }
 
+/* A file that cannot be read leaves nothing behind: *OUT is NULL, whatever it held. */
+static void klv_unreadable(void **state)
+{
+    (void)state;
+    sk_leaves *l = (sk_leaves *)&l; /* not NULL: the call must clear it */
+    assert_int_not_equal(sk_leaves_load(&l, "/nonexistent/leaves.klv2", NULL), SK_OK);
+    assert_null(l);
+}
+
 static void heuristic(void **state)
 {
     (void)state;
@@ -118,6 +127,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(klv_lookup),
         cmocka_unit_test(klv_malformed),
+        cmocka_unit_test(klv_unreadable),
         cmocka_unit_test(heuristic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
