@@ -72,11 +72,7 @@ int sk_match_final(const sk_match *m, int seat)
 
 int sk_match_bag(const sk_match *m)
 {
-    int unseen[SK_TILE_KINDS], over, total = 0;
-    sk_position_unseen(&m->pos, m->rules->tiles, unseen, &over);
-    for (int t = 0; t < SK_TILE_KINDS; t++)
-        total += unseen[t];
-    return total;
+    return sk_position_bag(&m->pos, m->rules->tiles, 0); /* every rack is known */
 }
 
 static sk_match_event *add_event(sk_match *m, sk_event_kind kind, int seat, const char *rack)

@@ -741,7 +741,8 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
 }
 
 int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
-                   const struct sk_leaves *leaves, int by_score, size_t n, sk_move_list *out)
+                   const struct sk_leaves *leaves, int by_score, int exchanges, int bag, size_t n,
+                   sk_move_list *out)
 {
     if (n == 0) return SK_OK;
     if (n > g->cap_top) {
@@ -756,12 +757,31 @@ int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     const sk_gen_move *from = g->top_n <= 1 ? &g->best : g->top;
     g->top_n = 1;
     if (rc != SK_OK) return rc;
-    if (kept == 0) /* nothing playable: the pass */
-        return sk_movegen_add_non_placements(rules, pos, -1, out);
-    for (size_t i = 0; i < kept; i++) {
-        sk_gen_move *m = sk_mg_list_push(out);
-        if (!m) return SK_ENOMEM;
-        *m = from[i];
+    /* the exchanges and the pass compete with the N best placements as in the full list */
+    sk_move_list all;
+    sk_move_list_init(&all);
+    if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
+        bag = -1; /* no exchanges: only the pass */
+    rc = sk_movegen_add_non_placements(rules, pos, bag, &all);
+    if (rc == SK_OK) rc = sk_move_list_rank(&all, pos->racks[0], leaves, by_score);
+    for (size_t i = 0; rc == SK_OK && i < kept; i++) {
+        sk_gen_move *m = sk_mg_list_push(&all);
+        if (m)
+            *m = from[i];
+        else
+            rc = SK_ENOMEM;
     }
-    return SK_OK;
+    if (rc == SK_OK) {
+        if (n > all.count) n = all.count;
+        sk_move_list_top(&all, n, by_score);
+        for (size_t i = 0; rc == SK_OK && i < n; i++) {
+            sk_gen_move *m = sk_mg_list_push(out);
+            if (m)
+                *m = all.moves[i];
+            else
+                rc = SK_ENOMEM;
+        }
+    }
+    sk_move_list_free(&all);
+    return rc;
 }

@@ -415,3 +415,14 @@ void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles, int cou
         counts[t] = used[t] > counts[t] ? 0 : counts[t] - used[t];
     }
 }
+
+int sk_position_bag(const sk_position *pos, const sk_tileset *tiles, int unknown_rack)
+{
+    int unseen[SK_TILE_KINDS], over, total = 0;
+    sk_position_unseen(pos, tiles, unseen, &over);
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        total += unseen[t];
+    for (int p = 0; p < pos->nplayers; p++)
+        if (!pos->racks[p][0]) total -= unknown_rack;
+    return total < 0 ? 0 : total;
+}

@@ -17,8 +17,6 @@ const sk_cli_option sk_apply_options[] = {
 
 enum { OPT_DRAW = SK_CLI_GAME_NOPTIONS };
 
-int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules);
-
 typedef struct {
     sk_cli *cli;
     sk_cli_game game;
@@ -35,7 +33,7 @@ static int apply_one(void *ctx, const char *text, size_t len)
     sk_move m;
     sk_play play;
     char why[300];
-    int bag = sk_cli_bag_count(&a->pos, &a->game.rules);
+    int bag = sk_position_bag(&a->pos, a->game.rules.tiles, a->game.rules.rack_size);
     if (sk_move_parse(&m, text, len, why, sizeof(why)) != SK_OK) {
         sk_cli_error(a->cli, "move %d '%.*s': malformed move: %s", a->count, (int)len, text, why);
         return SK_EXIT_FINDINGS;

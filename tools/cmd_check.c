@@ -29,19 +29,6 @@ typedef struct {
     sk_buf out;
 } checking;
 
-/* Tiles in the bag: the unseen pool less what the players with unknown racks hold. */
-int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules);
-int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules)
-{
-    int unseen[SK_TILE_KINDS], over, total = 0;
-    sk_position_unseen(pos, rules->tiles, unseen, &over);
-    for (int t = 0; t < SK_TILE_KINDS; t++)
-        total += unseen[t];
-    for (int p = 0; p < pos->nplayers; p++)
-        if (!pos->racks[p][0]) total -= rules->rack_size;
-    return total < 0 ? 0 : total;
-}
-
 static void explain_word(checking *c, const sk_play *play, const sk_word *w)
 {
     const sk_board *b = c->game.rules.board;
@@ -159,7 +146,7 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
     sk_cli_posinput in;
     int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &c.pos, &c.game);
     if (status == SK_EXIT_OK) {
-        c.bag = sk_cli_bag_count(&c.pos, &c.game.rules);
+        c.bag = sk_position_bag(&c.pos, c.game.rules.tiles, c.game.rules.rack_size);
         sk_buf_init(&c.out);
         status = sk_cli_for_each_move(cli, argc, argv, o.optind + 1, check_one, &c);
         sk_buf_free(&c.out);

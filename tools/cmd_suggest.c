@@ -16,7 +16,7 @@
 const sk_cli_option sk_suggest_options[] = {
     SK_CLI_GAME_OPTIONS,
     {"count", 'n', "N", "how many moves to print per position (default 10)", "<number>"},
-    {"all", 'a', NULL, "print every legal move (classic: exchanges and the pass too)", NULL},
+    {"all", 'a', NULL, "print every legal move (classic: exchanges; the pass last)", NULL},
     {"best", 'B', NULL, "print only the best move of each position, nothing else (for engines)",
      NULL},
     {"json", 0, NULL, "one JSON object per move: move score words leave equity", NULL},
@@ -46,8 +46,6 @@ enum {
     OPT_VERBOSE,
     OPT_WORD_MAP
 };
-
-int sk_cli_bag_count(const sk_position *pos, const sk_rules *rules);
 
 typedef struct {
     long count;
@@ -144,13 +142,11 @@ static int solve(const options *o, job *j, sk_movegen *gen)
     sk_move_list_init(&list);
     /* -n N: a search for the N best (each as the full list ranks it), not the full list */
     int top = searches(o); /* the leader alone was answered above */
-    int rc = top ? sk_movegen_top(gen, &j->rules, &j->pos, o->leaves, o->by_score, (size_t)o->count,
-                                  &list)
+    int rc = top ? sk_movegen_top(gen, &j->rules, &j->pos, o->leaves, o->by_score, 1, j->bag,
+                                  (size_t)o->count, &list)
                  : sk_movegen_all(gen, &j->rules, &j->pos, &list);
-    if (rc == SK_OK && !top && (o->all || o->best))
+    if (rc == SK_OK && !top) /* the full list: exchanges and the pass too */
         rc = sk_movegen_add_non_placements(&j->rules, &j->pos, j->bag, &list);
-    else if (rc == SK_OK && !top && list.count == 0)
-        rc = sk_movegen_add_non_placements(&j->rules, &j->pos, -1, &list); /* the pass */
     if (rc != SK_OK) {
         sk_move_list_free(&list);
         return rc;
@@ -370,7 +366,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
                 j->rules = g->rules;
                 j->rules.board = &j->board;
                 j->rules.tiles = &j->tiles;
-                j->bag = sk_cli_bag_count(&j->pos, &j->rules);
+                j->bag = sk_position_bag(&j->pos, j->rules.tiles, j->rules.rack_size);
             }
             if (n < batch) continue;
         }

@@ -401,6 +401,35 @@ static void check_top(const sk_move_list *unsorted, const sk_move_list *sorted, 
     }
 }
 
+/* Positions where an exchange headed the full list (the top-N search must rank exchanges as
+ * the list does: matches_brute_force checks that this happened at all). */
+static int exchange_heads;
+
+/* The full list of POS, ranked the slow way: PLACEMENTS (each leave worked out from its string),
+ * then the exchanges (with BAG; -1: none) and the pass, sorted. */
+static void full_list(const sk_rules *rules, const sk_position *pos, const sk_move_list *placements,
+                      int bag, int by_score, sk_move_list *out)
+{
+    sk_move_list_init(out);
+    assert_int_equal(sk_movegen_add_non_placements(rules, pos, bag, out), SK_OK);
+    size_t extra = out->count;
+    sk_gen_move *moves = realloc(out->moves, (extra + placements->count + 1) * sizeof(*moves));
+    assert_non_null(moves);
+    out->moves = moves;
+    out->cap = extra + placements->count + 1;
+    if (placements->count)
+        memcpy(moves + extra, placements->moves, placements->count * sizeof(*moves));
+    out->count = extra + placements->count;
+    char kept[SK_RACK_MAX + 1];
+    for (size_t i = 0; i < out->count; i++) {
+        sk_gen_move *m = &moves[i];
+        sk_gen_move_leave(m, pos->racks[0], kept);
+        float leave = by_score ? 0.0f : (float)sk_leave_value(NULL, kept);
+        m->equity = m->kind == SK_MOVE_PLACE ? (float)m->score + leave : leave;
+    }
+    sk_move_list_sort(out, by_score);
+}
+
 static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
                             sk_move_list *list)
 {
@@ -410,6 +439,7 @@ static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_pos
     unsorted.moves = malloc((list->count + 1) * sizeof(*unsorted.moves));
     assert_non_null(unsorted.moves);
     if (list->count) memcpy(unsorted.moves, list->moves, list->count * sizeof(*list->moves));
+    int bag = sk_position_bag(pos, rules->tiles, rules->rack_size);
     for (int by_score = 0; by_score < 2; by_score++) {
         char kept[SK_RACK_MAX + 1];
         for (size_t i = 0; i < list->count; i++) {
@@ -419,44 +449,44 @@ static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_pos
         }
         sk_move_list_sort(list, by_score);
         check_top(&unsorted, list, pos->racks[0], by_score);
-        size_t ns[] = {1, 2, 5, 20, 200};
-        for (size_t k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
-            sk_move_list top;
-            sk_move_list_init(&top);
-            assert_int_equal(sk_movegen_top(gen, rules, pos, NULL, by_score, ns[k], &top), SK_OK);
-            if (list->count == 0) { /* nothing playable: the pass alone */
-                assert_int_equal(top.count, 1);
-                assert_int_equal(top.moves[0].kind, SK_MOVE_PASS);
+        for (int exch = 0; exch < 2; exch++) {
+            sk_move_list full;
+            full_list(rules, pos, &unsorted, exch ? bag : -1, by_score, &full);
+            exchange_heads += full.moves[0].kind == SK_MOVE_EXCHANGE;
+            size_t ns[] = {1, 2, 5, 20, 200};
+            for (size_t k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
+                sk_move_list top;
+                sk_move_list_init(&top);
+                assert_int_equal(
+                    sk_movegen_top(gen, rules, pos, NULL, by_score, exch, bag, ns[k], &top), SK_OK);
+                size_t want = ns[k] < full.count ? ns[k] : full.count;
+                assert_int_equal(top.count, want);
+                for (size_t i = 0; i < want; i++) {
+                    const sk_gen_move *a = &top.moves[i], *b = &full.moves[i];
+                    if (a->kind != b->kind || strcmp(a->word, b->word) != 0 || a->row != b->row ||
+                        a->col != b->col || a->dir != b->dir || a->score != b->score ||
+                        a->equity != b->equity)
+                        fail_msg("sk_movegen_top %zu by %s%s, move %zu: %d %d,%d %s %d %.3f, the "
+                                 "list's %d %d,%d %s %d %.3f",
+                                 ns[k], by_score ? "score" : "equity",
+                                 exch ? " with exchanges" : "", i, a->kind, a->row, a->col, a->word,
+                                 a->score, (double)a->equity, b->kind, b->row, b->col, b->word,
+                                 b->score, (double)b->equity);
+                }
                 sk_move_list_free(&top);
-                continue;
             }
-            size_t want = ns[k] < list->count ? ns[k] : list->count;
-            assert_int_equal(top.count, want);
-            for (size_t i = 0; i < want; i++) {
-                const sk_gen_move *a = &top.moves[i], *b = &list->moves[i];
-                if (strcmp(a->word, b->word) != 0 || a->row != b->row || a->col != b->col ||
-                    a->dir != b->dir || a->score != b->score || a->equity != b->equity)
-                    fail_msg("sk_movegen_top %zu by %s, move %zu: %d,%d %s %d %.3f, the list's "
-                             "%d,%d %s %d %.3f",
-                             ns[k], by_score ? "score" : "equity", i, a->row, a->col, a->word,
-                             a->score, (double)a->equity, b->row, b->col, b->word, b->score,
-                             (double)b->equity);
-            }
-            sk_move_list_free(&top);
+            sk_gen_move best;
+            assert_int_equal(sk_movegen_best(gen, rules, pos, NULL, by_score, exch, bag, &best),
+                             SK_OK);
+            const sk_gen_move *head = &full.moves[0];
+            if (best.kind != head->kind || best.row != head->row || best.col != head->col ||
+                best.dir != head->dir || strcmp(best.word, head->word) != 0 ||
+                best.score != head->score)
+                fail_msg("best %s %d,%d %s (%d) but the list's head is %d,%d %s (%d)",
+                         by_score ? "by score" : "by equity", best.row, best.col, best.word,
+                         best.score, head->row, head->col, head->word, head->score);
+            sk_move_list_free(&full);
         }
-        sk_gen_move best;
-        assert_int_equal(sk_movegen_best(gen, rules, pos, NULL, by_score, 0, 0, &best), SK_OK);
-        if (list->count == 0) {
-            assert_int_equal(best.kind, SK_MOVE_PASS);
-            continue;
-        }
-        const sk_gen_move *head = &list->moves[0];
-        if (best.kind != head->kind || best.row != head->row || best.col != head->col ||
-            best.dir != head->dir || strcmp(best.word, head->word) != 0 ||
-            best.score != head->score)
-            fail_msg("best %s %d,%d %s (%d) but the list's head is %d,%d %s (%d)",
-                     by_score ? "by score" : "by equity", best.row, best.col, best.word, best.score,
-                     head->row, head->col, head->word, head->score);
     }
     sk_move_list_free(&unsorted);
 }
@@ -625,8 +655,10 @@ static void matches_brute_force(void **state)
     for (int g = 0; g < games; g++) {
         random_case(g % 2 ? SK_RULES_SKRABBKLE : SK_RULES_CLASSIC, &seed, &compared, &moves);
     }
-    print_message("compared %d positions, %d legal moves\n", compared, moves);
+    print_message("compared %d positions, %d legal moves, %d lists headed by an exchange\n",
+                  compared, moves, exchange_heads);
     assert_true(moves > games * 10);
+    assert_true(exchange_heads > 0);
 }
 
 /* Five x99 word squares: 5 x 99^5 overflows 32 bits; generator and rules module clamp alike. */

@@ -83,13 +83,14 @@ SK_API int sk_movegen_best(sk_movegen *gen, const sk_rules *rules, const sk_posi
                            const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
                            sk_gen_move *out);
 
-/* The N best placements for player 0, appended to OUT best first: exactly the first N of
- * sk_movegen_all + sk_move_list_rank + sk_move_list_sort (fewer when there are fewer; the
- * pass alone when there is none), found like sk_movegen_best with the N-th best as the bar a
- * move must clear. Returns as sk_movegen_all. */
+/* The N best moves for player 0, appended to OUT best first: exactly the first N of the full
+ * list — sk_movegen_all, then sk_movegen_add_non_placements (with BAG when EXCHANGES is set,
+ * else -1: the pass alone), sk_move_list_rank and sk_move_list_sort — fewer when there are
+ * fewer. The placements are found like sk_movegen_best, with the N-th best as the bar a move
+ * must clear. Returns as sk_movegen_all. */
 SK_API int sk_movegen_top(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                          const struct sk_leaves *leaves, int by_score, size_t n,
-                          sk_move_list *out);
+                          const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
+                          size_t n, sk_move_list *out);
 
 /* Appends the pass and (classic, bag permitting: BAG >= RULES->exchange_min) every distinct
  * exchange of a non-empty sub-multiset of the rack. */

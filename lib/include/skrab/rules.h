@@ -115,4 +115,10 @@ SK_API void sk_play_write_gcg(const sk_play *play, sk_buf *out);
 SK_API void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles,
                                int counts[SK_TILE_KINDS], int *over_letter);
 
+/* Tiles in the bag: the unseen pool (above) less UNKNOWN_RACK tiles for each player whose rack
+ * is empty, never below 0. A position read from CGP passes the rack size (an unknown rack is
+ * taken to be full); a game in progress, where an empty rack is empty, passes 0. The one count
+ * of the bag that check, score, apply, suggest, games and tests use. */
+SK_API int sk_position_bag(const sk_position *pos, const sk_tileset *tiles, int unknown_rack);
+
 #endif
