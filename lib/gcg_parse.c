@@ -165,11 +165,12 @@ static void mark_foreign(parser *p, sk_gcg_event *ev, size_t at)
 }
 
 /* Reads the tiles at AT into DST and checks them; reports a malformed rack. Returns 1 if fine. */
-static int read_rack(parser *p, sk_gcg_event *ev, const char *what, char *dst, size_t at)
+static int read_rack(parser *p, sk_gcg_event *ev, const char *what, char *dst, size_t at,
+                     size_t max)
 {
     size_t bad = 0;
-    if (strlen(dst) >= SK_GCG_TILES_MAX) {
-        ERR(p, at, "malformed %s: more than %d characters", what, SK_GCG_TILES_MAX - 1);
+    if (strlen(dst) >= max) {
+        ERR(p, at, "malformed %s: more than %zu characters", what, max - 1);
         return 0;
     }
     int rc = check_tiles(dst, &bad);
@@ -245,7 +246,7 @@ static int match_event(parser *p, sk_gcg_event *ev, size_t n)
     for (k = P_MOVE; k <= P_END_PENALTY; k++)
         if (sk_regex_match(&p->re[k], p->line, n, 0) == 1) break;
     if (k > P_END_PENALTY) return -1;
-    char buf[2 * SK_GCG_TILES_MAX + 8];
+    char buf[SK_GCG_END_TILES_MAX + 2 * SK_GCG_TILES_MAX + 8];
     int cumul_group = 5, score_group = 4;
     switch (k) {
     case P_MOVE: {
@@ -291,17 +292,18 @@ static int match_event(parser *p, sk_gcg_event *ev, size_t n)
     if (k == P_CHALLENGE && strcmp(ev->rack, "UNKNOWN") == 0)
         ev->rack[0] = '\0'; /* a placeholder some exports write: the rack is not known */
     if (ev->rack[0] == '\0') ev->rack_at = ev->move_at;
-    if (ev->rack[0]) ev->rack_ok = read_rack(p, ev, "rack", ev->rack, ev->rack_at);
+    if (ev->rack[0])
+        ev->rack_ok = read_rack(p, ev, "rack", ev->rack, ev->rack_at, SK_GCG_TILES_MAX);
     if (k == P_END_POINTS || k == P_END_PENALTY) {
         size_t n2 = strlen(buf); /* "(TILES)" */
         size_t m = n2 >= 2 ? n2 - 2 : 0;
-        if (m > SK_GCG_TILES_MAX) m = SK_GCG_TILES_MAX;
+        if (m > SK_GCG_END_TILES_MAX) m = SK_GCG_END_TILES_MAX;
         memcpy(ev->tiles, buf + 1, m);
         ev->tiles[m] = '\0';
-        ev->tiles_ok = read_rack(p, ev, "rack", ev->tiles, ev->move_at + 1);
+        ev->tiles_ok = read_rack(p, ev, "rack", ev->tiles, ev->move_at + 1, SK_GCG_END_TILES_MAX);
     }
     if (k == P_MOVE || k == P_PASS || k == P_EXCHANGE) {
-        snprintf(ev->notation, sizeof(ev->notation), "%s", buf);
+        snprintf(ev->notation, sizeof(ev->notation), "%.*s", (int)sizeof(ev->notation) - 1, buf);
         read_move(p, ev, buf, k == P_MOVE ? "move" : k == P_PASS ? "pass" : "exchange");
     }
     group_int(p, k, score_group, &ev->score, &ev->score_at);
@@ -438,7 +440,8 @@ static void last_rack_pragma(parser *p, int n, const char *arg, size_t arg_at)
     sk_gcg_event scratch;
     memset(&scratch, 0, sizeof(scratch));
     put_text(r->value, sizeof(r->value), arg, strlen(arg));
-    if (strlen(arg) > SK_GCG_TILES_MAX || !read_rack(p, &scratch, "rack", r->value, arg_at)) {
+    if (strlen(arg) > SK_GCG_TILES_MAX ||
+        !read_rack(p, &scratch, "rack", r->value, arg_at, SK_GCG_TILES_MAX)) {
         r->value[0] = '\0'; /* reported */
         if (strlen(arg) > SK_GCG_TILES_MAX)
             ERR(p, arg_at, "malformed rack: more than %d characters", SK_GCG_TILES_MAX);

@@ -34,7 +34,9 @@ typedef struct {
     int held[SK_GCG_PLAYERS_MAX];              /* tiles on each rack */
     unsigned char dropped[SK_GCG_PLAYERS_MAX]; /* left the game (#dropped) */
     int bag;                                   /* tiles in the bag; -1 when no longer known */
-    int zeros, max_zeros, last_turn;
+    sk_rules end; /* the end-of-game rule (the caller's rules, or classic's without them) */
+    int zeros;    /* idle turns in a row (sk_rules_turn_idles) */
+    int last_turn;
     last_play last;
     int over, out_player;
     const sk_gcg_event *end_points; /* the end-of-game points line, once seen */
@@ -193,10 +195,14 @@ static int draw(replay *r, int player, int n)
     return d;
 }
 
-static void count_zero(replay *r, int scoreless)
+static int playing(const replay *r);
+
+/* Counts a turn of KIND that scored SCORE toward the end by idle turns (docs/rules.md, "End of
+ * game"), the rule sk_match plays by. */
+static void count_idle(replay *r, sk_move_kind kind, int score)
 {
-    r->zeros = scoreless ? r->zeros + 1 : 0;
-    if (r->zeros >= r->max_zeros && r->over == RUNNING) r->over = SCORELESS;
+    r->zeros = sk_rules_turn_idles(&r->end, kind, score) ? r->zeros + 1 : 0;
+    if (sk_rules_idle_end(&r->end, r->zeros, playing(r)) && r->over == RUNNING) r->over = SCORELESS;
 }
 
 /* Checks a tile play and lays it on the board. */
@@ -359,7 +365,7 @@ static void turn(replay *r, size_t i)
         l->over_before = r->over;
         play_move(r, ev, p, next_phony);
         l->drawn = l->laid ? draw(r, p, l->play.nplaced) : 0;
-        count_zero(r, ev->score == 0);
+        count_idle(r, SK_MOVE_PLACE, ev->score);
         if (l->laid && counts_known(r) && r->bag == 0 && r->held[p] == 0) {
             r->over = WENT_OUT;
             r->out_player = p;
@@ -368,11 +374,11 @@ static void turn(replay *r, size_t i)
     }
     case SK_GCG_PASS:
         if (ev->score != 0) ERR(r, ev->score_at, "a pass scores 0, not %+d", ev->score);
-        count_zero(r, 1);
+        count_idle(r, SK_MOVE_PASS, 0);
         break;
     case SK_GCG_EXCHANGE:
         exchange(r, ev, p);
-        count_zero(r, 1);
+        count_idle(r, SK_MOVE_EXCHANGE, 0);
         break;
     default:
         return;
@@ -414,7 +420,7 @@ static void withdraw(replay *r, const sk_gcg_event *ev)
     }
     r->zeros = l->zeros_before;
     r->over = l->over_before;
-    count_zero(r, 1);
+    count_idle(r, SK_MOVE_PLACE, 0); /* the withdrawn play scored nothing */
     l->valid = 0;
     check_total(r, ev, p, adj);
 }
@@ -597,10 +603,13 @@ int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out, sk
     r->g = g;
     r->rules = rules;
     r->diags = diags;
-    r->n = g->nplayers < 2 ? 2 : g->nplayers;
+    r->n = g->nplayers < 1 ? 2 : g->nplayers; /* no #player lines: two, as most games */
     r->last_turn = -1;
     r->out_player = -1;
-    r->max_zeros = rules && rules->ruleset == SK_RULES_SKRABBKLE ? 2 * r->n : 3 * r->n;
+    if (rules)
+        r->end = *rules;
+    else
+        sk_rules_init(&r->end, SK_RULES_CLASSIC, NULL, NULL, NULL);
     int w = rules ? rules->board->width : 15, h = rules ? rules->board->height : 15;
     sk_position_init(&r->pos, w, h);
     r->board = rules != NULL;

@@ -16,10 +16,6 @@ int sk_match_start(sk_match *m, const sk_rules *rules, int nseats, int first, ui
     m->nseats = nseats;
     m->out_seat = -1;
     m->max_turns = 10000;
-    if (rules->ruleset == SK_RULES_SKRABBKLE)
-        m->pass_rounds = 2;
-    else
-        m->max_zeros = 6;
     sk_rng_seed(&m->rng, seed);
     sk_position_init(&m->pos, rules->board->width, rules->board->height);
     m->pos.nplayers = nseats;
@@ -151,10 +147,8 @@ static void check_end(sk_match *m, int mover)
     else if (ms >= 0 && !m->pos.racks[ms][0] && sk_match_bag(m) == 0) {
         m->state = SK_MATCH_WENT_OUT;
         m->out_seat = mover;
-    } else if (m->pass_rounds > 0 && m->passes >= m->pass_rounds * active)
-        m->state = SK_MATCH_PASSES;
-    else if (m->max_zeros > 0 && m->pos.zeros >= m->max_zeros)
-        m->state = SK_MATCH_ZEROS;
+    } else if (sk_rules_idle_end(m->rules, m->idle, active))
+        m->state = m->rules->end_passes_only ? SK_MATCH_PASSES : SK_MATCH_ZEROS;
     else if (m->max_turns > 0 && m->turns >= m->max_turns)
         m->state = SK_MATCH_TURN_LIMIT;
     if (m->state != SK_MATCH_RUNNING) finish(m);
@@ -220,7 +214,7 @@ int sk_match_play(sk_match *m, const sk_play *play)
     for (int s = 0; s + 1 < n; s++)
         m->seat_of_slot[s] = m->seat_of_slot[s + 1];
     if (n > 0) m->seat_of_slot[n - 1] = seat;
-    m->passes = play->kind == SK_MOVE_PASS ? m->passes + 1 : 0;
+    m->idle = sk_rules_turn_idles(m->rules, play->kind, play->score) ? m->idle + 1 : 0;
     m->turns++;
     sk_match_event *e = add_event(m, SK_EVENT_PLAY, seat, rack);
     if (e) {

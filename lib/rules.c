@@ -19,7 +19,30 @@ void sk_rules_init(sk_rules *out, sk_ruleset ruleset, const sk_board *board,
     out->lexicon = lexicon;
     out->rack_size = 7;
     out->bingo_bonus = ruleset == SK_RULES_SKRABBKLE ? 75 : 50;
-    out->exchange_min = 7;
+    out->exchange_min = out->rack_size;
+    out->end_turns = ruleset == SK_RULES_SKRABBKLE ? 2 : 3;
+    out->end_passes_only = ruleset == SK_RULES_SKRABBKLE;
+}
+
+const char *sk_ruleset_default_board(sk_ruleset ruleset)
+{
+    return ruleset == SK_RULES_SKRABBKLE ? "skrabbkle" : "CrosswordGame";
+}
+
+const char *sk_ruleset_default_tiles(sk_ruleset ruleset)
+{
+    return ruleset == SK_RULES_SKRABBKLE ? "skrabbkle" : "english";
+}
+
+int sk_rules_turn_idles(const sk_rules *rules, sk_move_kind kind, int score)
+{
+    if (kind == SK_MOVE_PASS) return 1;
+    return !rules->end_passes_only && score == 0;
+}
+
+int sk_rules_idle_end(const sk_rules *rules, int run, int players)
+{
+    return rules->end_turns > 0 && run >= rules->end_turns * (players > 0 ? players : 1);
 }
 
 int sk_ruleset_from_name(const char *name, sk_ruleset *out)

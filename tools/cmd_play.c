@@ -293,8 +293,6 @@ static int run_game(game *gm, uint64_t seed)
     if (!c) return SK_EXIT_FINDINGS;
     gm->g->board = board; /* the rules point at it */
     if (sk_match_start(&gm->match, &gm->g->rules, 2, HUMAN, seed) != SK_OK) return SK_EXIT_ERROR;
-    gm->match.pass_rounds = 2; /* both players passed twice in a row */
-    gm->match.max_zeros = 0;
     sk_dialog_board(&gm->out, &gm->g->board, &gm->match.pos, &gm->g->tiles);
     flush_out(gm);
     c = choose(gm, "Would you like to play an _o_pen or a _c_losed game?\n",

@@ -103,6 +103,8 @@ static int load_config(cs104 *c, const char *config, sk_config *cfg, char paths[
     }
     g->rules.rack_size = cfg->handsize;
     g->rules.exchange_min = cfg->handsize;
+    g->rules.end_turns = 1; /* every player passed in one full round */
+    g->rules.end_passes_only = 1;
     return SK_EXIT_OK;
 }
 
@@ -315,8 +317,6 @@ static int play_game(cs104 *c, uint64_t seed)
     if (!ask_players(c)) return SK_EXIT_FINDINGS;
     if (sk_match_start(&c->match, &c->g->rules, c->nplayers, 0, seed) != SK_OK)
         return SK_EXIT_ERROR;
-    c->match.pass_rounds = 1; /* every player passed in one full round */
-    c->match.max_zeros = 0;
     while (c->match.state == SK_MATCH_RUNNING) {
         int seat = sk_match_to_move(&c->match);
         if (!c->computer[seat]) {

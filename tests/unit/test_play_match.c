@@ -139,7 +139,7 @@ static void classic_zeros_end(void **state)
     assert_int_equal(sk_match_start(&m, &w.rules, 2, 0, 7), SK_OK);
     char ex[4] = {'-', sk_match_rack(&m, 0)[0], sk_match_rack(&m, 0)[1], '\0'};
     assert_int_equal(play_text(&m, ex), SK_LEGAL); /* an exchange: scoreless, not a pass */
-    assert_int_equal(m.passes, 0);
+    assert_int_equal(m.idle, 1);
     assert_int_equal(m.pos.zeros, 1);
     assert_int_equal(sk_match_bag(&m), 86);
     assert_int_equal(play_text(&m, "-3"), SK_ILLEGAL_EXCHANGE_TILES);

@@ -26,6 +26,8 @@
 #define SK_GCG_PLAYERS_MAX 8       /* #player1 .. #player8 (SK_PLAYERS_MAX) */
 #define SK_GCG_TEXT_MAX 160        /* a pragma value, a nickname, a name (longer ones are cut) */
 #define SK_GCG_TILES_MAX 40        /* bytes in a rack or a play token (UTF-8 letters count 2) */
+/* bytes in the tiles of an end-of-game line: every other player's rack (8 players, 20 tiles) */
+#define SK_GCG_END_TILES_MAX (2 * SK_RACK_MAX * (SK_GCG_PLAYERS_MAX - 1))
 
 typedef enum {
     SK_GCG_MOVE = 0,    /* >NICK: RACK POS PLAY +SCORE CUMUL */
@@ -50,10 +52,10 @@ typedef struct {
     size_t move_at;  /* POS (moves), the '-' (pass, exchange, phony), '(' (the rest) */
     size_t score_at; /* +SCORE / -LOST / +BONUS / -N */
     size_t cumul_at; /* CUMUL */
-    char rack[SK_GCG_TILES_MAX + 1];  /* as written ('?' blank); "" when absent */
-    int rack_ok;                      /* 1 when RACK is letters A-Z and '?' only (or absent) */
-    char tiles[SK_GCG_TILES_MAX + 1]; /* END_POINTS / END_PENALTY: inside "( )" */
-    int tiles_ok;                     /* as rack_ok, for TILES */
+    char rack[SK_GCG_TILES_MAX + 1];      /* as written ('?' blank); "" when absent */
+    int rack_ok;                          /* 1 when RACK is letters A-Z and '?' only (or absent) */
+    char tiles[SK_GCG_END_TILES_MAX + 1]; /* END_POINTS / END_PENALTY: inside "( )" */
+    int tiles_ok;                         /* as rack_ok, for TILES */
     char notation[2 * SK_GCG_TILES_MAX + 8]; /* MOVE, PASS, EXCHANGE: "8G WORD", "-", "-AB" */
     sk_move move;                            /* MOVE, PASS, EXCHANGE: the move as read (move_ok) */
     int move_ok; /* 1 when the notation was read; 0 when malformed (reported) or foreign */

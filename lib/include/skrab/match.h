@@ -9,9 +9,8 @@
  *
  * End of the game (checked after every move):
  *   - the bag is empty and the player who just moved has no tiles left ("went out");
- *   - PASS_ROUNDS x (players still in the game) consecutive passes, when PASS_ROUNDS > 0
- *     (skrabbkle: 2, both players passed twice; CS104: 1, every player passed in one round);
- *   - MAX_ZEROS consecutive scoreless turns, when MAX_ZEROS > 0 (classic selfplay: 6);
+ *   - the idle turns of the rules ran out (sk_rules_idle_end: end_turns x the players still in
+ *     the game; docs/rules.md, "End of game"), the rule replay checks transcripts by;
  *   - no player left (all dropped), or MAX_TURNS turns (a safety net);
  *   - sk_match_stop (the caller ends it: end of input).
  * Final scores: skrabbkle — each player minus their own tiles; classic — the same, and when a
@@ -31,8 +30,8 @@
 typedef enum {
     SK_MATCH_RUNNING = 0,
     SK_MATCH_WENT_OUT,   /* the bag is empty and a player played their last tile */
-    SK_MATCH_PASSES,     /* the consecutive passes ran out */
-    SK_MATCH_ZEROS,      /* the consecutive scoreless turns ran out */
+    SK_MATCH_PASSES,     /* the idle turns ran out, passes only counting (end_passes_only) */
+    SK_MATCH_ZEROS,      /* the idle turns ran out, every scoreless turn counting */
     SK_MATCH_NO_PLAYERS, /* every player was dropped */
     SK_MATCH_TURN_LIMIT, /* max_turns turns were played */
     SK_MATCH_STOPPED     /* ended by the caller */
@@ -64,9 +63,9 @@ typedef struct {
     int seat_of_slot[SK_PLAYERS_MAX];
     int dropped[SK_PLAYERS_MAX]; /* by seat */
     int final[SK_PLAYERS_MAX];   /* by seat: the final score (see sk_match_final) */
-    int pass_rounds, max_zeros, max_turns;
-    int passes, turns; /* consecutive passes; turns played (moves, exchanges, passes) */
-    int out_seat;      /* the seat that went out, or -1 */
+    int max_turns;
+    int idle, turns; /* idle turns in a row (sk_rules_turn_idles); turns played */
+    int out_seat;    /* the seat that went out, or -1 */
     sk_match_state state;
     sk_rng rng;
     sk_match_event *events; /* owned */
@@ -76,8 +75,8 @@ typedef struct {
 
 /* Starts a game of NSEATS (1..SK_PLAYERS_MAX) players on an empty board of RULES->board, SEAT
  * FIRST to move, tiles drawn from RULES->tiles with SEED: full racks for each seat in playing
- * order from FIRST. End rules default to the rule set's (skrabbkle: pass_rounds 2; classic:
- * max_zeros 6) and max_turns 10000; change them before the first move. Returns SK_OK or
+ * order from FIRST. The game ends by RULES (see above), or after max_turns (10000; change it
+ * before the first move). Returns SK_OK or
  * SK_EINVAL (bad NSEATS or FIRST). Release with sk_match_free. */
 SK_API int sk_match_start(sk_match *m, const sk_rules *rules, int nseats, int first, uint64_t seed);
 SK_API void sk_match_free(sk_match *m);

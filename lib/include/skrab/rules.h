@@ -35,11 +35,29 @@ typedef struct {
     int rack_size;             /* 7 */
     int bingo_bonus;           /* 75 skrabbkle, 50 classic */
     int exchange_min;          /* classic: tiles the bag must hold for an exchange */
+    /* the end by idle turns (docs/rules.md, "End of game"): the game ends after end_turns x
+     * (players still in the game) idle turns in a row; an idle turn is a pass, or under
+     * end_passes_only 0 any scoreless turn (an exchange, a play scoring 0, a withdrawn play).
+     * skrabbkle: 2, passes only; classic: 3, scoreless turns; the CS104 game: 1, passes only. */
+    int end_turns; /* 0: never */
+    int end_passes_only;
 } sk_rules;
 
-/* Fills OUT with the defaults of RULESET for BOARD, TILES and LEXICON. */
+/* Fills OUT with the defaults of RULESET for BOARD, TILES and LEXICON: rack 7, bingo 75
+ * (skrabbkle) or 50, exchange minimum = the rack size, the end rule above. With
+ * sk_ruleset_default_board and sk_ruleset_default_tiles, the one place the rule sets' defaults
+ * are written. */
 SK_API void sk_rules_init(sk_rules *out, sk_ruleset ruleset, const sk_board *board,
                           const sk_tileset *tiles, const sk_lexicon *lexicon);
+/* The board and tile set a rule set plays on unless told otherwise (resource names). */
+SK_API const char *sk_ruleset_default_board(sk_ruleset ruleset);
+SK_API const char *sk_ruleset_default_tiles(sk_ruleset ruleset);
+
+/* 1 when a turn of KIND that scored SCORE is idle (continues the run that can end the game), 0
+ * when it breaks the run. */
+SK_API int sk_rules_turn_idles(const sk_rules *rules, sk_move_kind kind, int score);
+/* 1 when RUN idle turns in a row end the game with PLAYERS still in it. */
+SK_API int sk_rules_idle_end(const sk_rules *rules, int run, int players);
 /* "skrabbkle" / "classic" → RULESET; returns SK_OK or SK_EINVAL. */
 SK_API int sk_ruleset_from_name(const char *name, sk_ruleset *out);
 SK_API const char *sk_ruleset_name(sk_ruleset ruleset);

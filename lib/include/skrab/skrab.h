@@ -46,6 +46,7 @@
 #include "skrab/diag.h"
 #include "skrab/error.h"
 #include "skrab/game.h"
+#include "skrab/gamespec.h"
 #include "skrab/gcg.h"
 #include "skrab/leave.h"
 #include "skrab/lexicon.h"

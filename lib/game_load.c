@@ -1,0 +1,219 @@
+/* game_load.c — loading the game a spec names: board, tile set, lexicon (kept by the loader, one
+ * copy a file) and the rules over them (see gamespec.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "skrab/buf.h"
+#include "skrab/error.h"
+#include "skrab/gamespec.h"
+
+struct sk_game_loader {
+    sk_datadirs dirs;
+    char cache_dir[SK_PATH_MAX]; /* "" none */
+    sk_game_report_fn report;
+    void *ctx;
+    sk_lexicon **lex; /* every lexicon loaded, with the path it came from */
+    char (*lex_path)[SK_PATH_MAX];
+    int nlex;
+};
+
+int sk_game_loader_new(sk_game_loader **out, const sk_datadirs *dirs, const char *cache_dir,
+                       sk_game_report_fn report, void *ctx)
+{
+    *out = calloc(1, sizeof(**out));
+    if (!*out) return SK_ENOMEM;
+    if (dirs) (*out)->dirs = *dirs;
+    if (cache_dir) snprintf((*out)->cache_dir, SK_PATH_MAX, "%s", cache_dir);
+    (*out)->report = report;
+    (*out)->ctx = ctx;
+    return SK_OK;
+}
+
+void sk_game_loader_free(sk_game_loader *loader)
+{
+    if (!loader) return;
+    for (int i = 0; i < loader->nlex; i++)
+        sk_lexicon_free(loader->lex[i]);
+    free(loader->lex);
+    free(loader->lex_path);
+    free(loader);
+}
+
+void sk_game_copy(sk_game *dst, const sk_game *src)
+{
+    memcpy(dst, src, sizeof(*dst));
+    dst->rules.board = &dst->board;
+    dst->rules.tiles = &dst->tiles;
+}
+
+static void report(sk_game_loader *l, const char *path, const sk_buf *text, sk_diag_list *d)
+{
+    if (!l->report || d->count == 0) return;
+    sk_diag_list_sort(d);
+    l->report(l->ctx, path, text->data ? text->data : "", text->len, d);
+}
+
+/* Reads PATH (at most MAX bytes) into TEXT; on failure says why as the commands do. */
+static int read_file(const char *path, size_t max, sk_buf *text, char *why, size_t why_size)
+{
+    errno = 0;
+    int rc = sk_buf_read_file(text, path, max);
+    int err = errno;
+    if (rc == SK_ETOOBIG) {
+        snprintf(why, why_size, "%s: file is larger than %zu bytes", path, max);
+    } else if (rc == SK_ENOTFOUND) {
+        snprintf(why, why_size, "%s: no such file", path);
+    } else if (rc == SK_EIO) {
+        struct stat st;
+        int is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+        snprintf(why, why_size, "%s: cannot read: %s", path,
+                 is_dir ? "is a directory"
+                 : err  ? strerror(err)
+                        : "I/O error");
+    } else if (rc != SK_OK) {
+        snprintf(why, why_size, "%s: %s", path, sk_strerror(rc));
+    }
+    return rc;
+}
+
+static int load_board(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
+{
+    char *path = out->path[SK_SPEC_BOARD];
+    if (sk_resource_find(&l->dirs, SK_RES_BOARD, name, path, SK_PATH_MAX) != SK_OK) {
+        path[0] = '\0';
+        snprintf(why, why_size,
+                 "no board named '%s' (built-in boards: skrabbkle, CrosswordGame, "
+                 "SuperCrosswordGame; or give a path)",
+                 name);
+        return SK_ENOTFOUND;
+    }
+    sk_buf text;
+    sk_buf_init(&text);
+    int rc = read_file(path, SK_BOARD_FILE_MAX, &text, why, why_size);
+    if (rc == SK_OK) {
+        sk_diag_list d;
+        sk_diag_list_init(&d);
+        rc = sk_board_parse(&out->board, text.data, text.len, SK_BOARD_FORMAT_AUTO, &d);
+        report(l, path, &text, &d);
+        sk_diag_list_free(&d);
+        if (rc != SK_OK && rc != SK_EINVAL)
+            snprintf(why, why_size, "%s: %s", path, sk_strerror(rc));
+    }
+    sk_buf_free(&text);
+    return rc;
+}
+
+static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
+{
+    char *path = out->path[SK_SPEC_TILES];
+    path[0] = '\0';
+    if (!sk_resource_is_path(name) && sk_tileset_builtin(&out->tiles, name) == SK_OK) return SK_OK;
+    if (sk_resource_find(&l->dirs, SK_RES_TILES, name, path, SK_PATH_MAX) != SK_OK) {
+        path[0] = '\0';
+        snprintf(why, why_size, "no tile set named '%s' (built-in: skrabbkle, english; or a path)",
+                 name);
+        return SK_ENOTFOUND;
+    }
+    sk_buf text;
+    sk_buf_init(&text);
+    int rc = read_file(path, SK_TILES_FILE_MAX, &text, why, why_size);
+    if (rc == SK_OK) {
+        sk_diag_list d;
+        sk_diag_list_init(&d);
+        rc = sk_tileset_parse(&out->tiles, text.data, text.len, SK_TILES_FORMAT_AUTO, &d);
+        report(l, path, &text, &d);
+        sk_diag_list_free(&d);
+        if (rc != SK_OK && rc != SK_EINVAL)
+            snprintf(why, why_size, "%s: %s", path, sk_strerror(rc));
+    }
+    sk_buf_free(&text);
+    return rc;
+}
+
+static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char *why,
+                        size_t why_size)
+{
+    char *path = out->path[SK_SPEC_LEXICON];
+    path[0] = '\0';
+    out->lexicon = NULL;
+    if (strcmp(name, "none") == 0) return SK_OK;
+    if (sk_lexicon_find(&l->dirs, name, path, SK_PATH_MAX) != SK_OK) {
+        path[0] = '\0';
+        snprintf(why, why_size, "no lexicon named '%s'", name);
+        return SK_ENOTFOUND;
+    }
+    for (int i = 0; i < l->nlex; i++)
+        if (strcmp(l->lex_path[i], path) == 0) {
+            out->lexicon = l->lex[i]; /* loaded for an earlier game */
+            return SK_OK;
+        }
+    sk_lexicon **lexs = realloc(l->lex, (size_t)(l->nlex + 1) * sizeof(*lexs));
+    if (lexs) l->lex = lexs;
+    char(*paths)[SK_PATH_MAX] = realloc(l->lex_path, (size_t)(l->nlex + 1) * sizeof(*paths));
+    if (paths) l->lex_path = paths;
+    if (!lexs || !paths) {
+        snprintf(why, why_size, "out of memory");
+        return SK_ENOMEM;
+    }
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    sk_buf text;
+    sk_buf_init(&text);
+    sk_lexicon *lex = NULL;
+    errno = 0;
+    int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL, &text, &d);
+    int err = errno;
+    report(l, path, &text, &d);
+    if (rc != SK_OK && d.errors == 0) /* nothing said yet */
+        snprintf(why, why_size, "%s: cannot load the lexicon: %s", path,
+                 rc == SK_EIO && err ? strerror(err) : sk_strerror(rc));
+    sk_diag_list_free(&d);
+    sk_buf_free(&text);
+    if (rc != SK_OK) return rc;
+    l->lex[l->nlex] = lex;
+    snprintf(l->lex_path[l->nlex], SK_PATH_MAX, "%s", path);
+    l->nlex++;
+    out->lexicon = lex;
+    return SK_OK;
+}
+
+int sk_game_load(sk_game_loader *loader, const sk_game_spec *spec, sk_game *out,
+                 sk_spec_file *which, char *why, size_t why_size)
+{
+    memset(out, 0, sizeof(*out));
+    why[0] = '\0';
+    out->spec = *spec;
+    sk_game_spec *s = &out->spec;
+    s->has_ruleset = 1;
+    const char *defaults[3] = {sk_ruleset_default_board(s->ruleset),
+                               sk_ruleset_default_tiles(s->ruleset), "wordlist"};
+    for (int f = 0; f < 3; f++)
+        if (!s->file[f][0]) snprintf(s->file[f], SK_PATH_MAX, "%s", defaults[f]);
+    int (*const load[3])(sk_game_loader *, const char *, sk_game *, char *,
+                         size_t) = {load_board, load_tiles, load_lexicon};
+    for (int f = 0; f < 3; f++) {
+        int rc = load[f](loader, s->file[f], out, why, why_size);
+        if (rc != SK_OK) {
+            if (which) *which = (sk_spec_file)f;
+            return rc;
+        }
+    }
+    sk_rules *r = &out->rules;
+    sk_rules_init(r, s->ruleset, &out->board, &out->tiles, out->lexicon);
+    int *numbers[5] = {&s->rack_size, &s->bingo_bonus, &s->exchange_min, &s->end_turns,
+                       &s->end_passes_only};
+    if (s->exchange_min == SK_SPEC_DEFAULT && s->rack_size != SK_SPEC_DEFAULT)
+        s->exchange_min = s->rack_size; /* the exchange minimum follows the rack */
+    int *fields[5] = {&r->rack_size, &r->bingo_bonus, &r->exchange_min, &r->end_turns,
+                      &r->end_passes_only};
+    for (int i = 0; i < 5; i++) {
+        if (*numbers[i] == SK_SPEC_DEFAULT)
+            *numbers[i] = *fields[i];
+        else
+            *fields[i] = *numbers[i];
+    }
+    return SK_OK;
+}
