@@ -306,6 +306,54 @@ static sk_illegal collect_words(checker *k, sk_play *out)
     return SK_LEGAL;
 }
 
+/* Puts OUT's tiles on the grid and finds the main word (docs/formats.md, "Canonical form": a
+ * single classic tile takes the direction in which it makes a word, across first). */
+static void lay(checker *k, sk_play *out)
+{
+    memcpy(k->grid, k->pos->tiles, sizeof(k->grid));
+    for (int i = 0; i < out->nplaced; i++) {
+        k->grid[out->placed[i].row * k->w + out->placed[i].col] = out->placed[i].tile;
+        k->placed[out->placed[i].row * k->w + out->placed[i].col] = 1;
+    }
+    const sk_placement *p0 = &out->placed[0];
+    run_at(k, p0->row, p0->col, out->dir, &out->words[0]);
+    int classic_one = out->nplaced == 1 && k->rules->ruleset == SK_RULES_CLASSIC;
+    if (classic_one && out->words[0].len < 2) {
+        sk_word other;
+        run_at(k, p0->row, p0->col, out->dir == SK_ACROSS ? SK_DOWN : SK_ACROSS, &other);
+        if (other.len >= 2) {
+            out->dir = other.dir;
+            out->words[0] = other;
+        }
+    }
+    if (classic_one && out->words[0].len >= 2 && out->dir == SK_DOWN) {
+        sk_word across;
+        run_at(k, p0->row, p0->col, SK_ACROSS, &across);
+        if (across.len >= 2) {
+            out->dir = SK_ACROSS;
+            out->words[0] = across;
+        }
+    }
+    out->nwords = 1;
+}
+
+/* Scores every word of OUT, the move's total and the bingo. */
+static void score_play(const checker *k, sk_play *out)
+{
+    long long total = 0;
+    for (int i = 0; i < out->nwords; i++) {
+        long long s = score_word(k, &out->words[i]);
+        if ((i == 0 || k->rules->ruleset == SK_RULES_CLASSIC) && out->words[i].len >= 2)
+            total = sk_score_add(total, s);
+    }
+    out->bingo = 0;
+    if (out->nplaced == k->rules->rack_size) {
+        out->bingo = 1;
+        total = sk_score_add(total, k->rules->bingo_bonus);
+    }
+    out->score = sk_score_clamp(total);
+}
+
 sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const sk_move *move,
                           int bag_count, sk_play *out, char *why, size_t why_size)
 {
@@ -334,35 +382,8 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
         tiles[i] = out->placed[i].tile;
     rc = check_rack(&k, pos->racks[0], tiles, out->nplaced);
     if (rc != SK_LEGAL) return rc;
-    memcpy(k.grid, pos->tiles, sizeof(k.grid));
     int first_move = sk_position_tile_count(pos) == 0;
-    for (int i = 0; i < out->nplaced; i++) {
-        k.grid[out->placed[i].row * k.w + out->placed[i].col] = out->placed[i].tile;
-        k.placed[out->placed[i].row * k.w + out->placed[i].col] = 1;
-    }
-    /* the main word; a single classic tile takes the direction in which it makes a word */
-    const sk_placement *p0 = &out->placed[0];
-    run_at(&k, p0->row, p0->col, out->dir, &out->words[0]);
-    if (out->nplaced == 1 && rules->ruleset == SK_RULES_CLASSIC && out->words[0].len < 2) {
-        sk_word other;
-        run_at(&k, p0->row, p0->col, out->dir == SK_ACROSS ? SK_DOWN : SK_ACROSS, &other);
-        if (other.len >= 2) {
-            out->dir = other.dir;
-            out->words[0] = other;
-        }
-    }
-    if (out->nplaced == 1 && rules->ruleset == SK_RULES_CLASSIC && out->words[0].len >= 2 &&
-        out->dir == SK_DOWN) {
-        sk_word across;
-        run_at(&k, p0->row, p0->col, SK_ACROSS, &across);
-        /* a one-tile play is written across when it forms an across word (docs/formats.md,
-         * "Canonical form") */
-        if (across.len >= 2) {
-            out->dir = SK_ACROSS;
-            out->words[0] = across;
-        }
-    }
-    out->nwords = 1;
+    lay(&k, out);
     rc = check_shape(&k, out, first_move);
     if (rc != SK_LEGAL) return rc;
     rc = collect_words(&k, out);
@@ -378,18 +399,21 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
             return refuse(&k, SK_ILLEGAL_NOT_A_WORD, "not in lexicon: %s", upper);
         }
     }
-    long long total = 0;
-    for (int i = 0; i < out->nwords; i++) {
-        long long s = score_word(&k, &out->words[i]);
-        if ((i == 0 || rules->ruleset == SK_RULES_CLASSIC) && out->words[i].len >= 2)
-            total = sk_score_add(total, s);
-    }
-    if (out->nplaced == rules->rack_size) {
-        out->bingo = 1;
-        total = sk_score_add(total, rules->bingo_bonus);
-    }
-    out->score = sk_score_clamp(total);
+    score_play(&k, out);
     return SK_LEGAL;
+}
+
+int sk_rules_words(const sk_rules *rules, const sk_position *pos, sk_play *play)
+{
+    if (play->kind != SK_MOVE_PLACE || play->nplaced == 0) {
+        play->nwords = 0;
+        return SK_OK;
+    }
+    checker k = {.rules = rules, .pos = pos, .w = pos->width, .h = pos->height};
+    lay(&k, play);
+    collect_words(&k, play);
+    score_play(&k, play);
+    return SK_OK;
 }
 
 void sk_play_apply_tiles(const sk_play *play, sk_position *pos)

@@ -14,6 +14,7 @@
 #include "skrab/game.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
+#include "skrab/players.h"
 #include "skrab/wordmap.h"
 
 static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
@@ -589,6 +590,24 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
         sk_move_list_init(&list);
         assert_int_equal(sk_movegen_all(gen, &rules, &pos, &list), SK_OK);
         for (size_t i = 0; i < list.count; i++) {
+            /* the rules module's words of a generated move, without re-checking it, are the
+             * words and score a check of its text finds */
+            sk_play direct, checked;
+            sk_move mv;
+            char why[200];
+            sk_gen_move_to_play(&list.moves[i], &direct);
+            assert_int_equal(sk_rules_words(&rules, &pos, &direct), SK_OK);
+            sk_gen_move_to_move(&list.moves[i], &mv);
+            assert_int_equal(sk_rules_check(&rules, &pos, &mv, -1, &checked, why, sizeof(why)),
+                             SK_LEGAL);
+            assert_int_equal(direct.score, list.moves[i].score);
+            assert_int_equal(direct.score, checked.score);
+            assert_int_equal(direct.nwords, checked.nwords);
+            assert_int_equal(direct.dir, checked.dir);
+            for (int k = 0; k < direct.nwords; k++) {
+                assert_string_equal(direct.words[k].letters, checked.words[k].letters);
+                assert_int_equal(direct.words[k].score, checked.words[k].score);
+            }
             char key[200];
             key_of_gen(&list.moves[i], key, sizeof(key));
             size_t before = have.count;

@@ -119,6 +119,11 @@ typedef struct {
 SK_API sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const sk_move *move,
                                  int bag_count, sk_play *out, char *why, size_t why_size);
 
+/* Fills the words of PLAY, a placement whose KIND, DIR and PLACED are set (a generated move:
+ * sk_gen_move_to_play), with their scores, the bingo and the total, as sk_rules_check would
+ * for a legal move, without checking it again. Returns SK_OK. */
+SK_API int sk_rules_words(const sk_rules *rules, const sk_position *pos, sk_play *play);
+
 /* Places PLAY's tiles on POS (no checks). */
 SK_API void sk_play_apply_tiles(const sk_play *play, sk_position *pos);
 
