@@ -176,24 +176,11 @@ sk_illegal sk_match_check(const sk_match *m, const sk_move *move, sk_play *out, 
 }
 
 /* The play in GCG notation: "8G UNP.TIED", "-ABC", "-". */
-static void play_text(const sk_play *play, const sk_position *pos, char *out, size_t size)
+static void play_text(const sk_play *play, char *out, size_t size)
 {
     sk_buf b;
     sk_buf_init(&b);
-    if (play->kind == SK_MOVE_PLACE && play->nwords > 0) {
-        const sk_word *w = &play->words[0];
-        sk_move_write_gcg_square(&b, w->row, w->col, w->dir);
-        sk_buf_putc(&b, ' ');
-        for (int i = 0; i < w->len; i++) {
-            int r = w->row + (w->dir == SK_DOWN ? i : 0),
-                c = w->col + (w->dir == SK_ACROSS ? i : 0);
-            sk_buf_putc(&b, sk_position_tile(pos, r, c) ? '.' : w->letters[i]);
-        }
-    } else if (play->kind == SK_MOVE_EXCHANGE) {
-        sk_buf_printf(&b, "-%s", play->exchange);
-    } else {
-        sk_buf_putc(&b, '-');
-    }
+    sk_play_write(play, SK_PLAY_GCG_DOTS, &b);
     snprintf(out, size, "%s", sk_buf_str(&b));
     sk_buf_free(&b);
 }
@@ -203,7 +190,7 @@ int sk_match_play(sk_match *m, const sk_play *play)
     if (m->state != SK_MATCH_RUNNING || m->pos.nplayers == 0) return SK_EINVAL;
     int seat = m->seat_of_slot[0];
     char text[SK_EVENT_TEXT_MAX], rack[SK_RACK_MAX + 1];
-    play_text(play, &m->pos, text, sizeof(text));
+    play_text(play, text, sizeof(text));
     memcpy(rack, m->pos.racks[0], sizeof(rack));
     sk_position before = m->pos;
     if (sk_game_apply(&m->pos, play, m->rules->tiles, m->rules->rack_size, &m->rng) != SK_OK) {

@@ -422,24 +422,6 @@ void sk_play_apply_tiles(const sk_play *play, sk_position *pos)
         pos->tiles[play->placed[i].row * pos->width + play->placed[i].col] = play->placed[i].tile;
 }
 
-void sk_play_write_gcg(const sk_play *play, sk_buf *out)
-{
-    if (play->kind == SK_MOVE_PASS) {
-        sk_buf_putc(out, '-');
-        return;
-    }
-    if (play->kind == SK_MOVE_EXCHANGE) {
-        if (play->exchange[0])
-            sk_buf_printf(out, "-%s", play->exchange);
-        else
-            sk_buf_printf(out, "-%d", play->exchange_count);
-        return;
-    }
-    const sk_word *w = &play->words[0];
-    sk_move_write_gcg_square(out, w->row, w->col, play->dir);
-    sk_buf_printf(out, " %s", w->letters);
-}
-
 void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles, int counts[SK_TILE_KINDS],
                         int *over_letter)
 {

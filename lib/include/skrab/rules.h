@@ -127,8 +127,20 @@ SK_API int sk_rules_words(const sk_rules *rules, const sk_position *pos, sk_play
 /* Places PLAY's tiles on POS (no checks). */
 SK_API void sk_play_apply_tiles(const sk_play *play, sk_position *pos);
 
-/* Writes the canonical form (docs/formats.md, "Canonical form"): GCG with the whole main word
- * ("8G UNPItIED"), "-", "-ABC". */
+/* How sk_play_write writes a move (docs/formats.md, "Moves"). */
+typedef enum {
+    SK_PLAY_GCG = 0,   /* canonical: the whole main word, "8G UNPItIED", "-", "-ABC" */
+    SK_PLAY_GCG_DOTS,  /* GCG with '.' for the tiles already on the board, "8G UNP.TIED" */
+    SK_PLAY_SKRABBKLE, /* the placed tiles and the first placed square, "DINT,h6"; "," */
+    SK_PLAY_CS104      /* "PLACE - 8 8 WORD" ('?' before a blank's letter), "EXCHANGE ABC",
+                          "PASS" */
+} sk_play_style;
+
+/* Writes PLAY (resolved: sk_rules_check, or sk_rules_words for a generated move; its placed
+ * tiles in board order) in STYLE. SkraBBKle has no exchange: one is written in GCG. A blind
+ * exchange (no tiles named) is "-N". The one writer of moves: every command uses it. */
+SK_API void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out);
+/* sk_play_write with SK_PLAY_GCG: the canonical form (docs/formats.md, "Canonical form"). */
 SK_API void sk_play_write_gcg(const sk_play *play, sk_buf *out);
 
 /* The unseen pool: the full bag of TILES minus the tiles on POS's board and, when known, on the
