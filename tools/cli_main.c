@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_commands.h"
 
 #ifndef SKRAB_VERSION
 #define SKRAB_VERSION "0.0.0"
@@ -47,7 +47,6 @@ static const sk_cmd *find_command(const char *name)
     return NULL;
 }
 
-int sk_cmd_help(sk_cli *cli, int argc, char **argv);
 int sk_cmd_help(sk_cli *cli, int argc, char **argv)
 {
     int first, status = sk_cli_opts_only_help(cli, argc, argv, &first);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/game.h"
 
@@ -51,7 +52,6 @@ static int apply_one(void *ctx, const char *text, size_t len)
     return 0;
 }
 
-int sk_cmd_apply(sk_cli *cli, int argc, char **argv);
 int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
 {
     applying a = {.cli = cli};

@@ -10,11 +10,9 @@
 #include <unistd.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "cmd_boggle.h"
 #include "skrab/error.h"
-
-int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
-extern const sk_cmd sk_boggle_subcommands[];
 
 #define GRIDS_INPUT_MAX ((size_t)64 << 20) /* grids or words read from standard input */
 #define GEN_COUNT_MAX 10000000L

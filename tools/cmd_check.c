@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 
 const sk_cli_option sk_check_options[] = {
@@ -157,13 +158,11 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
     return status;
 }
 
-int sk_cmd_check(sk_cli *cli, int argc, char **argv);
 int sk_cmd_check(sk_cli *cli, int argc, char **argv)
 {
     return run(cli, argc, argv, 0);
 }
 
-int sk_cmd_score(sk_cli *cli, int argc, char **argv);
 int sk_cmd_score(sk_cli *cli, int argc, char **argv)
 {
     return run(cli, argc, argv, 1);

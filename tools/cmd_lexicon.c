@@ -6,12 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/lexicon.h"
-
-int sk_cmd_lexicon(sk_cli *cli, int argc, char **argv);
-extern const sk_cmd sk_lexicon_subcommands[];
 
 #define LOOKUP_LINE_MAX 4096 /* longer stdin lines are reported, not looked up */
 #define ANAGRAM_RESULTS_MAX 1000000

@@ -4,7 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_commands.h"
 #include "skrab/config.h"
 #include "skrab/error.h"
 #include "skrab/tiles.h"
@@ -180,7 +180,6 @@ static int lint_one(lint_ctx *ctx, const char *path)
     return status;
 }
 
-int sk_cmd_lint(sk_cli *cli, int argc, char **argv);
 int sk_cmd_lint(sk_cli *cli, int argc, char **argv)
 {
     lint_ctx ctx = {.cli = cli};

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 
 const sk_cli_option sk_parse_options[] = {
@@ -114,7 +115,6 @@ static int parse_one(void *ctx, const char *text, size_t len)
     return status;
 }
 
-int sk_cmd_parse(sk_cli *cli, int argc, char **argv);
 int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
 {
     parsing p = {.cli = cli, .all_ok = 1};

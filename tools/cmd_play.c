@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cmd_play.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/players.h"
 
@@ -370,7 +371,6 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
     return status;
 }
 
-int sk_cmd_play(sk_cli *cli, int argc, char **argv);
 int sk_cmd_play(sk_cli *cli, int argc, char **argv)
 {
     sk_cli_game g;

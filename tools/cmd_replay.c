@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/gcg.h"
 
@@ -186,7 +187,6 @@ static int replay_input(replaying *v, const char *arg)
     return status;
 }
 
-int sk_cmd_replay(sk_cli *cli, int argc, char **argv);
 int sk_cmd_replay(sk_cli *cli, int argc, char **argv)
 {
     replaying v = {.cli = cli};

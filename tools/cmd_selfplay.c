@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "cmd_play.h"
 #include "cmd_selfplay.h"
 #include "skrab/error.h"
@@ -560,7 +561,6 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
     return SK_EXIT_OK;
 }
 
-int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv);
 int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
 {
     selfplay *sp = calloc(1, sizeof(*sp));

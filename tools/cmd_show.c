@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 
 const sk_cli_option sk_show_options[] = {
@@ -98,7 +99,6 @@ static int show_board(sk_cli *cli, const sk_cli_posinput *in, const char *name,
     return status;
 }
 
-int sk_cmd_show(sk_cli *cli, int argc, char **argv);
 int sk_cmd_show(sk_cli *cli, int argc, char **argv)
 {
     sk_board_format format = SK_BOARD_FORMAT_AUTO;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
@@ -392,7 +393,6 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
     return status;
 }
 
-int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
 int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
 {
     options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER};

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/validate.h"
 
@@ -72,7 +73,6 @@ static int validate_input(validating *v, const char *arg)
     return status;
 }
 
-int sk_cmd_validate(sk_cli *cli, int argc, char **argv);
 int sk_cmd_validate(sk_cli *cli, int argc, char **argv)
 {
     validating v = {.cli = cli};
