@@ -9,14 +9,13 @@
 #include "skrab/error.h"
 #include "skrab/game.h"
 
+enum { OPT_DRAW };
 const sk_cli_option sk_apply_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"draw", 'd', "SEED", "after each move, draw replacement tiles (the same SEED, the same tiles)",
-     "<number>"},
-    {NULL, 0, NULL, NULL, NULL},
+    {OPT_DRAW, "draw", 'd', "SEED",
+     "after each move, draw replacement tiles (the same SEED, the same tiles)", "<number>"},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_DRAW = SK_CLI_GAME_NOPTIONS };
 
 typedef struct {
     sk_cli *cli;
