@@ -40,6 +40,9 @@ typedef struct {
 } sk_cli;
 
 typedef struct {
+    int id; /* what sk_cli_opts_next returns for it: >= 0, unique in its table; the game options
+               have SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON (cli_game.h), a command's own options
+               ids from an enum of the command's, below SK_CLI_OPT_GAME */
     const char *long_name; /* NULL ends a table */
     char short_name;       /* 0: long form only */
     const char *arg;       /* NULL: a flag; else the argument's name for --help ("N", "FILE") */
@@ -59,6 +62,17 @@ typedef struct {
 #define SK_CLI_LEXICON_VALUES "wordlist <file>"
 #define SK_CLI_LEXICON_NONE_VALUES "wordlist none <file>"
 #define SK_CLI_DICE_VALUES "small classic new big super <file>"
+
+/* The ids of the options the game commands share (the rows of SK_CLI_GAME_OPTIONS in
+ * cli_game.h, which some commands write out with help of their own): from SK_CLI_OPT_GAME on,
+ * above any id a command gives its own options. */
+enum {
+    SK_CLI_OPT_GAME = 1000,
+    SK_CLI_OPT_RULES = SK_CLI_OPT_GAME,
+    SK_CLI_OPT_BOARD,
+    SK_CLI_OPT_TILES,
+    SK_CLI_OPT_LEXICON
+};
 
 struct sk_cmd {
     const char *name; /* a subcommand's is "PARENT NAME" */
@@ -91,17 +105,19 @@ typedef struct {
     sk_cli *cli;
     int argc;
     char **argv;
-    const char *optarg; /* the current option's argument */
-    int optind;         /* after the loop: index of the first operand */
-    int options_first;  /* set after init: options end at the first operand, so that moves such
-                           as "-ABC" (a GCG exchange) are operands */
+    const char *optarg;       /* the current option's argument */
+    const sk_cli_option *opt; /* the current option's row */
+    int optind;               /* after the loop: index of the first operand */
+    int options_first; /* set after init: options end at the first operand, so that moves such
+                          as "-ABC" (a GCG exchange) are operands */
 } sk_cli_opts;
 
 enum { SK_OPT_END = -1, SK_OPT_ERROR = -2, SK_OPT_HELP = -3 };
 
 void sk_cli_opts_init(sk_cli_opts *o, sk_cli *cli, int argc, char **argv);
-/* Returns the index in cli->cmd->options of the next option seen, SK_OPT_END after the last
- * one, SK_OPT_ERROR after printing a usage error, SK_OPT_HELP after printing --help. */
+/* Returns the id of the next option seen (its row in cli->cmd->options is then O->opt, its
+ * argument O->optarg), SK_OPT_END after the last one, SK_OPT_ERROR after printing a usage error,
+ * SK_OPT_HELP after printing --help. */
 int sk_cli_opts_next(sk_cli_opts *o);
 /* For a command that takes no options of its own: reads -h/--help. Returns -1 when the command
  * goes on, with *FIRST_OPERAND the index of its first operand; otherwise the exit status to

@@ -1,37 +1,5 @@
 /* cli_commands.c — the one table of subcommands; `skrab help` lists it in this order. */
-#include "cli.h"
-
-int sk_cmd_help(sk_cli *cli, int argc, char **argv);
-int sk_cmd_lint(sk_cli *cli, int argc, char **argv);
-int sk_cmd_show(sk_cli *cli, int argc, char **argv);
-int sk_cmd_lexicon(sk_cli *cli, int argc, char **argv);
-int sk_cmd_check(sk_cli *cli, int argc, char **argv);
-int sk_cmd_score(sk_cli *cli, int argc, char **argv);
-int sk_cmd_apply(sk_cli *cli, int argc, char **argv);
-int sk_cmd_parse(sk_cli *cli, int argc, char **argv);
-int sk_cmd_validate(sk_cli *cli, int argc, char **argv);
-int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
-int sk_cmd_replay(sk_cli *cli, int argc, char **argv);
-int sk_cmd_play(sk_cli *cli, int argc, char **argv);
-int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv);
-int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
-int sk_cmd_completion(sk_cli *cli, int argc, char **argv);
-
-extern const sk_cli_option sk_lint_options[];
-extern const sk_cli_option sk_show_options[];
-extern const sk_cli_option sk_check_options[];
-extern const sk_cli_option sk_score_options[];
-extern const sk_cli_option sk_apply_options[];
-extern const sk_cli_option sk_parse_options[];
-extern const sk_cli_option sk_validate_options[];
-extern const sk_cli_option sk_suggest_options[];
-extern const sk_cli_option sk_replay_options[];
-extern const sk_cli_option sk_play_options[];
-extern const sk_cli_option sk_selfplay_options[];
-
-extern const sk_cmd sk_lexicon_subcommands[];
-extern const sk_cmd sk_boggle_subcommands[];
-extern const sk_cmd sk_completion_shells[];
+#include "cli_commands.h"
 
 const sk_cmd sk_commands[] = {
     {"help", sk_cmd_help, "show help for skrab or one of its commands", "[COMMAND]", NULL, NULL,

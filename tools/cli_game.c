@@ -24,19 +24,19 @@ void sk_cli_game_free(sk_cli_game *g)
     g->lexicon = NULL;
 }
 
-int sk_cli_game_option(sk_cli_game *g, int index, const char *arg)
+int sk_cli_game_option(sk_cli_game *g, int id, const char *arg)
 {
-    switch (index) {
-    case 0:
+    switch (id) {
+    case SK_CLI_OPT_RULES:
         g->rules_name = arg;
         return 1;
-    case 1:
+    case SK_CLI_OPT_BOARD:
         g->board_name = arg;
         return 1;
-    case 2:
+    case SK_CLI_OPT_TILES:
         g->tiles_name = arg;
         return 1;
-    case 3:
+    case SK_CLI_OPT_LEXICON:
         g->lexicon_name = arg;
         return 1;
     default:

@@ -10,19 +10,19 @@
 #include "skrab/position.h"
 #include "skrab/rules.h"
 
-/* The option rows every position command puts in its table (in this order, first). */
+/* The option rows every position command puts in its table (--help lists them where they are:
+ * first). Their ids are SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON (cli.h). */
+/* clang-format off */
 #define SK_CLI_GAME_OPTIONS                                                                        \
-    {"rules", 'R', "NAME", "rule set: skrabbkle or classic (default: the position's var op)",      \
-     SK_CLI_RULES_VALUES},                                                                         \
-        {"board", 'b', "BOARD", "board layout: a name or file (default: from the position)",       \
-         SK_CLI_BOARD_VALUES},                                                                     \
-        {"tiles", 't', "TILES", "tile set: a name or file (default: from the position)",           \
-         SK_CLI_TILES_VALUES},                                                                     \
-    {                                                                                              \
-        "lexicon", 'l', "LEX", "word list or KWG: a name or file; 'none' skips word checks",       \
-            SK_CLI_LEXICON_NONE_VALUES                                                             \
-    }
-#define SK_CLI_GAME_NOPTIONS 4 /* option indexes 0..3 are the game options */
+    {SK_CLI_OPT_RULES, "rules", 'R', "NAME",                                                       \
+     "rule set: skrabbkle or classic (default: the position's var op)", SK_CLI_RULES_VALUES},      \
+    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",                                                      \
+     "board layout: a name or file (default: from the position)", SK_CLI_BOARD_VALUES},            \
+    {SK_CLI_OPT_TILES, "tiles", 't', "TILES",                                                      \
+     "tile set: a name or file (default: from the position)", SK_CLI_TILES_VALUES},                \
+    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",                                                    \
+     "word list or KWG: a name or file; 'none' skips word checks", SK_CLI_LEXICON_NONE_VALUES}
+/* clang-format on */
 
 typedef struct {
     const char *rules_name, *board_name, *tiles_name, *lexicon_name; /* from -R -b -t -l */
@@ -40,8 +40,9 @@ typedef struct {
 
 void sk_cli_game_init(sk_cli_game *g);
 void sk_cli_game_free(sk_cli_game *g);
-/* Takes option INDEX (0..3) with ARG. Returns 1 if it was a game option. */
-int sk_cli_game_option(sk_cli_game *g, int index, const char *arg);
+/* Takes the option with id ID (SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON) and its ARG. Returns 1 if
+ * it was a game option, else 0. */
+int sk_cli_game_option(sk_cli_game *g, int id, const char *arg);
 
 /* Loads board, tiles and lexicon for POS (read from SOURCE, a file path or NULL: relative paths
  * in ops are resolved against it). Checks that the position fits the board and warns (to

@@ -4,18 +4,18 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_commands.h"
 
 #ifndef SKRAB_VERSION
 #define SKRAB_VERSION "0.0.0"
 #endif
 
-const sk_cli_option sk_global_options[] = {
-    {"help", 'h', NULL, "list the commands", NULL},
-    {"version", 'V', NULL, "print the version", NULL},
-    {NULL, 0, NULL, NULL, NULL},
-};
 enum { GLOBAL_HELP, GLOBAL_VERSION, GLOBAL_NONE };
+const sk_cli_option sk_global_options[] = {
+    {GLOBAL_HELP, "help", 'h', NULL, "list the commands", NULL},
+    {GLOBAL_VERSION, "version", 'V', NULL, "print the version", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
+};
 
 /* Which of sk_global_options ARG is (GLOBAL_NONE: none). */
 static int global_option(const char *arg)
@@ -24,7 +24,7 @@ static int global_option(const char *arg)
         const sk_cli_option *o = &sk_global_options[i];
         if ((arg[0] == '-' && arg[1] == o->short_name && arg[2] == '\0') ||
             (arg[0] == '-' && arg[1] == '-' && strcmp(arg + 2, o->long_name) == 0))
-            return i;
+            return o->id;
     }
     return GLOBAL_NONE;
 }
@@ -47,7 +47,6 @@ static const sk_cmd *find_command(const char *name)
     return NULL;
 }
 
-int sk_cmd_help(sk_cli *cli, int argc, char **argv);
 int sk_cmd_help(sk_cli *cli, int argc, char **argv)
 {
     int first, status = sk_cli_opts_only_help(cli, argc, argv, &first);

@@ -61,7 +61,10 @@ int sk_cli_opts_next(sk_cli_opts *o)
         sk_cli_print_help(cmd, o->cli->out);
         return SK_OPT_HELP;
     }
-    if (c >= 1000) return c - 1000;
+    if (c >= 1000) {
+        o->opt = &cmd->options[c - 1000];
+        return o->opt->id;
+    }
     if (c == '?' || c == ':') {
         const char *bad = o->argv[optind - 1];
         if (c == ':')
@@ -73,7 +76,10 @@ int sk_cli_opts_next(sk_cli_opts *o)
         return SK_OPT_ERROR;
     }
     for (size_t i = 0; i < n; i++)
-        if (cmd->options[i].short_name == c) return (int)i;
+        if (cmd->options[i].short_name == c) {
+            o->opt = &cmd->options[i];
+            return o->opt->id;
+        }
     return SK_OPT_ERROR;
 }
 

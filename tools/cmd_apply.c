@@ -5,17 +5,17 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/game.h"
 
+enum { OPT_DRAW };
 const sk_cli_option sk_apply_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"draw", 'd', "SEED", "after each move, draw replacement tiles (the same SEED, the same tiles)",
-     "<number>"},
-    {NULL, 0, NULL, NULL, NULL},
+    {OPT_DRAW, "draw", 'd', "SEED",
+     "after each move, draw replacement tiles (the same SEED, the same tiles)", "<number>"},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_DRAW = SK_CLI_GAME_NOPTIONS };
 
 typedef struct {
     sk_cli *cli;
@@ -51,7 +51,6 @@ static int apply_one(void *ctx, const char *text, size_t len)
     return 0;
 }
 
-int sk_cmd_apply(sk_cli *cli, int argc, char **argv);
 int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
 {
     applying a = {.cli = cli};

@@ -10,11 +10,9 @@
 #include <unistd.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "cmd_boggle.h"
 #include "skrab/error.h"
-
-int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
-extern const sk_cmd sk_boggle_subcommands[];
 
 #define GRIDS_INPUT_MAX ((size_t)64 << 20) /* grids or words read from standard input */
 #define GEN_COUNT_MAX 10000000L
@@ -222,17 +220,19 @@ static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn 
 }
 
 /* ---- gen ------------------------------------------------------------------------------------- */
-static const sk_cli_option gen_options[] = {
-    {"size", 'N', "N", "grid size 3..6 (default 4, or the size of --dice)", "3 4 5 6"},
-    {"dice", 'd', "DICE", "dice set: small, classic, new, big, super, or a file",
-     SK_CLI_DICE_VALUES},
-    {"seed", 's', "S", "random seed (a number): the same seed rolls the same grids", "<number>"},
-    {"count", 'n', "COUNT", "roll COUNT grids, one a line (default 1)", "<number>"},
-    {"pretty", 'p', NULL, "draw each grid as rows of letters (Qu for Q)", NULL},
-    {"json", 0, NULL, "JSON Lines: {\"grid\",\"size\",\"dice\",\"seed\"} for each grid", NULL},
-    {NULL, 0, NULL, NULL, NULL},
-};
 enum { G_SIZE, G_DICE, G_SEED, G_COUNT, G_PRETTY, G_JSON };
+static const sk_cli_option gen_options[] = {
+    {G_SIZE, "size", 'N', "N", "grid size 3..6 (default 4, or the size of --dice)", "3 4 5 6"},
+    {G_DICE, "dice", 'd', "DICE", "dice set: small, classic, new, big, super, or a file",
+     SK_CLI_DICE_VALUES},
+    {G_SEED, "seed", 's', "S", "random seed (a number): the same seed rolls the same grids",
+     "<number>"},
+    {G_COUNT, "count", 'n', "COUNT", "roll COUNT grids, one a line (default 1)", "<number>"},
+    {G_PRETTY, "pretty", 'p', NULL, "draw each grid as rows of letters (Qu for Q)", NULL},
+    {G_JSON, "json", 0, NULL, "JSON Lines: {\"grid\",\"size\",\"dice\",\"seed\"} for each grid",
+     NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
+};
 
 static int run_gen(sk_cli *cli, int argc, char **argv)
 {
@@ -294,18 +294,18 @@ static int run_gen(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- solve ----------------------------------------------------------------------------------- */
-static const sk_cli_option solve_options[] = {
-    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)",
-     SK_CLI_LEXICON_VALUES},
-    {"min", 'm', "N", "only words of at least N letters (default 3)", "<number>"},
-    {"path", 'p', NULL, "show the cells of each word (a1 = top left)", NULL},
-    {"by-score", 's', NULL, "highest scores first (default: alphabetical)", NULL},
-    {"count", 'c', NULL, "print only the summary line of each grid", NULL},
-    {"json", 0, NULL,
-     "JSON Lines: {\"word\",\"score\",\"path\"}, then {\"grid\",\"words\",\"total\"}", NULL},
-    {NULL, 0, NULL, NULL, NULL},
-};
 enum { S_LEXICON, S_MIN, S_PATH, S_BY_SCORE, S_COUNT, S_JSON };
+static const sk_cli_option solve_options[] = {
+    {S_LEXICON, "lexicon", 'l', "LEX",
+     "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
+    {S_MIN, "min", 'm', "N", "only words of at least N letters (default 3)", "<number>"},
+    {S_PATH, "path", 'p', NULL, "show the cells of each word (a1 = top left)", NULL},
+    {S_BY_SCORE, "by-score", 's', NULL, "highest scores first (default: alphabetical)", NULL},
+    {S_COUNT, "count", 'c', NULL, "print only the summary line of each grid", NULL},
+    {S_JSON, "json", 0, NULL,
+     "JSON Lines: {\"word\",\"score\",\"path\"}, then {\"grid\",\"words\",\"total\"}", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
+};
 
 typedef struct {
     sk_cli *cli;
@@ -424,17 +424,17 @@ static int run_solve(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- check ----------------------------------------------------------------------------------- */
+enum { C_LEXICON, C_MIN, C_PATH, C_JSON };
 static const sk_cli_option check_options[] = {
-    {"lexicon", 'l', "LEX", "the lexicon (default wordlist); 'none': only trace the words",
-     SK_CLI_LEXICON_NONE_VALUES},
-    {"min", 'm', "N", "words need at least N letters (default 3)", "<number>"},
-    {"path", 'p', NULL, "show the cells of each word that can be traced", NULL},
-    {"json", 0, NULL,
+    {C_LEXICON, "lexicon", 'l', "LEX",
+     "the lexicon (default wordlist); 'none': only trace the words", SK_CLI_LEXICON_NONE_VALUES},
+    {C_MIN, "min", 'm', "N", "words need at least N letters (default 3)", "<number>"},
+    {C_PATH, "path", 'p', NULL, "show the cells of each word that can be traced", NULL},
+    {C_JSON, "json", 0, NULL,
      "JSON Lines: {\"input\",\"word\",\"on_board\",\"in_lexicon\",\"valid\",\"score\",\"path\"}",
      NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-enum { C_LEXICON, C_MIN, C_PATH, C_JSON };
 
 typedef struct {
     sk_cli *cli;

@@ -19,26 +19,6 @@
 #define SECONDS_MAX 86400
 #define WRAP 78
 
-const sk_cli_option sk_boggle_play_options[] = {
-    {"size", 'N', "N", "grid size 3..6 (default 4)", "3 4 5 6"},
-    {"dice", 'd', "DICE", "dice set (default: the one of the size; see boggle gen)",
-     SK_CLI_DICE_VALUES},
-    {"seed", 's', "S", "random seed: the same seed rolls the same grids and learns alike",
-     "<number>"},
-    {"time", 0, "SECONDS", "length of a round (default 180; 0: no timer)", "<number>"},
-    {"no-timer", 0, NULL, "no timer: a round ends with an empty line (as --time 0)", NULL},
-    {"difficulty", 'D', "N",
-     "1..10: the computer learns a word you find with chance N in 10 (default 5)",
-     "1 2 3 4 5 6 7 8 9 10"},
-    {"target", 0, "POINTS", "the score that wins a game (default 100)", "<number>"},
-    {"min", 'm', "N", "shortest word that counts (default 3)", "<number>"},
-    {"lexicon", 'l', "LEX",
-     "judges your words (default wordlist); 'none': every traced word counts",
-     SK_CLI_LEXICON_NONE_VALUES},
-    {"words", 'w', "FILE", "the computer's words (default $XDG_DATA_HOME/skrab/boggle-words.txt)",
-     NULL},
-    {NULL, 0, NULL, NULL, NULL},
-};
 enum {
     P_SIZE,
     P_DICE,
@@ -50,6 +30,27 @@ enum {
     P_MIN,
     P_LEXICON,
     P_WORDS
+};
+const sk_cli_option sk_boggle_play_options[] = {
+    {P_SIZE, "size", 'N', "N", "grid size 3..6 (default 4)", "3 4 5 6"},
+    {P_DICE, "dice", 'd', "DICE", "dice set (default: the one of the size; see boggle gen)",
+     SK_CLI_DICE_VALUES},
+    {P_SEED, "seed", 's', "S", "random seed: the same seed rolls the same grids and learns alike",
+     "<number>"},
+    {P_TIME, "time", 0, "SECONDS", "length of a round (default 180; 0: no timer)", "<number>"},
+    {P_NO_TIMER, "no-timer", 0, NULL, "no timer: a round ends with an empty line (as --time 0)",
+     NULL},
+    {P_DIFFICULTY, "difficulty", 'D', "N",
+     "1..10: the computer learns a word you find with chance N in 10 (default 5)",
+     "1 2 3 4 5 6 7 8 9 10"},
+    {P_TARGET, "target", 0, "POINTS", "the score that wins a game (default 100)", "<number>"},
+    {P_MIN, "min", 'm', "N", "shortest word that counts (default 3)", "<number>"},
+    {P_LEXICON, "lexicon", 'l', "LEX",
+     "judges your words (default wordlist); 'none': every traced word counts",
+     SK_CLI_LEXICON_NONE_VALUES},
+    {P_WORDS, "words", 'w', "FILE",
+     "the computer's words (default $XDG_DATA_HOME/skrab/boggle-words.txt)", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
 
 typedef struct {

@@ -4,22 +4,23 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 
+enum { OPT_JSON, OPT_EXPLAIN };
 const sk_cli_option sk_check_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"json", 0, NULL, "print one JSON object per move on standard output", NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {OPT_JSON, "json", 0, NULL, "print one JSON object per move on standard output", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
 
 const sk_cli_option sk_score_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"json", 0, NULL, "print one JSON object per move on standard output", NULL},
-    {"explain", 'e', NULL, "show each word's letters, factors and the bingo bonus", NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {OPT_JSON, "json", 0, NULL, "print one JSON object per move on standard output", NULL},
+    {OPT_EXPLAIN, "explain", 'e', NULL, "show each word's letters, factors and the bingo bonus",
+     NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_JSON = SK_CLI_GAME_NOPTIONS, OPT_EXPLAIN };
 
 typedef struct {
     sk_cli *cli;
@@ -157,13 +158,11 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
     return status;
 }
 
-int sk_cmd_check(sk_cli *cli, int argc, char **argv);
 int sk_cmd_check(sk_cli *cli, int argc, char **argv)
 {
     return run(cli, argc, argv, 0);
 }
 
-int sk_cmd_score(sk_cli *cli, int argc, char **argv);
 int sk_cmd_score(sk_cli *cli, int argc, char **argv)
 {
     return run(cli, argc, argv, 1);

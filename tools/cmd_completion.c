@@ -7,13 +7,11 @@
  * operand besides [OPTIONS] is offered no file names. */
 #include <string.h>
 
-#include "cli.h"
+#include "cli_commands.h"
 
 #ifndef SKRAB_VERSION
 #define SKRAB_VERSION "0.0.0"
 #endif
-
-int sk_cmd_completion(sk_cli *cli, int argc, char **argv);
 
 /* What an option's argument completes to, from its `values`. */
 typedef struct {

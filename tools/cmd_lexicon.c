@@ -6,12 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/lexicon.h"
-
-int sk_cmd_lexicon(sk_cli *cli, int argc, char **argv);
-extern const sk_cmd sk_lexicon_subcommands[];
 
 #define LOOKUP_LINE_MAX 4096 /* longer stdin lines are reported, not looked up */
 #define ANAGRAM_RESULTS_MAX 1000000
@@ -102,14 +99,15 @@ static int opts_done(int opt)
 }
 
 /* ---- build ----------------------------------------------------------------------------------- */
-static const sk_cli_option build_options[] = {
-    {"output", 'o', "FILE", "write the KWG to FILE ('-': standard output); required", NULL},
-    {"skip-invalid", 0, NULL, "leave out words with characters other than A-Z, with a warning",
-     NULL},
-    {"quiet", 'q', NULL, "no progress display, no warnings", NULL},
-    {NULL, 0, NULL, NULL, NULL},
-};
 enum { B_OUTPUT, B_SKIP_INVALID, B_QUIET };
+static const sk_cli_option build_options[] = {
+    {B_OUTPUT, "output", 'o', "FILE", "write the KWG to FILE ('-': standard output); required",
+     NULL},
+    {B_SKIP_INVALID, "skip-invalid", 0, NULL,
+     "leave out words with characters other than A-Z, with a warning", NULL},
+    {B_QUIET, "quiet", 'q', NULL, "no progress display, no warnings", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
+};
 
 static void show_progress(void *ctx, sk_kwg_stage stage, size_t done, size_t total)
 {
@@ -222,14 +220,15 @@ static int run_build(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- lookup ---------------------------------------------------------------------------------- */
-static const sk_cli_option lookup_options[] = {
-    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)",
-     SK_CLI_LEXICON_VALUES},
-    {"valid-only", 'v', NULL, "print only the valid words, one a line (like grep)", NULL},
-    {"json", 0, NULL, "JSON Lines: {\"word\",\"valid\"} for each word", NULL},
-    {NULL, 0, NULL, NULL, NULL},
-};
 enum { L_LEXICON, L_VALID_ONLY, L_JSON };
+static const sk_cli_option lookup_options[] = {
+    {L_LEXICON, "lexicon", 'l', "LEX",
+     "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
+    {L_VALID_ONLY, "valid-only", 'v', NULL, "print only the valid words, one a line (like grep)",
+     NULL},
+    {L_JSON, "json", 0, NULL, "JSON Lines: {\"word\",\"valid\"} for each word", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
+};
 
 typedef struct {
     sk_cli *cli;
@@ -333,15 +332,15 @@ static int run_lookup(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- anagram --------------------------------------------------------------------------------- */
-static const sk_cli_option anagram_options[] = {
-    {"lexicon", 'l', "LEX", "the lexicon: a name, a word list or a KWG file (default wordlist)",
-     SK_CLI_LEXICON_VALUES},
-    {"exact", 'e', NULL, "only words that use every tile of the rack", NULL},
-    {"min", 'm', "N", "only words of at least N letters (default 2)", "<number>"},
-    {"json", 0, NULL, "JSON Lines: {\"word\"} for each word", NULL},
-    {NULL, 0, NULL, NULL, NULL},
-};
 enum { A_LEXICON, A_EXACT, A_MIN, A_JSON };
+static const sk_cli_option anagram_options[] = {
+    {A_LEXICON, "lexicon", 'l', "LEX",
+     "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
+    {A_EXACT, "exact", 'e', NULL, "only words that use every tile of the rack", NULL},
+    {A_MIN, "min", 'm', "N", "only words of at least N letters (default 2)", "<number>"},
+    {A_JSON, "json", 0, NULL, "JSON Lines: {\"word\"} for each word", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
+};
 
 typedef struct {
     char **words;
@@ -455,10 +454,11 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- info ------------------------------------------------------------------------------------ */
+enum { I_JSON };
 static const sk_cli_option info_options[] = {
-    {"json", 0, NULL, "JSON Lines: {\"file\",\"format\",\"words\",\"nodes\",\"bytes\",\"gaddag\"}",
-     NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {I_JSON, "json", 0, NULL,
+     "JSON Lines: {\"file\",\"format\",\"words\",\"nodes\",\"bytes\",\"gaddag\"}", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
 
 static int run_info(sk_cli *cli, int argc, char **argv)
@@ -468,7 +468,7 @@ static int run_info(sk_cli *cli, int argc, char **argv)
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0)
-        json = 1;
+        if (opt == I_JSON) json = 1;
     if (opts_done(opt) >= 0) return opts_done(opt);
     if (o.optind >= argc) return sk_cli_usage_error(cli, "info needs a FILE (or a lexicon name)");
     int status = SK_EXIT_OK;

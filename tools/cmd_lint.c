@@ -4,25 +4,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli_commands.h"
 #include "skrab/config.h"
 #include "skrab/error.h"
 #include "skrab/tiles.h"
 
 #define LINT_FILE_MAX (1u << 20) /* larger files are reported, not read */
 
+enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_ERRORS_ONLY };
 const sk_cli_option sk_lint_options[] = {
-    {"format", 'f', "FMT",
+    {OPT_FORMAT, "format", 'f', "FMT",
      "force the kind of file: skrabbkle, cs104, magpie (boards), tiles, csv (tile sets), config",
      "auto skrabbkle cs104 magpie tiles csv config"},
-    {"json", 0, NULL, "print findings as JSON Lines on standard output", NULL},
-    {"quiet", 'q', NULL, "print nothing; only the exit status tells (as validate and replay)",
-     NULL},
-    {"errors-only", 'e', NULL, "print only errors (no warnings, no notes)", NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {OPT_JSON, "json", 0, NULL, "print findings as JSON Lines on standard output", NULL},
+    {OPT_QUIET, "quiet", 'q', NULL,
+     "print nothing; only the exit status tells (as validate and replay)", NULL},
+    {OPT_ERRORS_ONLY, "errors-only", 'e', NULL, "print only errors (no warnings, no notes)", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_ERRORS_ONLY };
 
 typedef enum { KIND_AUTO, KIND_BOARD, KIND_TILES, KIND_CONFIG } file_kind;
 
@@ -180,7 +179,6 @@ static int lint_one(lint_ctx *ctx, const char *path)
     return status;
 }
 
-int sk_cmd_lint(sk_cli *cli, int argc, char **argv);
 int sk_cmd_lint(sk_cli *cli, int argc, char **argv)
 {
     lint_ctx ctx = {.cli = cli};

@@ -4,16 +4,17 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 
+enum { OPT_POSITION, OPT_JSON };
 const sk_cli_option sk_parse_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"position", 'p', "POS", "resolve the moves against this position: canonical GCG output", NULL},
-    {"json", 0, NULL, "print one JSON object per move on standard output", NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {OPT_POSITION, "position", 'p', "POS",
+     "resolve the moves against this position: canonical GCG output", NULL},
+    {OPT_JSON, "json", 0, NULL, "print one JSON object per move on standard output", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_POSITION = SK_CLI_GAME_NOPTIONS, OPT_JSON };
 
 typedef struct {
     sk_cli *cli;
@@ -114,7 +115,6 @@ static int parse_one(void *ctx, const char *text, size_t len)
     return status;
 }
 
-int sk_cmd_parse(sk_cli *cli, int argc, char **argv);
 int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
 {
     parsing p = {.cli = cli, .all_ok = 1};

@@ -10,25 +10,27 @@
 #include <unistd.h>
 
 #include "cmd_play.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/players.h"
 
-/* The first four rows are the game options of cli_game.h (same order), with play's defaults. */
+enum { OPT_CONFIG, OPT_SEED };
+/* The game options of cli_game.h (their ids), with play's defaults. */
 const sk_cli_option sk_play_options[] = {
-    {"rules", 'R', "NAME", "rule set: skrabbkle (default) or classic; --config games are classic",
-     SK_CLI_RULES_VALUES},
-    {"board", 'b', "BOARD", "the default board: a name or file (default: skrabbkle)",
-     SK_CLI_BOARD_VALUES},
-    {"tiles", 't', "TILES", "tile set: a name or file (default: skrabbkle)", SK_CLI_TILES_VALUES},
-    {"lexicon", 'l', "LEX", "word list or KWG: a name or file (default: wordlist)",
-     SK_CLI_LEXICON_VALUES},
-    {"config", 'c', "FILE", "play the CS104 game of this configuration (-b -t -l override it)",
-     NULL},
-    {"seed", 's', "N", "seed of the tile bag: the same seed deals the same tiles", "<number>"},
-    {NULL, 0, NULL, NULL, NULL},
+    {SK_CLI_OPT_RULES, "rules", 'R', "NAME",
+     "rule set: skrabbkle (default) or classic; --config games are classic", SK_CLI_RULES_VALUES},
+    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",
+     "the default board: a name or file (default: skrabbkle)", SK_CLI_BOARD_VALUES},
+    {SK_CLI_OPT_TILES, "tiles", 't', "TILES", "tile set: a name or file (default: skrabbkle)",
+     SK_CLI_TILES_VALUES},
+    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",
+     "word list or KWG: a name or file (default: wordlist)", SK_CLI_LEXICON_VALUES},
+    {OPT_CONFIG, "config", 'c', "FILE",
+     "play the CS104 game of this configuration (-b -t -l override it)", NULL},
+    {OPT_SEED, "seed", 's', "N", "seed of the tile bag: the same seed deals the same tiles",
+     "<number>"},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_CONFIG = SK_CLI_GAME_NOPTIONS, OPT_SEED };
 
 /* ---- shared helpers (cmd_play.h) ----------------------------------------------------------- */
 
@@ -368,7 +370,6 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
     return status;
 }
 
-int sk_cmd_play(sk_cli *cli, int argc, char **argv);
 int sk_cmd_play(sk_cli *cli, int argc, char **argv)
 {
     sk_cli_game g;

@@ -6,25 +6,26 @@
 #include <strings.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/gcg.h"
 
-/* The game options of cli_game.h, in their order, with what they default to here. */
+enum { OPT_JSON, OPT_QUIET };
+/* The game options of cli_game.h (their ids), with what they default to here. */
 const sk_cli_option sk_replay_options[] = {
-    {"rules", 'R', "NAME", "rule set: skrabbkle or classic (default: #game-type, else classic)",
-     SK_CLI_RULES_VALUES},
-    {"board", 'b', "BOARD", "board layout: a name or file (default: #board-layout)",
-     SK_CLI_BOARD_VALUES},
-    {"tiles", 't', "TILES", "tile set: a name or file (default: #tile-distribution)",
-     SK_CLI_TILES_VALUES},
-    {"lexicon", 'l', "LEX", "word list or KWG (default: #lexicon); 'none' skips word checks",
-     SK_CLI_LEXICON_NONE_VALUES},
-    {"json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)", NULL},
-    {"quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {SK_CLI_OPT_RULES, "rules", 'R', "NAME",
+     "rule set: skrabbkle or classic (default: #game-type, else classic)", SK_CLI_RULES_VALUES},
+    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",
+     "board layout: a name or file (default: #board-layout)", SK_CLI_BOARD_VALUES},
+    {SK_CLI_OPT_TILES, "tiles", 't', "TILES",
+     "tile set: a name or file (default: #tile-distribution)", SK_CLI_TILES_VALUES},
+    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",
+     "word list or KWG (default: #lexicon); 'none' skips word checks", SK_CLI_LEXICON_NONE_VALUES},
+    {OPT_JSON, "json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)",
+     NULL},
+    {OPT_QUIET, "quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_JSON = SK_CLI_GAME_NOPTIONS, OPT_QUIET };
 
 typedef struct {
     sk_cli *cli;
@@ -186,7 +187,6 @@ static int replay_input(replaying *v, const char *arg)
     return status;
 }
 
-int sk_cmd_replay(sk_cli *cli, int argc, char **argv);
 int sk_cmd_replay(sk_cli *cli, int argc, char **argv)
 {
     replaying v = {.cli = cli};

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "cmd_play.h"
 #include "cmd_selfplay.h"
 #include "skrab/error.h"
@@ -22,38 +23,29 @@
 #include "skrab/players.h"
 #include "skrab/wordmap.h"
 
-/* The first four rows are the game options of cli_game.h (same order), with selfplay's
- * defaults. */
+enum { OPT_GAMES, OPT_SEED, OPT_PLAYER, OPT_JOBS, OPT_GCG, OPT_TIMEOUT, OPT_JSON, OPT_QUIET };
+/* The game options of cli_game.h (their ids), with selfplay's defaults. */
 const sk_cli_option sk_selfplay_options[] = {
-    {"rules", 'R', "NAME", "rule set: classic (default) or skrabbkle", SK_CLI_RULES_VALUES},
-    {"board", 'b', "BOARD", "board: a name or file (default: CrosswordGame, or skrabbkle)",
-     SK_CLI_BOARD_VALUES},
-    {"tiles", 't', "TILES", "tile set: a name or file (default: english, or skrabbkle)",
-     SK_CLI_TILES_VALUES},
-    {"lexicon", 'l', "LEX", "word list or KWG: a name or file (default: wordlist)",
-     SK_CLI_LEXICON_VALUES},
-    {"games", 'n', "N", "number of games (default 10)", "<number>"},
-    {"seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)",
+    {SK_CLI_OPT_RULES, "rules", 'R', "NAME", "rule set: classic (default) or skrabbkle",
+     SK_CLI_RULES_VALUES},
+    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",
+     "board: a name or file (default: CrosswordGame, or skrabbkle)", SK_CLI_BOARD_VALUES},
+    {SK_CLI_OPT_TILES, "tiles", 't', "TILES",
+     "tile set: a name or file (default: english, or skrabbkle)", SK_CLI_TILES_VALUES},
+    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",
+     "word list or KWG: a name or file (default: wordlist)", SK_CLI_LEXICON_VALUES},
+    {OPT_GAMES, "games", 'n', "N", "number of games (default 10)", "<number>"},
+    {OPT_SEED, "seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)",
      "<number>"},
-    {"player", 'p', "SPEC", "a player, in seating order: [NAME=]SPEC (default: two best)",
-     "best equity simple pass"},
-    {"jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
-    {"gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
-    {"move-timeout", 0, "MS", "time an external player has for a move (default 10000)", "<number>"},
-    {"json", 0, NULL, "one JSON object per game, then one with the totals", NULL},
-    {"quiet", 'q', NULL, "print only the totals", NULL},
-    {NULL, 0, NULL, NULL, NULL},
-};
-
-enum {
-    OPT_GAMES = SK_CLI_GAME_NOPTIONS,
-    OPT_SEED,
-    OPT_PLAYER,
-    OPT_JOBS,
-    OPT_GCG,
-    OPT_TIMEOUT,
-    OPT_JSON,
-    OPT_QUIET
+    {OPT_PLAYER, "player", 'p', "SPEC",
+     "a player, in seating order: [NAME=]SPEC (default: two best)", "best equity simple pass"},
+    {OPT_JOBS, "jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
+    {OPT_GCG, "gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
+    {OPT_TIMEOUT, "move-timeout", 0, "MS", "time an external player has for a move (default 10000)",
+     "<number>"},
+    {OPT_JSON, "json", 0, NULL, "one JSON object per game, then one with the totals", NULL},
+    {OPT_QUIET, "quiet", 'q', NULL, "print only the totals", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
 
 #define GAMES_MAX 10000000L
@@ -560,7 +552,6 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
     return SK_EXIT_OK;
 }
 
-int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv);
 int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
 {
     selfplay *sp = calloc(1, sizeof(*sp));

@@ -4,17 +4,18 @@
 #include <sys/stat.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 
+enum { OPT_FORMAT, OPT_SVG };
 const sk_cli_option sk_show_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"format", 'f', "FMT", "read the board as skrabbkle, cs104 or magpie (default: detect)",
+    {OPT_FORMAT, "format", 'f', "FMT",
+     "read the board as skrabbkle, cs104 or magpie (default: detect)",
      "auto skrabbkle cs104 magpie"},
-    {"svg", 0, NULL, "write an SVG picture instead of text", NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {OPT_SVG, "svg", 0, NULL, "write an SVG picture instead of text", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_FORMAT = SK_CLI_GAME_NOPTIONS, OPT_SVG };
 
 /* A CGP line: a board field with '/', then racks, scores and a zero count. */
 static int looks_like_cgp(const char *text, size_t len)
@@ -98,7 +99,6 @@ static int show_board(sk_cli *cli, const sk_cli_posinput *in, const char *name,
     return status;
 }
 
-int sk_cmd_show(sk_cli *cli, int argc, char **argv);
 int sk_cmd_show(sk_cli *cli, int argc, char **argv)
 {
     sk_board_format format = SK_BOARD_FORMAT_AUTO;

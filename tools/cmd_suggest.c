@@ -7,35 +7,15 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
 #include "skrab/players.h"
 #include "skrab/wordmap.h"
 
-const sk_cli_option sk_suggest_options[] = {
-    SK_CLI_GAME_OPTIONS,
-    {"count", 'n', "N", "how many moves to print per position (default 10)", "<number>"},
-    {"all", 'a', NULL, "print every legal move (classic: exchanges; the pass last)", NULL},
-    {"best", 'B', NULL, "print only the best move of each position, nothing else (for engines)",
-     NULL},
-    {"json", 0, NULL, "one JSON object per move: move score words leave equity", NULL},
-    {"notation", 'N', "NOTATION", "write moves as gcg (default), skrabbkle or cs104",
-     "gcg skrabbkle cs104"},
-    {"rank", 'r', "BY", "rank by equity (score + leave value; default) or score", "equity score"},
-    {"leaves", 0, "FILE", "leave values from a KLV/KLV2 file (default: a built-in heuristic)",
-     NULL},
-    {"jobs", 'j', "N", "use N threads for a stream of positions (default 1)", "<number>"},
-    {"verbose", 'v', NULL, "add the leave and the equity to each text line", NULL},
-    {"word-map", 0, "N",
-     "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
-     "(0.25 s, 21 MB) for a faster search",
-     "never <number>"},
-    {NULL, 0, NULL, NULL, NULL},
-};
-
 enum {
-    OPT_COUNT = SK_CLI_GAME_NOPTIONS,
+    OPT_COUNT,
     OPT_ALL,
     OPT_BEST,
     OPT_JSON,
@@ -45,6 +25,27 @@ enum {
     OPT_JOBS,
     OPT_VERBOSE,
     OPT_WORD_MAP
+};
+const sk_cli_option sk_suggest_options[] = {
+    SK_CLI_GAME_OPTIONS,
+    {OPT_COUNT, "count", 'n', "N", "how many moves to print per position (default 10)", "<number>"},
+    {OPT_ALL, "all", 'a', NULL, "print every legal move (classic: exchanges; the pass last)", NULL},
+    {OPT_BEST, "best", 'B', NULL,
+     "print only the best move of each position, nothing else (for engines)", NULL},
+    {OPT_JSON, "json", 0, NULL, "one JSON object per move: move score words leave equity", NULL},
+    {OPT_NOTATION, "notation", 'N', "NOTATION", "write moves as gcg (default), skrabbkle or cs104",
+     "gcg skrabbkle cs104"},
+    {OPT_RANK, "rank", 'r', "BY", "rank by equity (score + leave value; default) or score",
+     "equity score"},
+    {OPT_LEAVES, "leaves", 0, "FILE",
+     "leave values from a KLV/KLV2 file (default: a built-in heuristic)", NULL},
+    {OPT_JOBS, "jobs", 'j', "N", "use N threads for a stream of positions (default 1)", "<number>"},
+    {OPT_VERBOSE, "verbose", 'v', NULL, "add the leave and the equity to each text line", NULL},
+    {OPT_WORD_MAP, "word-map", 0, "N",
+     "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
+     "(0.25 s, 21 MB) for a faster search",
+     "never <number>"},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
 
 typedef struct {
@@ -392,7 +393,6 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
     return status;
 }
 
-int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
 int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
 {
     options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER};

@@ -4,17 +4,18 @@
 #include <string.h>
 
 #include "cli_game.h"
+#include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/validate.h"
 
+enum { OPT_JSON, OPT_QUIET };
 const sk_cli_option sk_validate_options[] = {
     SK_CLI_GAME_OPTIONS,
-    {"json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)", NULL},
-    {"quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
-    {NULL, 0, NULL, NULL, NULL},
+    {OPT_JSON, "json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)",
+     NULL},
+    {OPT_QUIET, "quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
+    {0, NULL, 0, NULL, NULL, NULL},
 };
-
-enum { OPT_JSON = SK_CLI_GAME_NOPTIONS, OPT_QUIET };
 
 typedef struct {
     sk_cli *cli;
@@ -72,7 +73,6 @@ static int validate_input(validating *v, const char *arg)
     return status;
 }
 
-int sk_cmd_validate(sk_cli *cli, int argc, char **argv);
 int sk_cmd_validate(sk_cli *cli, int argc, char **argv)
 {
     validating v = {.cli = cli};
