@@ -65,7 +65,7 @@ int sk_game_spec_from_cgp(sk_game_spec *spec, const sk_position *pos, const char
         sk_ruleset rs;
         if (sk_ruleset_from_name(var, &rs) != SK_OK) {
             snprintf(why, why_size, "unknown rule set '%s' (expected skrabbkle or classic)", var);
-            return SK_EINVAL;
+            return SK_ENOTFOUND;
         }
         sk_game_spec_set_ruleset(spec, rs);
     }

@@ -14,14 +14,8 @@ void sk_cli_game_init(sk_cli_game *g)
 
 void sk_cli_game_free(sk_cli_game *g)
 {
-    for (int i = 0; i < g->nloaded; i++)
-        sk_lexicon_free(g->loaded[i]);
-    free(g->loaded);
-    free(g->loaded_path);
-    g->loaded = NULL;
-    g->loaded_path = NULL;
-    g->nloaded = 0;
-    g->lexicon = NULL;
+    sk_game_loader_free(g->loader);
+    g->loader = NULL;
 }
 
 int sk_cli_game_option(sk_cli_game *g, int id, const char *arg)
@@ -42,40 +36,6 @@ int sk_cli_game_option(sk_cli_game *g, int id, const char *arg)
     default:
         return 0;
     }
-}
-
-/* NAME from an op is relative to the file the position came from; from an option, to the
- * current directory. */
-static const char *resolve_op_path(const char *name, const char *source, char *buf, size_t size)
-{
-    if (!source || !sk_resource_is_path(name) || name[0] == '/') return name;
-    return sk_path_relative_to(source, name, buf, size) == SK_OK ? buf : name;
-}
-
-static int load_tiles(sk_cli *cli, sk_cli_game *g, const char *name)
-{
-    if (!sk_resource_is_path(name) && sk_tileset_builtin(&g->tiles, name) == SK_OK)
-        return SK_EXIT_OK;
-    char path[SK_PATH_MAX];
-    if (sk_resource_find(&cli->datadirs, SK_RES_TILES, name, path, sizeof(path)) != SK_OK) {
-        sk_cli_error(cli, "no tile set named '%s' (built-in: skrabbkle, english; or a path)", name);
-        return SK_EXIT_ERROR;
-    }
-    sk_buf text;
-    sk_buf_init(&text);
-    int status = SK_EXIT_OK;
-    if (sk_cli_read(cli, path, SK_TILES_FILE_MAX, &text, 0) != SK_OK) {
-        status = SK_EXIT_ERROR;
-    } else {
-        sk_diag_list d;
-        sk_diag_list_init(&d);
-        if (sk_tileset_parse(&g->tiles, text.data, text.len, SK_TILES_FORMAT_AUTO, &d) != SK_OK)
-            status = SK_EXIT_FINDINGS;
-        sk_cli_print_diags(cli, path, text.data, text.len, &d, 0, 1);
-        sk_diag_list_free(&d);
-    }
-    sk_buf_free(&text);
-    return status;
 }
 
 int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
@@ -104,93 +64,81 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
     return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
 }
 
-static int load_lexicon(sk_cli *cli, sk_cli_game *g, const char *name)
+int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec)
 {
-    if (strcmp(name, "none") == 0) {
-        g->lexicon = NULL;
-        return SK_EXIT_OK;
-    }
-    char path[SK_PATH_MAX];
-    if (sk_lexicon_find(&cli->datadirs, name, path, sizeof(path)) != SK_OK) {
-        sk_cli_error(cli, "no lexicon named '%s' (give a word list or KWG file, or -l none)", name);
-        return SK_EXIT_ERROR;
-    }
-    for (int i = 0; i < g->nloaded; i++)
-        if (strcmp(g->loaded_path[i], path) == 0) {
-            g->lexicon = g->loaded[i]; /* loaded for an earlier position */
-            return SK_EXIT_OK;
+    sk_game_spec_init(spec);
+    if (g->rules_name) {
+        sk_ruleset rs;
+        if (sk_ruleset_from_name(g->rules_name, &rs) != SK_OK) {
+            sk_cli_error(cli, "unknown rule set '%s' (expected skrabbkle or classic)",
+                         g->rules_name);
+            return SK_EXIT_ERROR;
         }
-    sk_lexicon *lex = NULL;
-    int status = sk_cli_load_lexicon_file(cli, path, &lex);
-    if (status != SK_EXIT_OK) return status;
-    sk_lexicon **l = realloc(g->loaded, (size_t)(g->nloaded + 1) * sizeof(*l));
-    if (l) g->loaded = l;
-    char(*p)[SK_PATH_MAX] = realloc(g->loaded_path, (size_t)(g->nloaded + 1) * sizeof(*p));
-    if (p) g->loaded_path = p;
-    if (!l || !p) {
-        sk_lexicon_free(lex);
-        sk_cli_error(cli, "out of memory");
-        return SK_EXIT_ERROR;
+        sk_game_spec_set_ruleset(spec, rs);
     }
-    g->loaded[g->nloaded] = lex;
-    snprintf(g->loaded_path[g->nloaded], SK_PATH_MAX, "%s", path);
-    g->nloaded++;
-    g->lexicon = lex;
+    const char *names[3] = {g->board_name, g->tiles_name, g->lexicon_name};
+    for (int f = 0; f < 3; f++)
+        if (names[f] && sk_game_spec_set_file(spec, (sk_spec_file)f, names[f], NULL) != SK_OK) {
+            sk_cli_error(cli, "'%s': the name is too long", names[f]);
+            return SK_EXIT_ERROR;
+        }
     return SK_EXIT_OK;
 }
 
-static int op_int(sk_cli *cli, const sk_position *pos, const char *code, int lo, int hi, int *out)
+/* A file's findings, printed as every command prints them. */
+static void report(void *ctx, const char *path, const char *text, size_t len,
+                   const sk_diag_list *diags)
 {
-    const char *arg = sk_position_op(pos, code);
-    if (!arg) return SK_EXIT_OK;
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (!*arg || *end || v < lo || v > hi) {
-        sk_cli_error(cli, "op '%s %s': expected a number %d..%d", code, arg, lo, hi);
-        return SK_EXIT_FINDINGS;
+    sk_cli_print_diags(ctx, path, text, len, diags, 0, 1);
+}
+
+int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
+{
+    if (!g->loader) {
+        char cache[SK_PATH_MAX];
+        const char *cache_dir = NULL;
+        if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
+            cache_dir = cache;
+        if (sk_game_loader_new(&g->loader, &cli->datadirs, cache_dir, report, cli) != SK_OK) {
+            sk_cli_error(cli, "out of memory");
+            return SK_EXIT_ERROR;
+        }
     }
-    *out = (int)v;
-    return SK_EXIT_OK;
+    char why[SK_PATH_MAX + 200];
+    sk_spec_file which = SK_SPEC_BOARD;
+    int rc = sk_game_load(g->loader, spec, &g->loaded, &which, why, sizeof(why));
+    if (rc == SK_OK) return SK_EXIT_OK;
+    if (why[0])
+        sk_cli_error(cli, "%s%s", why,
+                     rc == SK_ENOTFOUND && which == SK_SPEC_LEXICON
+                         ? " (give a word list or KWG file, or -l none)"
+                         : "");
+    return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
 }
 
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line)
 {
-    char buf[SK_PATH_MAX];
-    const char *var = g->rules_name ? g->rules_name : sk_position_op(pos, "var");
-    sk_ruleset rs = SK_RULES_CLASSIC;
-    if (var && sk_ruleset_from_name(var, &rs) != SK_OK) {
-        sk_cli_error(cli, "unknown rule set '%s' (expected skrabbkle or classic)", var);
-        return SK_EXIT_ERROR;
-    }
-    int skr = rs == SK_RULES_SKRABBKLE;
-    const char *board = g->board_name, *tiles = g->tiles_name, *lex = g->lexicon_name;
-    if (!board && (board = sk_position_op(pos, "bdn")) != NULL)
-        board = resolve_op_path(board, source, buf, sizeof(buf));
-    if (!board) board = skr ? "skrabbkle" : "CrosswordGame";
-    int status = sk_cli_load_board(cli, board, SK_BOARD_FORMAT_AUTO, &g->board);
+    sk_game_spec spec;
+    int status = sk_cli_game_spec(cli, g, &spec);
     if (status != SK_EXIT_OK) return status;
-    if (!tiles && (tiles = sk_position_op(pos, "ld")) != NULL)
-        tiles = resolve_op_path(tiles, source, buf, sizeof(buf));
-    if (!tiles) tiles = skr ? "skrabbkle" : "english";
-    if ((status = load_tiles(cli, g, tiles)) != SK_EXIT_OK) return status;
-    if (!lex && (lex = sk_position_op(pos, "lex")) != NULL)
-        lex = resolve_op_path(lex, source, buf, sizeof(buf));
-    if (!lex) lex = "wordlist";
-    if ((status = load_lexicon(cli, g, lex)) != SK_EXIT_OK) return status;
-    if (pos->width != g->board.width || pos->height != g->board.height) {
+    char why[SK_CGP_OP_ARG_MAX + 100];
+    int rc = sk_game_spec_from_cgp(&spec, pos, source, why, sizeof(why));
+    if (rc != SK_OK) {
+        sk_cli_error(cli, "%s", why);
+        /* an unknown rule set is a name that does not exist; a bad number, a finding of the line */
+        return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+    }
+    if ((status = sk_cli_game_load(cli, g, &spec)) != SK_EXIT_OK) return status;
+    const sk_board *b = &g->loaded.board;
+    if (pos->width != b->width || pos->height != b->height) {
         sk_cli_error(cli, "%s:%d: the position is %d x %d but the board '%s' is %d x %d", shown,
-                     line, pos->width, pos->height, board, g->board.width, g->board.height);
+                     line, pos->width, pos->height, g->loaded.spec.file[SK_SPEC_BOARD], b->width,
+                     b->height);
         return SK_EXIT_FINDINGS;
     }
-    sk_rules_init(&g->rules, rs, &g->board, &g->tiles, g->lexicon);
-    if (op_int(cli, pos, "rs", 1, SK_RACK_MAX, &g->rules.rack_size) ||
-        op_int(cli, pos, "bb", 0, 1000, &g->rules.bingo_bonus) ||
-        op_int(cli, pos, "etl", 0, 1000, &g->rules.exchange_min))
-        return SK_EXIT_FINDINGS;
-    if (!sk_position_op(pos, "etl")) g->rules.exchange_min = g->rules.rack_size;
     int unseen[SK_TILE_KINDS], over;
-    sk_position_unseen(pos, &g->tiles, unseen, &over);
+    sk_position_unseen(pos, &g->loaded.tiles, unseen, &over);
     if (over >= 0 && !g->no_count_warning)
         fprintf(cli->err, "%s:%d: warning: more %c tiles than the bag holds\n", shown, line,
                 over == SK_TILE_BLANK ? '?' : 'A' + over - 1);

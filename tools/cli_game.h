@@ -6,6 +6,7 @@
 #define SKRAB_CLI_GAME_H
 
 #include "cli.h"
+#include "skrab/gamespec.h"
 #include "skrab/lexicon.h"
 #include "skrab/position.h"
 #include "skrab/rules.h"
@@ -26,15 +27,10 @@
 
 typedef struct {
     const char *rules_name, *board_name, *tiles_name, *lexicon_name; /* from -R -b -t -l */
-    sk_board board;
-    sk_tileset tiles;
-    sk_lexicon *lexicon; /* the current one: borrowed from the cache below */
-    sk_rules rules;
-    /* every lexicon loaded during the run, kept until sk_cli_game_free so that positions set up
-     * earlier (suggest's batches) keep valid pointers */
-    sk_lexicon **loaded;
-    char (*loaded_path)[SK_PATH_MAX];
-    int nloaded;
+    /* made at the first load; keeps every lexicon loaded until sk_cli_game_free, so that
+     * positions set up earlier (suggest's batches) keep valid pointers */
+    sk_game_loader *loader;
+    sk_game loaded;       /* the game of the last load */
     int no_count_warning; /* validate reports counts as errors itself */
 } sk_cli_game;
 
@@ -44,9 +40,19 @@ void sk_cli_game_free(sk_cli_game *g);
  * it was a game option, else 0. */
 int sk_cli_game_option(sk_cli_game *g, int id, const char *arg);
 
-/* Loads board, tiles and lexicon for POS (read from SOURCE, a file path or NULL: relative paths
- * in ops are resolved against it). Checks that the position fits the board and warns (to
- * stderr, naming SHOWN:LINE) about tiles beyond the bag. Returns SK_EXIT_OK, or
+/* Starts SPEC with the -R -b -t -l overrides (they win over what a position or transcript
+ * says: see gamespec.h). Returns SK_EXIT_OK, or SK_EXIT_ERROR after printing an unknown rule
+ * set. */
+int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec);
+
+/* Loads the game SPEC names into G->loaded (files found in the data directories, lexicons kept
+ * by G's loader), printing what is wrong: a file's findings as FILE:LINE:COL, anything else in
+ * one line. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. */
+int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec);
+
+/* The game of POS (read from SOURCE, a file path or NULL: relative paths in ops are resolved
+ * against it) with the overrides, loaded into G->loaded. Checks that the position fits the board
+ * and warns (to stderr, naming SHOWN:LINE) about tiles beyond the bag. Returns SK_EXIT_OK, or
  * SK_EXIT_ERROR/SK_EXIT_FINDINGS after printing the problem. */
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line);

@@ -33,16 +33,17 @@ static int apply_one(void *ctx, const char *text, size_t len)
     sk_move m;
     sk_play play;
     char why[300];
-    int bag = sk_position_bag(&a->pos, a->game.rules.tiles, a->game.rules.rack_size);
+    int bag = sk_position_bag(&a->pos, a->game.loaded.rules.tiles, a->game.loaded.rules.rack_size);
     if (sk_move_parse(&m, text, len, why, sizeof(why)) != SK_OK) {
         sk_cli_error(a->cli, "move %d '%.*s': malformed move: %s", a->count, (int)len, text, why);
         return SK_EXIT_FINDINGS;
     }
-    if (sk_rules_check(&a->game.rules, &a->pos, &m, bag, &play, why, sizeof(why)) != SK_LEGAL) {
+    if (sk_rules_check(&a->game.loaded.rules, &a->pos, &m, bag, &play, why, sizeof(why)) !=
+        SK_LEGAL) {
         sk_cli_error(a->cli, "move %d '%.*s' is illegal: %s", a->count, (int)len, text, why);
         return SK_EXIT_FINDINGS;
     }
-    if (sk_game_apply(&a->pos, &play, &a->game.tiles, a->game.rules.rack_size,
+    if (sk_game_apply(&a->pos, &play, &a->game.loaded.tiles, a->game.loaded.rules.rack_size,
                       a->draw ? &a->rng : NULL) != SK_OK) {
         sk_cli_error(a->cli, "move %d '%.*s': the rack does not hold its tiles", a->count, (int)len,
                      text);

@@ -32,13 +32,13 @@ typedef struct {
 
 static void explain_word(checking *c, const sk_play *play, const sk_word *w)
 {
-    const sk_board *b = c->game.rules.board;
+    const sk_board *b = c->game.loaded.rules.board;
     sk_buf *o = &c->out;
     sk_buf_printf(o, "  %s:", w->letters);
     int sum = 0, factor = 1;
     for (int i = 0; i < w->len; i++) {
         int r = w->row + (w->dir == SK_DOWN) * i, col = w->col + (w->dir == SK_ACROSS) * i;
-        int v = sk_tileset_score_of(c->game.rules.tiles, w->letters[i]);
+        int v = sk_tileset_score_of(c->game.loaded.rules.tiles, w->letters[i]);
         int placed = 0;
         for (int k = 0; k < play->nplaced; k++)
             placed |= play->placed[k].row == r && play->placed[k].col == col;
@@ -92,10 +92,10 @@ static void print_result(checking *c, const char *input, sk_illegal rc, const sk
     } else {
         sk_buf_printf(o, "%d %s\n", play->score, sk_buf_str(&canon));
         if (c->explain && play->kind == SK_MOVE_PLACE) {
-            int n = c->game.rules.ruleset == SK_RULES_CLASSIC ? play->nwords : 1;
+            int n = c->game.loaded.rules.ruleset == SK_RULES_CLASSIC ? play->nwords : 1;
             for (int i = 0; i < n; i++)
                 if (play->words[i].len >= 2) explain_word(c, play, &play->words[i]);
-            if (play->bingo) sk_buf_printf(o, "  bingo: +%d\n", c->game.rules.bingo_bonus);
+            if (play->bingo) sk_buf_printf(o, "  bingo: +%d\n", c->game.loaded.rules.bingo_bonus);
         }
     }
     sk_buf_free(&canon);
@@ -118,7 +118,8 @@ static int check_one(void *ctx, const char *text, size_t len)
         snprintf(reason, sizeof(reason), "malformed move: %s", why);
         rc = SK_ILLEGAL_MISMATCH;
     } else {
-        rc = sk_rules_check(&c->game.rules, &c->pos, &m, c->bag, &play, reason, sizeof(reason));
+        rc = sk_rules_check(&c->game.loaded.rules, &c->pos, &m, c->bag, &play, reason,
+                            sizeof(reason));
     }
     c->all_legal &= rc == SK_LEGAL;
     print_result(c, input, rc, &play, reason);
@@ -147,7 +148,7 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
     sk_cli_posinput in;
     int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &c.pos, &c.game);
     if (status == SK_EXIT_OK) {
-        c.bag = sk_position_bag(&c.pos, c.game.rules.tiles, c.game.rules.rack_size);
+        c.bag = sk_position_bag(&c.pos, c.game.loaded.rules.tiles, c.game.loaded.rules.rack_size);
         sk_buf_init(&c.out);
         status = sk_cli_for_each_move(cli, argc, argv, o.optind + 1, check_one, &c);
         sk_buf_free(&c.out);

@@ -82,7 +82,7 @@ static int parse_one(void *ctx, const char *text, size_t len)
     sk_play play;
     if (ok && p->have_position && m.kind == SK_MOVE_PLACE) {
         /* the board decides which squares the move covers; no other rule is checked */
-        sk_rules loose = p->game.rules;
+        sk_rules loose = p->game.loaded.rules;
         loose.lexicon = NULL;
         p->pos.racks[0][0] = '\0'; /* nor the rack */
         sk_illegal rc = sk_rules_check(&loose, &p->pos, &m, -1, &play, why, sizeof(why));

@@ -142,8 +142,9 @@ static int choose(game *gm, const char *question, const char *prompt, char a, ch
 /* Asks for a board file until one is valid; returns 1, or 0 at end of input. */
 static int load_board(game *gm, sk_board *out)
 {
-    sk_board_format format = gm->g->rules.ruleset == SK_RULES_SKRABBKLE ? SK_BOARD_FORMAT_SKRABBKLE
-                                                                        : SK_BOARD_FORMAT_AUTO;
+    sk_board_format format = gm->g->loaded.rules.ruleset == SK_RULES_SKRABBKLE
+                                 ? SK_BOARD_FORMAT_SKRABBKLE
+                                 : SK_BOARD_FORMAT_AUTO;
     const char *prompt = "Please enter the file name of the board: ";
     for (;;) {
         if (!sk_dialog_ask(&gm->io, prompt)) return 0;
@@ -163,7 +164,7 @@ static void show_scores_and_board(game *gm)
 {
     sk_buf_printf(&gm->out, "Human player score: %d\nComputer player score: %d\n",
                   sk_match_score(&gm->match, HUMAN), sk_match_score(&gm->match, COMPUTER));
-    sk_dialog_board(&gm->out, &gm->g->board, &gm->match.pos, &gm->g->tiles);
+    sk_dialog_board(&gm->out, &gm->g->loaded.board, &gm->match.pos, &gm->g->loaded.tiles);
 }
 
 /* 1 when RACK holds the tiles of WORD (a lowercase letter takes a wildcard). */
@@ -186,7 +187,7 @@ static int human_turn(game *gm)
 {
     const char *rack = sk_match_rack(&gm->match, HUMAN);
     sk_buf_puts(&gm->out, "It's your turn! Your tiles:\n");
-    sk_dialog_rack(&gm->out, rack, &gm->g->tiles);
+    sk_dialog_rack(&gm->out, rack, &gm->g->loaded.tiles);
     sk_buf_putc(&gm->out, '\n');
     flush_out(gm);
     for (;;) {
@@ -207,7 +208,7 @@ static int human_turn(game *gm)
         int ok = 0;
         if (mv.kind == SK_MOVE_PLACE && !rack_holds(rack, mv.tiles)) {
             sk_buf_puts(&gm->out, "With tiles ");
-            sk_dialog_rack(&gm->out, rack, &gm->g->tiles);
+            sk_dialog_rack(&gm->out, rack, &gm->g->loaded.tiles);
             sk_buf_printf(&gm->out, " you cannot play word %s,%s\n", mv.tiles, sk_buf_str(&square));
         } else if (sk_match_check(&gm->match, &mv, &play, why, sizeof(why)) != SK_LEGAL) {
             sk_buf_printf(&gm->out,
@@ -252,7 +253,7 @@ static int computer_turn(game *gm)
     sk_move mv;
     sk_play play;
     char why[300];
-    int rc = sk_strategy_choose(SK_STRATEGY_BEST, gm->gen, &gm->g->rules, &gm->match.pos,
+    int rc = sk_strategy_choose(SK_STRATEGY_BEST, gm->gen, &gm->g->loaded.rules, &gm->match.pos,
                                 sk_match_bag(&gm->match), &best);
     if (rc != SK_OK) {
         sk_cli_error(gm->cli, "the computer cannot choose a move: %s", sk_strerror(rc));
@@ -290,12 +291,13 @@ static int run_game(game *gm, uint64_t seed)
     sk_dialog_init(&gm->io, gm->cli);
     int c = choose(gm, "Would you like to _l_oad a board or use the _d_efault board?\n",
                    "Please enter your choice (l/d): ", 'l', 'd');
-    sk_board board = gm->g->board;
+    sk_board board = gm->g->loaded.board;
     if (c == 'l' && !load_board(gm, &board)) c = 0;
     if (!c) return SK_EXIT_FINDINGS;
-    gm->g->board = board; /* the rules point at it */
-    if (sk_match_start(&gm->match, &gm->g->rules, 2, HUMAN, seed) != SK_OK) return SK_EXIT_ERROR;
-    sk_dialog_board(&gm->out, &gm->g->board, &gm->match.pos, &gm->g->tiles);
+    gm->g->loaded.board = board; /* the rules point at it */
+    if (sk_match_start(&gm->match, &gm->g->loaded.rules, 2, HUMAN, seed) != SK_OK)
+        return SK_EXIT_ERROR;
+    sk_dialog_board(&gm->out, &gm->g->loaded.board, &gm->match.pos, &gm->g->loaded.tiles);
     flush_out(gm);
     c = choose(gm, "Would you like to play an _o_pen or a _c_losed game?\n",
                "Please enter your choice (o/c): ", 'o', 'c');
@@ -304,7 +306,7 @@ static int run_game(game *gm, uint64_t seed)
     while (gm->match.state == SK_MATCH_RUNNING) {
         if (gm->open) {
             sk_buf_puts(&gm->out, "OPEN GAME: The computer's tiles:\nOPEN GAME: ");
-            sk_dialog_rack(&gm->out, sk_match_rack(&gm->match, COMPUTER), &gm->g->tiles);
+            sk_dialog_rack(&gm->out, sk_match_rack(&gm->match, COMPUTER), &gm->g->loaded.tiles);
             sk_buf_putc(&gm->out, '\n');
         }
         if (sk_match_to_move(&gm->match) == HUMAN) {
@@ -351,7 +353,7 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
         sk_position_init(&pos, board.width, board.height);
         status = sk_cli_game_setup(cli, g, &pos, NULL, "<play>", 0);
     }
-    if (status == SK_EXIT_OK && !g->lexicon) {
+    if (status == SK_EXIT_OK && !g->loaded.lexicon) {
         sk_cli_error(cli, "the computer needs a lexicon to play (not -l none)");
         status = SK_EXIT_ERROR;
     }

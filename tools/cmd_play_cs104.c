@@ -97,14 +97,14 @@ static int load_config(cs104 *c, const char *config, sk_config *cfg, char paths[
     sk_position_init(&pos, board.width, board.height);
     status = sk_cli_game_setup(c->cli, g, &pos, NULL, config, 0);
     if (status != SK_EXIT_OK) return status;
-    if (!g->lexicon) {
+    if (!g->loaded.lexicon) {
         sk_cli_error(c->cli, "the game needs a dictionary (not -l none)");
         return SK_EXIT_ERROR;
     }
-    g->rules.rack_size = cfg->handsize;
-    g->rules.exchange_min = cfg->handsize;
-    g->rules.end_turns = 1; /* every player passed in one full round */
-    g->rules.end_passes_only = 1;
+    g->loaded.rules.rack_size = cfg->handsize;
+    g->loaded.rules.exchange_min = cfg->handsize;
+    g->loaded.rules.end_turns = 1; /* every player passed in one full round */
+    g->loaded.rules.end_passes_only = 1;
     return SK_EXIT_OK;
 }
 
@@ -173,8 +173,8 @@ static void report(cs104 *c, int seat, const sk_play *play, const char *before)
             sk_buf_printf(&c->out, "%s %s (%d)", w ? "," : "", play->words[w].letters,
                           play->words[w].score);
         if (play->bingo)
-            sk_buf_printf(&c->out, ", bonus for all %d tiles (%d)", c->g->rules.rack_size,
-                          c->g->rules.bingo_bonus);
+            sk_buf_printf(&c->out, ", bonus for all %d tiles (%d)", c->g->loaded.rules.rack_size,
+                          c->g->loaded.rules.bingo_bonus);
         sk_buf_printf(&c->out, "\n%s scores %d points; total %d.\n", name, play->score,
                       sk_match_score(&c->match, seat));
     } else {
@@ -184,7 +184,7 @@ static void report(cs104 *c, int seat, const sk_play *play, const char *before)
         sk_buf_printf(&c->out, "%s draws %zu tiles.\n", name, drawn);
     } else if (drawn) {
         sk_buf_puts(&c->out, "New tiles: ");
-        sk_dialog_rack(&c->out, after + kept, &c->g->tiles);
+        sk_dialog_rack(&c->out, after + kept, &c->g->loaded.tiles);
         sk_buf_puts(&c->out, "\n");
     } else {
         sk_buf_puts(&c->out, "No new tiles: the bag is empty.\n");
@@ -194,10 +194,10 @@ static void report(cs104 *c, int seat, const sk_play *play, const char *before)
 /* A person's turn: 1 when a move was played, 0 at the end of input. */
 static int human_turn(cs104 *c, int seat)
 {
-    sk_dialog_board(&c->out, &c->g->board, &c->match.pos, &c->g->tiles);
+    sk_dialog_board(&c->out, &c->g->loaded.board, &c->match.pos, &c->g->loaded.tiles);
     scoreboard(c);
     sk_buf_printf(&c->out, "%s, it is your turn. Your tiles: ", c->names[seat]);
-    sk_dialog_rack(&c->out, sk_match_rack(&c->match, seat), &c->g->tiles);
+    sk_dialog_rack(&c->out, sk_match_rack(&c->match, seat), &c->g->loaded.tiles);
     sk_buf_putc(&c->out, '\n');
     say(c);
     for (;;) {
@@ -239,7 +239,7 @@ static int computer_turn(cs104 *c, int seat)
 {
     sk_move_list list;
     sk_move_list_init(&list);
-    int rc = sk_movegen_all(c->gen, &c->g->rules, &c->match.pos, &list);
+    int rc = sk_movegen_all(c->gen, &c->g->loaded.rules, &c->match.pos, &list);
     sk_gen_move best; /* a pass until a placement is found */
     memset(&best, 0, sizeof(best));
     best.kind = SK_MOVE_PASS;
@@ -290,7 +290,7 @@ static void final_report(cs104 *c)
     else
         sk_buf_printf(&c->out, "the input ended on %s's turn.\n",
                       to_move >= 0 ? c->names[to_move] : "?");
-    sk_dialog_board(&c->out, &c->g->board, &m->pos, &c->g->tiles);
+    sk_dialog_board(&c->out, &c->g->loaded.board, &m->pos, &c->g->loaded.tiles);
     sk_buf_puts(&c->out, "Final scores:\n");
     for (int p = 0; p < c->nplayers; p++) {
         sk_buf_printf(&c->out, "  %s: %d", c->names[p], sk_match_final(m, p));
@@ -315,7 +315,7 @@ static void final_report(cs104 *c)
 static int play_game(cs104 *c, uint64_t seed)
 {
     if (!ask_players(c)) return SK_EXIT_FINDINGS;
-    if (sk_match_start(&c->match, &c->g->rules, c->nplayers, 0, seed) != SK_OK)
+    if (sk_match_start(&c->match, &c->g->loaded.rules, c->nplayers, 0, seed) != SK_OK)
         return SK_EXIT_ERROR;
     while (c->match.state == SK_MATCH_RUNNING) {
         int seat = sk_match_to_move(&c->match);

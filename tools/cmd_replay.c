@@ -33,14 +33,6 @@ typedef struct {
     int json, quiet;
 } replaying;
 
-/* NAME from a pragma is relative to the transcript's directory; a name without '/' or an
- * extension is a resource name. */
-static const char *from_file(const char *name, const char *source, char *buf, size_t size)
-{
-    if (!source || !sk_resource_is_path(name) || name[0] == '/') return name;
-    return sk_path_relative_to(source, name, buf, size) == SK_OK ? buf : name;
-}
-
 static int tiles_available(sk_cli *cli, const char *name)
 {
     sk_tileset t;
@@ -49,71 +41,50 @@ static int tiles_available(sk_cli *cli, const char *name)
     return sk_resource_find(&cli->datadirs, SK_RES_TILES, name, path, sizeof(path)) == SK_OK;
 }
 
-/* Loads what G's pragmas (or the options) name into v->game. Returns SK_EXIT_OK with *RULES
- * set (NULL: replay without the board, the reason added to D), or SK_EXIT_ERROR after printing
- * why a named resource could not be loaded. */
-static int setup(replaying *v, const sk_gcg *g, const sk_buf *text, const char *source,
-                 const char *shown, sk_diag_list *d, const sk_rules **rules)
+/* Loads the game of G's pragmas (paths relative to SOURCE), the options winning, into
+ * v->game. What the transcript names but this machine lacks is a warning in D, and the replay
+ * does without it: a lexicon (word checks skipped), a tile set (the board not checked).
+ * Returns SK_EXIT_OK with *RULES set (NULL: replay without the board), or SK_EXIT_ERROR after
+ * printing why the game could not be loaded. */
+static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list *d,
+                 const sk_rules **rules)
 {
     sk_cli *cli = v->cli;
     sk_cli_game *game = &v->game;
-    char buf[SK_PATH_MAX];
     *rules = NULL;
-    sk_ruleset rs = SK_RULES_CLASSIC;
-    if (game->rules_name)
-        sk_ruleset_from_name(game->rules_name, &rs); /* checked with the options */
-    else if (sk_gcg_ruleset(g, &rs, d) != SK_OK)
-        rs = SK_RULES_CLASSIC;
-    const char *tiles = game->tiles_name ? game->tiles_name : sk_gcg_tiles_name(g);
-    if (!game->tiles_name && tiles &&
-        !tiles_available(cli, from_file(tiles, source, buf, sizeof(buf)))) {
+    sk_game_spec spec;
+    if (sk_cli_game_spec(cli, game, &spec) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    int lexicon_given = spec.file[SK_SPEC_LEXICON][0] != '\0';
+    int tiles_given = spec.file[SK_SPEC_TILES][0] != '\0';
+    sk_game_spec_from_gcg(&spec, g, source, d);
+    const char *tiles = spec.file[SK_SPEC_TILES];
+    if (!tiles_given && tiles[0] && !tiles_available(cli, tiles)) {
         size_t at =
             g->tile_distribution.at != SK_DIAG_NO_OFFSET ? g->tile_distribution.at : g->lexicon.at;
         sk_diag_add(d, SK_SEV_WARNING, at,
                     "no tile set '%s' here (give one with -t): the board, racks and scores are "
                     "not checked, only the notation, turns and running totals",
-                    tiles);
+                    sk_gcg_tiles_name(g));
         return SK_EXIT_OK;
     }
-    /* the rest goes through the position loader, as for every other command */
-    sk_position pos;
-    sk_position_init(&pos, 1, 1);
-    sk_position_set_op(&pos, "var", sk_ruleset_name(rs));
-    const char *board = game->board_name ? game->board_name : sk_gcg_board_name(g);
-    if (!board) board = rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "CrosswordGame";
-    if (!game->board_name) sk_position_set_op(&pos, "bdn", board);
-    sk_board layout;
-    int status = sk_cli_load_board(
-        cli, game->board_name ? board : from_file(board, source, buf, sizeof(buf)),
-        SK_BOARD_FORMAT_AUTO, &layout);
-    if (status != SK_EXIT_OK) return SK_EXIT_ERROR;
-    pos.width = layout.width;
-    pos.height = layout.height;
-    if (!game->tiles_name && tiles) sk_position_set_op(&pos, "ld", tiles);
-    const char *saved_lexicon = game->lexicon_name;
-    if (!game->lexicon_name && g->lexicon.at != SK_DIAG_NO_OFFSET) {
-        char lexbuf[SK_PATH_MAX];
-        const char *lex = from_file(g->lexicon.value, source, lexbuf, sizeof(lexbuf));
-        if (sk_lexicon_find(&cli->datadirs, lex, buf, sizeof(buf)) != SK_OK) {
-            int line = 0, col = 0;
-            sk_diag_locate(text->data, text->len, g->lexicon.at, &line, &col);
-            fprintf(cli->err,
-                    "%s:%d:%d: error: no lexicon named '%s' here: give its word list or KWG "
-                    "with -l FILE, or -l none to skip word checks\n",
-                    shown, line, col, g->lexicon.value);
-            return SK_EXIT_ERROR;
-        }
-        sk_position_set_op(&pos, "lex", g->lexicon.value);
-    } else if (!game->lexicon_name && rs == SK_RULES_CLASSIC) {
+    char path[SK_PATH_MAX];
+    const char *lex = spec.file[SK_SPEC_LEXICON];
+    if (!lexicon_given && lex[0] &&
+        sk_lexicon_find(&cli->datadirs, lex, path, sizeof(path)) != SK_OK) {
+        sk_diag_add(d, SK_SEV_WARNING, g->lexicon.at,
+                    "no lexicon named '%s' here: words are not checked, everything else is (give "
+                    "its word list or KWG with -l FILE)",
+                    g->lexicon.value);
+        snprintf(spec.file[SK_SPEC_LEXICON], SK_PATH_MAX, "none");
+    } else if (!lexicon_given && !lex[0] && spec.ruleset == SK_RULES_CLASSIC) {
+        /* classic without a #lexicon line: which words count is unknown */
         sk_diag_add(d, SK_SEV_ERROR, g->first_event_at,
                     "no lexicon: the transcript has no #lexicon line before the first event; "
                     "name one with -l (or -l none to skip word checks)");
-        game->lexicon_name = "none";
+        snprintf(spec.file[SK_SPEC_LEXICON], SK_PATH_MAX, "none");
     }
-    status = sk_cli_game_setup(cli, game, &pos, source, shown, 1);
-    game->lexicon_name = saved_lexicon;
-    if (status != SK_EXIT_OK) return SK_EXIT_ERROR;
-    *rules = &game->rules;
+    if (sk_cli_game_load(cli, game, &spec) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    *rules = &game->loaded.rules;
     return SK_EXIT_OK;
 }
 
@@ -157,7 +128,7 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
         status = SK_EXIT_ERROR;
     }
     const sk_rules *rules = NULL;
-    if (status == SK_EXIT_OK) status = setup(v, &g, text, source, shown, &d, &rules);
+    if (status == SK_EXIT_OK) status = setup(v, &g, source, &d, &rules);
     sk_gcg_result res;
     if (status == SK_EXIT_OK && sk_gcg_replay(&g, rules, &res, &d) == SK_ENOMEM) {
         sk_cli_error(v->cli, "%s: out of memory", shown);

@@ -540,11 +540,11 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
     sk_position_init(&pos, b.width, b.height);
     if ((status = sk_cli_game_setup(cli, g, &pos, NULL, "<selfplay>", 0)) != SK_EXIT_OK)
         return status;
-    if (!g->lexicon) {
+    if (!g->loaded.lexicon) {
         sk_cli_error(cli, "selfplay needs a lexicon to check the moves (not -l none)");
         return SK_EXIT_ERROR;
     }
-    sp->rules = &g->rules;
+    sp->rules = &g->loaded.rules;
     if (sp->gcg_dir && sk_selfplay_make_dirs(sp->gcg_dir) != 0) {
         sk_cli_error(cli, "%s: cannot create the directory: %s", sp->gcg_dir, strerror(errno));
         return SK_EXIT_ERROR;
@@ -578,7 +578,8 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         for (int i = 0; i < sp->nplayers; i++)
             searching |= !sp->players[i].command && (sp->players[i].strategy == SK_STRATEGY_BEST ||
                                                      sp->players[i].strategy == SK_STRATEGY_EQUITY);
-        if (searching && sp->games >= WM_GAMES && sk_wordmap_build(&sp->wm, g.lexicon) != SK_OK)
+        if (searching && sp->games >= WM_GAMES &&
+            sk_wordmap_build(&sp->wm, g.loaded.lexicon) != SK_OK)
             sp->wm = NULL;
         pthread_t tids[64];
         int started = 0;

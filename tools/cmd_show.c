@@ -60,17 +60,17 @@ static int show_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in,
     if (status != SK_EXIT_OK) return status;
     int scores[SK_BOARD_MAX * SK_BOARD_MAX];
     for (int i = 0; i < pos.width * pos.height; i++)
-        scores[i] = pos.tiles[i] ? sk_tileset_score_of(&g->tiles, pos.tiles[i]) : 0;
+        scores[i] = pos.tiles[i] ? sk_tileset_score_of(&g->loaded.tiles, pos.tiles[i]) : 0;
     sk_buf o;
     sk_buf_init(&o);
     if (svg) {
-        sk_board_render_svg(&g->board, pos.tiles, &o);
+        sk_board_render_svg(&g->loaded.board, pos.tiles, &o);
     } else {
-        sk_board_render_text(&g->board, pos.tiles, scores, &o);
+        sk_board_render_text(&g->loaded.board, pos.tiles, scores, &o);
         for (int p = 0; p < pos.nplayers; p++) {
             sk_buf_printf(&o, "player %d%s: score %d, rack ", p + 1, p == 0 ? " (to move)" : "",
                           pos.scores[p]);
-            rack_line(&o, pos.racks[p], &g->tiles);
+            rack_line(&o, pos.racks[p], &g->loaded.tiles);
             sk_buf_putc(&o, '\n');
         }
     }

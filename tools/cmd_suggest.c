@@ -342,7 +342,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
             j->line = lineno;
             j->ok = sk_cli_parse_position(cli, in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
                     sk_cli_game_setup(cli, g, &j->pos, in->source, in->shown, lineno) == SK_EXIT_OK;
-            if (j->ok && !g->lexicon) {
+            if (j->ok && !g->loaded.lexicon) {
                 sk_cli_error(cli, "%s:%d: suggest needs a lexicon (not -l none)", in->shown,
                              lineno);
                 j->ok = 0;
@@ -362,9 +362,9 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
                 j->ok = 0;
             }
             if (j->ok) {
-                j->board = g->board;
-                j->tiles = g->tiles;
-                j->rules = g->rules;
+                j->board = g->loaded.board;
+                j->tiles = g->loaded.tiles;
+                j->rules = g->loaded.rules;
                 j->rules.board = &j->board;
                 j->rules.tiles = &j->tiles;
                 j->bag = sk_position_bag(&j->pos, j->rules.tiles, j->rules.rack_size);
@@ -372,9 +372,9 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
             if (n < batch) continue;
         }
         if (n > 0 && !*wm && !wm_tried && o->wm_after >= 0 && positions > o->wm_after &&
-            searches(o) && g->lexicon) {
+            searches(o) && g->loaded.lexicon) {
             wm_tried = 1; /* a map that cannot be built (memory, odd lexicon) is done without */
-            if (sk_wordmap_build(wm, g->lexicon) != SK_OK) *wm = NULL;
+            if (sk_wordmap_build(wm, g->loaded.lexicon) != SK_OK) *wm = NULL;
         }
         if (n > 0) {
             int st = run_batch(cli, o, jobs, n, gens, *wm, &printed);

@@ -61,8 +61,8 @@ static int validate_input(validating *v, const char *arg)
         if (st == SK_EXIT_OK) {
             sk_diag_list d;
             sk_diag_list_init(&d);
-            if (sk_position_validate(&pos, &v->game.board, &v->game.tiles, v->game.lexicon, &d) !=
-                SK_OK)
+            if (sk_position_validate(&pos, &v->game.loaded.board, &v->game.loaded.tiles,
+                                     v->game.loaded.lexicon, &d) != SK_OK)
                 st = SK_EXIT_FINDINGS;
             report(v, in.shown, lineno, &d);
             sk_diag_list_free(&d);

@@ -66,7 +66,8 @@ SK_API int sk_game_spec_set_file(sk_game_spec *spec, sk_spec_file which, const c
 /* The game of a CGP line's ops (docs/formats.md, "Positions (CGP)"): var, bdn, ld, lex (paths
  * relative to SOURCE, the file the line came from, or NULL), rs (1..SK_RACK_MAX), bb (0..1000),
  * etl (0..1000). Ops the position does not have leave the spec as it was. Returns SK_OK, or
- * SK_EINVAL with the reason in WHY (an unknown rule set, a number out of range). */
+ * with the reason in WHY: SK_ENOTFOUND (an unknown rule set), SK_EINVAL (a number out of range),
+ * SK_ETOOBIG (a path too long). */
 SK_API int sk_game_spec_from_cgp(sk_game_spec *spec, const sk_position *pos, const char *source,
                                  char *why, size_t why_size);
 
