@@ -110,9 +110,19 @@ int sk_game_spec_from_config(sk_game_spec *spec, const sk_config *config, const 
 {
     sk_game_spec_set_ruleset(spec, SK_RULES_CLASSIC);
     const char *names[3] = {config->board, config->tiles, config->dictionary};
-    for (int f = 0; f < 3; f++)
-        if (names[f][0] && sk_game_spec_set_file(spec, (sk_spec_file)f, names[f], source) != SK_OK)
-            return SK_ETOOBIG;
+    for (int f = 0; f < 3; f++) {
+        if (!names[f][0]) continue;
+        /* a configuration names files, never resources: "dict" is the file ./dict */
+        char joined[SK_PATH_MAX], path[SK_PATH_MAX + 2];
+        if (source) {
+            if (sk_path_relative_to(source, names[f], joined, sizeof(joined)) != SK_OK)
+                return SK_ETOOBIG;
+        } else {
+            snprintf(joined, sizeof(joined), "%s", names[f]);
+        }
+        snprintf(path, sizeof(path), "%s%s", sk_resource_is_path(joined) ? "" : "./", joined);
+        if (sk_game_spec_set_file(spec, (sk_spec_file)f, path, NULL) != SK_OK) return SK_ETOOBIG;
+    }
     if (spec->rack_size == SK_SPEC_DEFAULT) spec->rack_size = config->handsize;
     if (spec->exchange_min == SK_SPEC_DEFAULT) spec->exchange_min = config->handsize;
     if (spec->end_turns == SK_SPEC_DEFAULT) spec->end_turns = 1; /* all passed in one round */
@@ -149,6 +159,11 @@ static int absolute(const char *path, char *out, size_t size)
     return SK_OK;
 }
 
+int sk_game_file_name(const sk_game *game, sk_spec_file which, char *out, size_t size)
+{
+    return absolute(game->spec.file[which], out, size);
+}
+
 int sk_game_write_ops(const sk_game *game, sk_position *pos)
 {
     const sk_game_spec *s = &game->spec;
@@ -165,7 +180,7 @@ int sk_game_write_ops(const sk_game *game, sk_position *pos)
             (!sk_position_op(pos, codes[f]) && strcmp(name, defaults[f]) == 0))
             continue;
         char abs[SK_PATH_MAX];
-        int rc = absolute(name, abs, sizeof(abs));
+        int rc = sk_game_file_name(game, (sk_spec_file)f, abs, sizeof(abs));
         if (rc == SK_OK) rc = sk_position_set_op(pos, codes[f], abs);
         if (rc != SK_OK) return rc;
     }

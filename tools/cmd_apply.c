@@ -49,6 +49,9 @@ static int apply_one(void *ctx, const char *text, size_t len)
                      text);
         return SK_EXIT_FINDINGS;
     }
+    /* the next player must be able to move: an unknown rack is drawn from the unseen tiles */
+    if (a->draw && !a->pos.racks[0][0])
+        sk_game_draw(&a->pos, &a->game.loaded.tiles, 0, a->game.loaded.rules.rack_size, &a->rng);
     return 0;
 }
 
@@ -77,6 +80,14 @@ int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
     int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &a.pos, &a.game);
     if (status == SK_EXIT_OK)
         status = sk_cli_for_each_move(cli, argc, argv, o.optind + 1, apply_one, &a);
+    if (status == SK_EXIT_OK) {
+        /* the output names the game's files so that the next command finds them from any
+         * directory (docs/formats.md, "Positions (CGP)") */
+        if (sk_game_write_ops(&a.game.loaded, &a.pos) != SK_OK) {
+            sk_cli_error(cli, "no room in the position for the game's ops");
+            status = SK_EXIT_ERROR;
+        }
+    }
     if (status == SK_EXIT_OK) {
         sk_buf out;
         sk_buf_init(&out);

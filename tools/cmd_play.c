@@ -343,16 +343,11 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
     if (sk_ruleset_from_name(g->rules_name, &rs) != SK_OK)
         return sk_cli_usage_error(cli, "unknown rule set '%s' (skrabbkle or classic)",
                                   g->rules_name);
-    if (!g->board_name) g->board_name = rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "CrosswordGame";
     game gm = {.cli = cli, .g = g};
     sk_buf_init(&gm.out);
-    sk_board board;
-    int status = sk_cli_load_board(cli, g->board_name, SK_BOARD_FORMAT_AUTO, &board);
-    if (status == SK_EXIT_OK) {
-        sk_position pos;
-        sk_position_init(&pos, board.width, board.height);
-        status = sk_cli_game_setup(cli, g, &pos, NULL, "<play>", 0);
-    }
+    sk_game_spec spec;
+    int status = sk_cli_game_spec(cli, g, &spec);
+    if (status == SK_EXIT_OK) status = sk_cli_game_load(cli, g, &spec);
     if (status == SK_EXIT_OK && !g->loaded.lexicon) {
         sk_cli_error(cli, "the computer needs a lexicon to play (not -l none)");
         status = SK_EXIT_ERROR;

@@ -47,18 +47,6 @@ static void trimmed(const char *line, char *out, size_t size)
     out[n] = '\0';
 }
 
-/* Turns a config path into one relative to the config file, marked as a path ("./x"). */
-static void config_path(const char *config, const char *rel, char *out, size_t size)
-{
-    char buf[SK_PATH_MAX];
-    if (sk_path_relative_to(config, rel, buf, sizeof(buf)) != SK_OK)
-        snprintf(buf, sizeof(buf), "%s", rel);
-    int slash = strchr(buf, '/') != NULL;
-    if (strlen(buf) + 3 > size) slash = 1;
-    memcpy(out, slash ? "" : "./", slash ? 0 : 2);
-    memcpy(out + (slash ? 0 : 2), buf, strlen(buf) + 1);
-}
-
 /* Reads and parses the configuration file CONFIG into CFG, printing its errors. Returns the
  * exit status. */
 static int read_config(cs104 *c, const char *config, sk_config *cfg)
@@ -78,33 +66,25 @@ static int read_config(cs104 *c, const char *config, sk_config *cfg)
     return status;
 }
 
-static int load_config(cs104 *c, const char *config, sk_config *cfg, char paths[3][SK_PATH_MAX])
+static int load_config(cs104 *c, const char *config, sk_config *cfg)
 {
     int status = read_config(c, config, cfg);
     if (status != SK_EXIT_OK) return status;
-    config_path(config, cfg->tiles, paths[0], SK_PATH_MAX);
-    config_path(config, cfg->board, paths[1], SK_PATH_MAX);
-    config_path(config, cfg->dictionary, paths[2], SK_PATH_MAX);
     sk_cli_game *g = c->g;
-    if (!g->tiles_name) g->tiles_name = paths[0];
-    if (!g->board_name) g->board_name = paths[1];
-    if (!g->lexicon_name) g->lexicon_name = paths[2];
-    g->rules_name = "classic";
-    sk_board board;
-    status = sk_cli_load_board(c->cli, g->board_name, SK_BOARD_FORMAT_AUTO, &board);
+    sk_game_spec spec;
+    status = sk_cli_game_spec(c->cli, g, &spec);
     if (status != SK_EXIT_OK) return status;
-    sk_position pos;
-    sk_position_init(&pos, board.width, board.height);
-    status = sk_cli_game_setup(c->cli, g, &pos, NULL, config, 0);
-    if (status != SK_EXIT_OK) return status;
+    spec.has_ruleset = 1; /* the CS104 game is classic Scrabble, whatever -R says */
+    spec.ruleset = SK_RULES_CLASSIC;
+    if (sk_game_spec_from_config(&spec, cfg, config) != SK_OK) {
+        sk_cli_error(c->cli, "%s: a path is too long", config);
+        return SK_EXIT_ERROR;
+    }
+    if ((status = sk_cli_game_load(c->cli, g, &spec)) != SK_EXIT_OK) return status;
     if (!g->loaded.lexicon) {
         sk_cli_error(c->cli, "the game needs a dictionary (not -l none)");
         return SK_EXIT_ERROR;
     }
-    g->loaded.rules.rack_size = cfg->handsize;
-    g->loaded.rules.exchange_min = cfg->handsize;
-    g->loaded.rules.end_turns = 1; /* every player passed in one full round */
-    g->loaded.rules.end_passes_only = 1;
     return SK_EXIT_OK;
 }
 
@@ -339,8 +319,7 @@ int sk_cmd_play_cs104(sk_cli *cli, sk_cli_game *g, const char *config, int has_s
     sk_dialog_init(&c.io, cli);
     sk_config cfg;
     memset(&cfg, 0, sizeof(cfg)); /* its seed is read even when the file is not */
-    char paths[3][SK_PATH_MAX];
-    int status = load_config(&c, config, &cfg, paths);
+    int status = load_config(&c, config, &cfg);
     if (!has_seed) seed = cfg.has_seed ? (uint64_t)cfg.seed : sk_dialog_random_seed();
     if (status == SK_EXIT_OK && sk_movegen_new(&c.gen) != SK_OK) status = SK_EXIT_ERROR;
     if (status == SK_EXIT_OK) {

@@ -525,21 +525,19 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
     int skr = rs == SK_RULES_SKRABBKLE;
     if (skr && sp->nplayers != 2) /* skrabbkle is a two-player game (docs/rules.md, "SkraBBKle") */
         return sk_cli_usage_error(cli, "skrabbkle is played by two players, not %d", sp->nplayers);
-    const char *board = g->board_name ? g->board_name : skr ? "skrabbkle" : "CrosswordGame";
-    snprintf(sp->ops[0], sizeof(sp->ops[0]), "%s", sk_ruleset_name(rs));
-    snprintf(sp->ops[1], sizeof(sp->ops[1]), "%s", board);
-    snprintf(sp->ops[2], sizeof(sp->ops[2]), "%s",
-             g->tiles_name ? g->tiles_name
-             : skr         ? "skrabbkle"
-                           : "english");
-    snprintf(sp->ops[3], sizeof(sp->ops[3]), "%s", g->lexicon_name ? g->lexicon_name : "wordlist");
-    sk_board b;
-    int status = sk_cli_load_board(cli, board, SK_BOARD_FORMAT_AUTO, &b);
+    sk_game_spec spec;
+    int status = sk_cli_game_spec(cli, g, &spec);
+    if (status == SK_EXIT_OK) status = sk_cli_game_load(cli, g, &spec);
     if (status != SK_EXIT_OK) return status;
-    sk_position pos;
-    sk_position_init(&pos, b.width, b.height);
-    if ((status = sk_cli_game_setup(cli, g, &pos, NULL, "<selfplay>", 0)) != SK_EXIT_OK)
-        return status;
+    /* the names external players and transcripts are given: from any directory, the same files */
+    snprintf(sp->ops[0], sizeof(sp->ops[0]), "%s", sk_ruleset_name(rs));
+    for (int f = 0; f < 3; f++)
+        if (sk_game_file_name(&g->loaded, (sk_spec_file)f, sp->ops[f + 1],
+                              sizeof(sp->ops[f + 1])) != SK_OK) {
+            sk_cli_error(cli, "%s: the path is too long to name in a position",
+                         g->loaded.spec.file[f]);
+            return SK_EXIT_ERROR;
+        }
     if (!g->loaded.lexicon) {
         sk_cli_error(cli, "selfplay needs a lexicon to check the moves (not -l none)");
         return SK_EXIT_ERROR;

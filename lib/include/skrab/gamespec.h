@@ -118,6 +118,11 @@ SK_API void sk_game_loader_free(sk_game_loader *loader);
 SK_API int sk_game_load(sk_game_loader *loader, const sk_game_spec *spec, sk_game *out,
                         sk_spec_file *which, char *why, size_t why_size);
 
+/* The name of GAME's file WHICH as a position or transcript written from it names it: a resource
+ * name as is, a path absolute ("none" for no lexicon). Returns SK_OK, SK_ETOOBIG or SK_EIO (the
+ * working directory cannot be read). */
+SK_API int sk_game_file_name(const sk_game *game, sk_spec_file which, char *out, size_t size);
+
 /* Writes the names of GAME's files into POS's ops (var, bdn, ld, lex; a default left out unless
  * the op is there already), so that the position names the game it was played under. Returns
  * SK_OK or SK_ETOOBIG (no room for an op). */
