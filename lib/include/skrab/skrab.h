@@ -2,37 +2,31 @@
  * it with `pkg-config --cflags --libs skrab`. The library's conventions (errors, ownership,
  * bounds) are in docs/CONVENTIONS.md; the formats it reads are in docs/formats.md.
  *
- * Checking one move in a classic position, on the data installed with skrab (with <stdio.h>,
+ * Checking one move of a position, on the data installed with skrab (with <stdio.h>,
  * <stdlib.h> and <string.h>; every call returns SK_OK here, so the checks are left out):
  *
  *     const char *cgp = "15/15/15/15/7C7/7A7/7K7/7E7/15/15/15/15/15/15/15 POE?ONS/ 0/20 0";
  *     sk_position pos;
- *     sk_position_parse_cgp(&pos, cgp, strlen(cgp), NULL); // tiles, racks, scores
+ *     sk_position_parse_cgp(&pos, cgp, strlen(cgp), NULL); // tiles, racks, scores, ops
+ *     char why[200];
+ *     sk_game_spec spec;                                  // which game: the ops, else defaults
+ *     sk_game_spec_init(&spec);
+ *     sk_game_spec_from_cgp(&spec, &pos, NULL, why, sizeof(why));
  *     sk_datadirs dirs;
  *     sk_datadirs_init(&dirs, getenv("SKRAB_DATA"), NULL); // where the named data files are
- *     char path[SK_PATH_MAX], why[200];
- *     sk_buf text;
- *     sk_buf_init(&text);
- *     sk_board board;
- *     sk_resource_find(&dirs, SK_RES_BOARD, "CrosswordGame", path, sizeof(path));
- *     sk_buf_read_file(&text, path, SK_BOARD_FILE_MAX);
- *     sk_board_parse(&board, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL);
- *     sk_tileset tiles;
- *     sk_tileset_builtin(&tiles, "english");
- *     sk_lexicon *lex;
- *     sk_lexicon_find(&dirs, "wordlist", path, sizeof(path));
- *     sk_lexicon_load(&lex, path, NULL, NULL, NULL);
- *     sk_rules rules;
- *     sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
+ *     sk_game_loader *loader;
+ *     sk_game_loader_new(&loader, &dirs, NULL, NULL, NULL);
+ *     sk_game *game = malloc(sizeof(*game));              // board, tiles, lexicon, rules
+ *     sk_game_load(loader, &spec, game, NULL, why, sizeof(why));
  *     sk_move move;
  *     sk_play play;
  *     sk_move_parse(&move, "9H SPOON", strlen("9H SPOON"), why, sizeof(why));
- *     if (sk_rules_check(&rules, &pos, &move, -1, &play, why, sizeof(why)) == SK_LEGAL)
+ *     if (sk_rules_check(&game->rules, &pos, &move, -1, &play, why, sizeof(why)) == SK_LEGAL)
  *         printf("legal: %d points\n", play.score); // legal: 21 points
  *     else
  *         printf("illegal: %s\n", why); // "8E POKE": illegal: tile 'K' is not on the rack
- *     sk_lexicon_free(lex);
- *     sk_buf_free(&text);
+ *     free(game);
+ *     sk_game_loader_free(loader);                        // and the lexicon with it
  *
  * tests/unit/test_umbrella.c runs this example. */
 #ifndef SKRAB_SKRAB_H
