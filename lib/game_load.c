@@ -189,7 +189,7 @@ int sk_game_load(sk_game_loader *loader, const sk_game_spec *spec, sk_game *out,
     sk_game_spec *s = &out->spec;
     s->has_ruleset = 1;
     const char *defaults[3] = {sk_ruleset_default_board(s->ruleset),
-                               sk_ruleset_default_tiles(s->ruleset), "wordlist"};
+                               sk_ruleset_default_tiles(s->ruleset), SK_LEXICON_DEFAULT};
     for (int f = 0; f < 3; f++)
         if (!s->file[f][0]) snprintf(s->file[f], SK_PATH_MAX, "%s", defaults[f]);
     int (*const load[3])(sk_game_loader *, const char *, sk_game *, char *,

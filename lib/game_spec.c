@@ -173,7 +173,7 @@ int sk_game_write_ops(const sk_game *game, sk_position *pos)
     }
     static const char *const codes[3] = {"bdn", "ld", "lex"};
     const char *defaults[3] = {sk_ruleset_default_board(s->ruleset),
-                               sk_ruleset_default_tiles(s->ruleset), "wordlist"};
+                               sk_ruleset_default_tiles(s->ruleset), SK_LEXICON_DEFAULT};
     for (int f = 0; f < 3; f++) {
         const char *name = s->file[f];
         if (strcmp(name, "none") == 0 ||

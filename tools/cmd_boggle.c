@@ -396,7 +396,7 @@ static int parse_min(sk_cli *cli, const char *arg, int *out)
 
 static int run_solve(sk_cli *cli, int argc, char **argv)
 {
-    const char *lexname = "wordlist";
+    const char *lexname = SK_LEXICON_DEFAULT;
     solving sv = {.cli = cli, .min_len = 3};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
@@ -520,7 +520,7 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
 
 static int run_check(sk_cli *cli, int argc, char **argv)
 {
-    const char *lexname = "wordlist";
+    const char *lexname = SK_LEXICON_DEFAULT;
     checking ck = {.cli = cli, .min_len = 3};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);

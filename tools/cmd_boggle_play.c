@@ -464,7 +464,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     p->min_len = 3;
     p->seconds = 180;
     sk_boggle_game_init(&p->game, 5, 100);
-    const char *dice = NULL, *lexname = "wordlist", *words = NULL;
+    const char *dice = NULL, *lexname = SK_LEXICON_DEFAULT, *words = NULL;
     int size = 0, have_seed = 0, status = SK_EXIT_OK;
     uint64_t seed = 0;
     sk_cli_opts o;

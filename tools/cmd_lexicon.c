@@ -296,7 +296,7 @@ static int look_up_stdin(looker *k)
 
 static int run_lookup(sk_cli *cli, int argc, char **argv)
 {
-    const char *lexname = "wordlist";
+    const char *lexname = SK_LEXICON_DEFAULT;
     looker k = {.cli = cli};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
@@ -390,7 +390,7 @@ static int by_length_then_letters(const void *pa, const void *pb)
 
 static int run_anagram(sk_cli *cli, int argc, char **argv)
 {
-    const char *lexname = "wordlist";
+    const char *lexname = SK_LEXICON_DEFAULT;
     int flags = 0, json = 0;
     long min_len = 2;
     sk_cli_opts o;

@@ -20,6 +20,7 @@
 #include "skrab/diag.h"
 #include "skrab/resource.h"
 
+#define SK_LEXICON_DEFAULT "wordlist"           /* the shipped lexicon: every command's default */
 #define SK_WORD_MAX 64                          /* longest word a lexicon may hold (letters) */
 #define SK_WORDLIST_FILE_MAX ((size_t)64 << 20) /* word lists larger than 64 MiB are refused */
 #define SK_KWG_NODES_MAX 0x400000u              /* the format's 22-bit arc index */
