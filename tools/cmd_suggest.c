@@ -101,16 +101,11 @@ static void json_move(const options *o, const job *j, const sk_gen_move *m, cons
     sk_buf_printf(out, "{\"line\":%d,\"move\":", j->line);
     sk_json_string(out, sk_buf_str(&mv));
     sk_buf_printf(out, ",\"score\":%d,\"words\":", m->score);
-    /* every word the move forms, as check and score give them: the rules module resolves it */
-    sk_move move;
+    /* every word the move forms, as check and score give them */
     sk_play play;
-    char why[128];
-    sk_gen_move_to_move(m, &move);
-    if (m->kind == SK_MOVE_PLACE &&
-        sk_rules_check(&j->rules, &j->pos, &move, -1, &play, why, sizeof(why)) == SK_LEGAL)
-        sk_json_words(out, &play);
-    else
-        sk_buf_puts(out, "[]");
+    sk_gen_move_to_play(m, &play);
+    sk_rules_words(&j->rules, &j->pos, &play);
+    sk_json_words(out, &play);
     sk_buf_puts(out, ",\"leave\":");
     sk_json_string(out, leave);
     sk_buf_printf(out, ",\"equity\":%.2f}\n", (double)m->equity);
