@@ -6,6 +6,7 @@
 #ifndef SKRAB_CLI_H
 #define SKRAB_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "skrab/board.h"
@@ -130,8 +131,31 @@ void sk_cli_print_help(const sk_cmd *cmd, FILE *stream);
 int sk_cli_usage_error(sk_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints "skrab: MESSAGE" (or "skrab CMD: MESSAGE") to stderr. */
 void sk_cli_error(sk_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Parses a non-negative integer option argument; prints a usage error and returns -1 if bad. */
-long sk_cli_parse_count(sk_cli *cli, const char *option, const char *arg, long max);
+
+/* ---- numbers -------------------------------------------------------------------------------- */
+/* Every numeric argument of every command is read by these (docs/commands.md, "Conventions"):
+ * one or more decimal digits and nothing else, with a '-' before them only when the range holds
+ * negative numbers (no blanks, no '+'), and a value within the range. */
+
+/* Reads ARG as a number LO..HI into *OUT. Returns 0, or -1 (nothing printed, *OUT unchanged) when
+ * it is not one. */
+int sk_cli_parse_number(const char *arg, long long lo, long long hi, long long *out);
+/* As sk_cli_parse_number for 0..HI, unsigned 64-bit (seeds take every value of a uint64_t). */
+int sk_cli_parse_u64(const char *arg, uint64_t hi, uint64_t *out);
+
+/* Reads ARG, the value of WHAT ("option --draw", "operand COUNT"), as sk_cli_parse_number does.
+ * A bad one is a usage error, "skrab CMD: WHAT: expected a number LO..HI, got 'ARG'". Returns
+ * SK_EXIT_OK, or SK_EXIT_ERROR after printing it. */
+int sk_cli_number(sk_cli *cli, const char *what, const char *arg, long long lo, long long hi,
+                  long long *out);
+/* As sk_cli_number for 0..HI, unsigned 64-bit. */
+int sk_cli_number_u64(sk_cli *cli, const char *what, const char *arg, uint64_t hi, uint64_t *out);
+
+/* The argument of the option O->opt just returned by sk_cli_opts_next, read as sk_cli_number
+ * reads it with WHAT "option --LONG". Return as sk_cli_number. */
+int sk_cli_opts_number(sk_cli_opts *o, long long lo, long long hi, long long *out);
+int sk_cli_opts_int(sk_cli_opts *o, int lo, int hi, int *out);
+int sk_cli_opts_u64(sk_cli_opts *o, uint64_t hi, uint64_t *out);
 
 /* ---- inputs and outputs -------------------------------------------------------------------- */
 /* Reads PATH ("-" = cli->in) into OUT, at most MAX bytes. On failure prints "skrab CMD: PATH:

@@ -2,7 +2,6 @@
  * listing every word of a grid with its score, checking words against a grid. One table entry
  * (`boggle`) dispatches to the four subcommands, each with its own options and --help; the
  * interactive game lives in cmd_boggle_play.c. */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,34 +67,6 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
         return SK_EXIT_ERROR;
     }
     return SK_EXIT_OK;
-}
-
-int sk_boggle_cli_number(sk_cli *cli, const char *option, const char *arg, long lo, long hi,
-                         int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(arg, &end, 10);
-    if (!*arg || *end || errno || v < lo || v > hi) {
-        sk_cli_usage_error(cli, "%s needs a number %ld to %ld, not '%s'", option, lo, hi, arg);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
-int sk_boggle_cli_seed(sk_cli *cli, const char *arg, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    if (!*arg || *end || errno || arg[0] == '-') {
-        sk_cli_usage_error(cli, "--seed needs a number 0..%llu, not '%s'",
-                           (unsigned long long)UINT64_MAX, arg);
-        return -1;
-    }
-    *out = (uint64_t)v;
-    return 0;
 }
 
 uint64_t sk_boggle_cli_random_seed(void)
@@ -236,7 +207,7 @@ static const sk_cli_option gen_options[] = {
 
 static int run_gen(sk_cli *cli, int argc, char **argv)
 {
-    long count = 1;
+    long long count = 1;
     int size = 0;
     const char *dice_name = NULL;
     uint64_t seed = 0;
@@ -245,16 +216,15 @@ static int run_gen(sk_cli *cli, int argc, char **argv)
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
-        if (opt == G_SIZE && sk_boggle_cli_number(cli, "--size", o.optarg, SK_BOGGLE_SIZE_MIN,
-                                                  SK_BOGGLE_SIZE_MAX, &size) != 0)
+        if (opt == G_SIZE &&
+            sk_cli_opts_int(&o, SK_BOGGLE_SIZE_MIN, SK_BOGGLE_SIZE_MAX, &size) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
         if (opt == G_DICE) dice_name = o.optarg;
         if (opt == G_SEED) {
-            if (sk_boggle_cli_seed(cli, o.optarg, &seed) != 0) return SK_EXIT_ERROR;
+            if (sk_cli_opts_u64(&o, UINT64_MAX, &seed) != SK_EXIT_OK) return SK_EXIT_ERROR;
             have_seed = 1;
         }
-        if (opt == G_COUNT &&
-            (count = sk_cli_parse_count(cli, "--count", o.optarg, GEN_COUNT_MAX)) < 0)
+        if (opt == G_COUNT && sk_cli_opts_number(&o, 0, GEN_COUNT_MAX, &count) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
         if (opt == G_PRETTY) pretty = 1;
         if (opt == G_JSON) json = 1;
@@ -269,7 +239,7 @@ static int run_gen(sk_cli *cli, int argc, char **argv)
     sk_rng_seed(&rng, seed);
     sk_buf out;
     sk_buf_init(&out);
-    for (long i = 0; i < count && status == SK_EXIT_OK; i++) {
+    for (long long i = 0; i < count && status == SK_EXIT_OK; i++) {
         sk_boggle_grid g;
         char text[64];
         sk_boggle_roll(&g, &dice, &rng);
@@ -389,11 +359,6 @@ static int make_solver(sk_cli *cli, const char *lexname, sk_boggle_solver **out)
     return SK_EXIT_OK;
 }
 
-static int parse_min(sk_cli *cli, const char *arg, int *out)
-{
-    return sk_boggle_cli_number(cli, "--min", arg, 2, SK_BOGGLE_WORD_MAX, out);
-}
-
 static int run_solve(sk_cli *cli, int argc, char **argv)
 {
     const char *lexname = "wordlist";
@@ -403,7 +368,8 @@ static int run_solve(sk_cli *cli, int argc, char **argv)
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (opt == S_LEXICON) lexname = o.optarg;
-        if (opt == S_MIN && parse_min(cli, o.optarg, &sv.min_len) != 0) return SK_EXIT_ERROR;
+        if (opt == S_MIN && sk_cli_opts_int(&o, 2, SK_BOGGLE_WORD_MAX, &sv.min_len) != SK_EXIT_OK)
+            return SK_EXIT_ERROR;
         if (opt == S_PATH) sv.path = 1;
         if (opt == S_BY_SCORE) sv.by_score = 1;
         if (opt == S_COUNT) sv.count_only = 1;
@@ -527,7 +493,8 @@ static int run_check(sk_cli *cli, int argc, char **argv)
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (opt == C_LEXICON) lexname = o.optarg;
-        if (opt == C_MIN && parse_min(cli, o.optarg, &ck.min_len) != 0) return SK_EXIT_ERROR;
+        if (opt == C_MIN && sk_cli_opts_int(&o, 2, SK_BOGGLE_WORD_MAX, &ck.min_len) != SK_EXIT_OK)
+            return SK_EXIT_ERROR;
         if (opt == C_PATH) ck.path = 1;
         if (opt == C_JSON) ck.json = 1;
     }

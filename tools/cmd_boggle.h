@@ -21,13 +21,6 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
 /* The name of the dice for SIZE (4 when SIZE is 0). */
 const char *sk_boggle_cli_default_dice(int size);
 
-/* Parses ARG, the argument of OPTION, as a number LO..HI into *OUT. Prints a usage error and
- * returns -1 if it is not one. */
-int sk_boggle_cli_number(sk_cli *cli, const char *option, const char *arg, long lo, long hi,
-                         int *out);
-
-/* Parses a --seed argument (a decimal number). Prints a usage error and returns -1 if bad. */
-int sk_boggle_cli_seed(sk_cli *cli, const char *arg, uint64_t *out);
 /* A seed from the system (for runs without --seed). */
 uint64_t sk_boggle_cli_random_seed(void);
 

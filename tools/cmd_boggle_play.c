@@ -393,9 +393,8 @@ static int after_round(play *p, sk_boggle_round *r)
             }
             print_scores(p, r);
         } else if (strcmp(cmd, "target") == 0) {
-            char *end;
-            long t = strtol(arg, &end, 10);
-            if (!*arg || *end || t < 1 || t > TARGET_MAX) {
+            long long t;
+            if (sk_cli_parse_number(arg, 1, TARGET_MAX, &t) != 0) {
                 say(p, "target needs a number 1..%d\n", TARGET_MAX);
                 continue;
             }
@@ -417,39 +416,38 @@ static int after_round(play *p, sk_boggle_round *r)
     }
 }
 
-static int parse_option(play *p, int opt, const char *arg, const char **dice, int *size,
+/* Takes option ID of O. Returns SK_EXIT_OK, or SK_EXIT_ERROR after a usage error. */
+static int parse_option(play *p, sk_cli_opts *o, int id, const char **dice, int *size,
                         uint64_t *seed, int *have_seed, const char **lexname, const char **words)
 {
-    sk_cli *cli = p->cli;
-    switch (opt) {
+    switch (id) {
     case P_SIZE:
-        return sk_boggle_cli_number(cli, "--size", arg, SK_BOGGLE_SIZE_MIN, SK_BOGGLE_SIZE_MAX,
-                                    size);
+        return sk_cli_opts_int(o, SK_BOGGLE_SIZE_MIN, SK_BOGGLE_SIZE_MAX, size);
     case P_DICE:
-        *dice = arg;
-        return 0;
+        *dice = o->optarg;
+        return SK_EXIT_OK;
     case P_SEED:
         *have_seed = 1;
-        return sk_boggle_cli_seed(cli, arg, seed);
+        return sk_cli_opts_u64(o, UINT64_MAX, seed);
     case P_TIME:
-        return sk_boggle_cli_number(cli, "--time", arg, 0, SECONDS_MAX, &p->seconds);
+        return sk_cli_opts_int(o, 0, SECONDS_MAX, &p->seconds);
     case P_NO_TIMER:
         p->seconds = 0;
-        return 0;
+        return SK_EXIT_OK;
     case P_DIFFICULTY:
-        return sk_boggle_cli_number(cli, "--difficulty", arg, 1, 10, &p->game.difficulty);
+        return sk_cli_opts_int(o, 1, 10, &p->game.difficulty);
     case P_TARGET:
-        return sk_boggle_cli_number(cli, "--target", arg, 1, TARGET_MAX, &p->game.target);
+        return sk_cli_opts_int(o, 1, TARGET_MAX, &p->game.target);
     case P_MIN:
-        return sk_boggle_cli_number(cli, "--min", arg, 2, SK_BOGGLE_WORD_MAX, &p->min_len);
+        return sk_cli_opts_int(o, 2, SK_BOGGLE_WORD_MAX, &p->min_len);
     case P_LEXICON:
-        *lexname = arg;
-        return 0;
+        *lexname = o->optarg;
+        return SK_EXIT_OK;
     case P_WORDS:
-        *words = arg;
-        return 0;
+        *words = o->optarg;
+        return SK_EXIT_OK;
     default:
-        return 0;
+        return SK_EXIT_OK;
     }
 }
 
@@ -471,7 +469,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt, bad = 0;
     while (!bad && (opt = sk_cli_opts_next(&o)) >= 0)
-        bad = parse_option(p, opt, o.optarg, &dice, &size, &seed, &have_seed, &lexname, &words);
+        bad = parse_option(p, &o, opt, &dice, &size, &seed, &have_seed, &lexname, &words);
     if (bad) opt = SK_OPT_ERROR;
     if (opt == SK_OPT_ERROR || opt == SK_OPT_HELP) {
         status = opt == SK_OPT_HELP ? SK_EXIT_OK : SK_EXIT_ERROR;

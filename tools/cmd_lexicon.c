@@ -392,7 +392,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
 {
     const char *lexname = "wordlist";
     int flags = 0, json = 0;
-    long min_len = 2;
+    int min_len = 2;
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -400,7 +400,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
         if (opt == A_LEXICON) lexname = o.optarg;
         if (opt == A_EXACT) flags |= SK_ANAGRAM_EXACT;
         if (opt == A_JSON) json = 1;
-        if (opt == A_MIN && (min_len = sk_cli_parse_count(cli, "--min", o.optarg, SK_WORD_MAX)) < 0)
+        if (opt == A_MIN && sk_cli_opts_int(&o, 0, SK_WORD_MAX, &min_len) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
     }
     if (opts_done(opt) >= 0) return opts_done(opt);
@@ -420,7 +420,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
     int rc;
     if (load(cli, lexname, 1, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
     word_set set = {0};
-    sk_lexicon_anagram(lex, rack, len, flags, (int)min_len, collect, &set);
+    sk_lexicon_anagram(lex, rack, len, flags, min_len, collect, &set);
     int status = SK_EXIT_OK;
     if (set.nomem) {
         sk_cli_error(cli, "out of memory");

@@ -3,7 +3,6 @@
  * or closed game, the board and the scores before every move, the human first, the computer
  * playing the best-scoring move, "Game Over!" and the final scores. With --config FILE it plays the
  * CS104 game instead (cmd_play_cs104.c). Also the helpers both games share (cmd_play.h). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -322,18 +321,6 @@ static int run_game(game *gm, uint64_t seed)
     return SK_EXIT_OK;
 }
 
-/* A seed: decimal digits only. Returns 0, or -1 when ARG is not one. */
-static int parse_seed(const char *arg, uint64_t *out)
-{
-    char *end;
-    if (*arg < '0' || *arg > '9') return -1;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    if (*end || errno) return -1;
-    *out = v;
-    return 0;
-}
-
 /* The SkraBBKle game with the options in G (-R -b -t -l). Returns the exit status. */
 static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t seed)
 {
@@ -386,8 +373,7 @@ int sk_cmd_play(sk_cli *cli, int argc, char **argv)
         if (sk_cli_game_option(&g, opt, o.optarg)) continue;
         if (opt == OPT_CONFIG) config = o.optarg;
         if (opt == OPT_SEED) {
-            if (parse_seed(o.optarg, &seed) != 0)
-                return sk_cli_usage_error(cli, "--seed needs a number, not '%s'", o.optarg);
+            if (sk_cli_opts_u64(&o, UINT64_MAX, &seed) != SK_EXIT_OK) return SK_EXIT_ERROR;
             has_seed = 1;
         }
     }

@@ -48,7 +48,9 @@ const sk_cli_option sk_selfplay_options[] = {
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
-#define GAMES_MAX 10000000L
+#define GAMES_MAX 10000000L  /* -n */
+#define JOBS_MAX 64          /* --jobs: threads */
+#define TIMEOUT_MAX 86400000 /* --move-timeout: a day, in milliseconds */
 #define REASON_MAX 400
 #define WM_GAMES 400
 #define WINDOW 256 /* games played ahead of the first one not yet printed */
@@ -436,37 +438,22 @@ static int parse_player(sk_cli *cli, const char *arg, int seat, player *pl)
     return 0;
 }
 
-static int parse_number(sk_cli *cli, const char *opt, const char *arg, unsigned long long max,
-                        unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = (*arg >= '0' && *arg <= '9') ? strtoull(arg, &end, 10) : 0;
-    if (*arg < '0' || *arg > '9' || *end || errno || v > max) {
-        sk_cli_usage_error(cli, "%s needs a number 0..%llu, not '%s'", opt, max, arg);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, int argc, char **argv,
                          int *has_seed)
 {
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
-    unsigned long long v;
+    long long v;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (sk_cli_game_option(g, opt, o.optarg)) continue;
         switch (opt) {
         case OPT_GAMES:
-            if (parse_number(cli, "-n", o.optarg, GAMES_MAX, &v)) return SK_EXIT_ERROR;
+            if (sk_cli_opts_number(&o, 0, GAMES_MAX, &v) != SK_EXIT_OK) return SK_EXIT_ERROR;
             sp->games = (long)v;
             break;
         case OPT_SEED:
-            if (parse_number(cli, "--seed", o.optarg, UINT64_MAX, &v)) return SK_EXIT_ERROR;
-            sp->seed = v;
+            if (sk_cli_opts_u64(&o, UINT64_MAX, &sp->seed) != SK_EXIT_OK) return SK_EXIT_ERROR;
             *has_seed = 1;
             break;
         case OPT_PLAYER:
@@ -477,15 +464,13 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, int argc, ch
             sp->nplayers++;
             break;
         case OPT_JOBS:
-            if (parse_number(cli, "--jobs", o.optarg, 64, &v)) return SK_EXIT_ERROR;
-            if (v == 0) return sk_cli_usage_error(cli, "--jobs needs 1..64");
-            sp->jobs = (int)v;
+            if (sk_cli_opts_int(&o, 1, JOBS_MAX, &sp->jobs) != SK_EXIT_OK) return SK_EXIT_ERROR;
             break;
         case OPT_GCG:
             sp->gcg_dir = o.optarg;
             break;
         case OPT_TIMEOUT:
-            if (parse_number(cli, "--move-timeout", o.optarg, 86400000, &v)) return SK_EXIT_ERROR;
+            if (sk_cli_opts_number(&o, 0, TIMEOUT_MAX, &v) != SK_EXIT_OK) return SK_EXIT_ERROR;
             sp->timeout_ms = (long)v;
             break;
         case OPT_JSON:
@@ -580,7 +565,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
                                                      sp->players[i].strategy == SK_STRATEGY_EQUITY);
         if (searching && sp->games >= WM_GAMES && sk_wordmap_build(&sp->wm, g.lexicon) != SK_OK)
             sp->wm = NULL;
-        pthread_t tids[64];
+        pthread_t tids[JOBS_MAX];
         int started = 0;
         for (int t = 1; t < sp->jobs && t < sp->games; t++)
             if (pthread_create(&tids[started], NULL, worker, sp) == 0) started++;

@@ -1,5 +1,6 @@
 /* test_cli_frame.c — the frame of the command, called directly: option tables and the ids
- * sk_cli_opts_next returns. */
+ * sk_cli_opts_next returns, the one reader of numbers. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -92,11 +93,55 @@ static void row_order_does_not_matter(void **state)
     assert_string_equal(b, want);
 }
 
+/* One rule for every number: digits only, a '-' only where the range is negative, in range. */
+static void numbers(void **state)
+{
+    (void)state;
+    long long v = 77;
+    assert_int_equal(sk_cli_parse_number("0", 0, 10, &v), 0);
+    assert_int_equal(v, 0);
+    assert_int_equal(sk_cli_parse_number("007", 0, 10, &v), 0);
+    assert_int_equal(v, 7);
+    assert_int_equal(sk_cli_parse_number("10", 0, 10, &v), 0);
+    assert_int_equal(v, 10);
+    static const char *const bad[] = {"",    "-1", "+1", " 1",  "1 ", "1x", "0x1",
+                                      "1e3", "11", "-0", "--1", "-",  "1-"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+        v = 77;
+        if (sk_cli_parse_number(bad[i], 0, 10, &v) != -1) fail_msg("'%s' was taken", bad[i]);
+        assert_int_equal(v, 77);
+    }
+    /* a negative range takes a '-' */
+    assert_int_equal(sk_cli_parse_number("-9", -9, 99, &v), 0);
+    assert_int_equal(v, -9);
+    assert_int_equal(sk_cli_parse_number("-0", -9, 99, &v), 0);
+    assert_int_equal(v, 0);
+    assert_int_equal(sk_cli_parse_number("-10", -9, 99, &v), -1);
+    assert_int_equal(sk_cli_parse_number("+5", -9, 99, &v), -1);
+    assert_int_equal(sk_cli_parse_number("-9223372036854775808", LLONG_MIN, LLONG_MAX, &v), 0);
+    assert_true(v == LLONG_MIN);
+    assert_int_equal(sk_cli_parse_number("9223372036854775807", LLONG_MIN, LLONG_MAX, &v), 0);
+    assert_true(v == LLONG_MAX);
+    assert_int_equal(sk_cli_parse_number("9223372036854775808", LLONG_MIN, LLONG_MAX, &v), -1);
+    assert_int_equal(sk_cli_parse_number("-9223372036854775809", LLONG_MIN, LLONG_MAX, &v), -1);
+    /* 64-bit unsigned: every seed, nothing past it */
+    uint64_t u = 5;
+    assert_int_equal(sk_cli_parse_u64("18446744073709551615", UINT64_MAX, &u), 0);
+    assert_true(u == UINT64_MAX);
+    assert_int_equal(sk_cli_parse_u64("18446744073709551616", UINT64_MAX, &u), -1);
+    assert_int_equal(sk_cli_parse_u64("99999999999999999999999", UINT64_MAX, &u), -1);
+    assert_int_equal(sk_cli_parse_u64("-1", UINT64_MAX, &u), -1);
+    assert_int_equal(sk_cli_parse_u64("", UINT64_MAX, &u), -1);
+    assert_int_equal(sk_cli_parse_u64("65", 64, &u), -1);
+    assert_true(u == UINT64_MAX);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(option_ids_are_unique),
         cmocka_unit_test(row_order_does_not_matter),
+        cmocka_unit_test(numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
