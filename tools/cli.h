@@ -163,11 +163,23 @@ int sk_cli_opts_u64(sk_cli_opts *o, uint64_t hi, uint64_t *out);
  * nothing (the caller reports it as a finding). */
 int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quiet_toobig);
 
-/* Prints DIAGS found in TEXT (from FILE): as "FILE:LINE:COL: severity: message" on stderr, or
- * with JSON set as JSON Lines {"file","line","col","severity","message"} on stdout. Notes and
- * warnings are skipped when QUIET. */
-void sk_cli_print_diags(sk_cli *cli, const char *file, const char *text, size_t len,
-                        const sk_diag_list *diags, int json, int quiet);
+/* How sk_cli_print_diags prints: FLAGS is 0 or a sum of these. */
+enum {
+    SK_CLI_DIAG_JSON = 1,       /* JSON Lines on standard output instead of the GNU form */
+    SK_CLI_DIAG_ERRORS_ONLY = 2 /* warnings and notes are not printed */
+};
+
+/* Prints DIAGS, the findings about FILE (the name shown: a path, "<stdin>", "<argument>"), the
+ * one way every command prints them (docs/commands.md, "Diagnostics"): each as
+ * "FILE:LINE:COL: SEVERITY: MESSAGE" on standard error, "FILE:LINE:" when the finding has no
+ * column, "FILE:" when it has no line; with SK_CLI_DIAG_JSON as a JSON Lines object
+ * {"file","line","col","severity","message"} on standard output (0 for a missing line or
+ * column). An offset is located in TEXT[0..LEN): with FIRST_LINE 0, TEXT is the whole of FILE;
+ * with FIRST_LINE N > 0, TEXT starts at line N of FILE (one CGP line, one grid), and a finding
+ * without an offset is on line N. TEXT NULL: offsets are not shown. When DIAGS was cut short, a
+ * note says so (not in JSON, not with SK_CLI_DIAG_ERRORS_ONLY). */
+void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
+                        const sk_diag_list *diags, unsigned flags);
 
 /* Appends S to OUT as a JSON string literal (quotes, escapes). */
 void sk_json_string(sk_buf *out, const char *s);

@@ -71,7 +71,7 @@ static int load_tiles(sk_cli *cli, sk_cli_game *g, const char *name)
         sk_diag_list_init(&d);
         if (sk_tileset_parse(&g->tiles, text.data, text.len, SK_TILES_FORMAT_AUTO, &d) != SK_OK)
             status = SK_EXIT_FINDINGS;
-        sk_cli_print_diags(cli, path, text.data, text.len, &d, 0, 1);
+        sk_cli_print_diags(cli, path, 0, text.data, text.len, &d, SK_CLI_DIAG_ERRORS_ONLY);
         sk_diag_list_free(&d);
     }
     sk_buf_free(&text);
@@ -92,7 +92,8 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
     errno = 0;
     int rc = sk_lexicon_load(out, path, cache_dir, &text, &d);
     sk_diag_list_sort(&d);
-    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &d, 0, 1);
+    sk_cli_print_diags(cli, path, 0, text.data ? text.data : "", text.len, &d,
+                       SK_CLI_DIAG_ERRORS_ONLY);
     size_t errors = d.errors;
     sk_diag_list_free(&d);
     sk_buf_free(&text);
@@ -314,11 +315,7 @@ int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *li
     sk_diag_list d;
     sk_diag_list_init(&d);
     int rc = sk_position_parse_cgp(out, line, len, &d);
-    for (size_t i = 0; i < d.count; i++) {
-        size_t off = d.items[i].offset > len ? len : d.items[i].offset;
-        fprintf(cli->err, "%s:%d:%zu: %s: %s\n", in->shown, lineno, off + 1,
-                sk_severity_name(d.items[i].severity), d.items[i].message);
-    }
+    sk_cli_print_diags(cli, in->shown, lineno, line, len, &d, 0);
     sk_diag_list_free(&d);
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }

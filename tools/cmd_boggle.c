@@ -55,7 +55,7 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
         sk_diag_list_init(&d);
         status = sk_boggle_dice_parse(out, text.data, text.len, &d) == SK_OK ? SK_EXIT_OK
                                                                              : SK_EXIT_FINDINGS;
-        sk_cli_print_diags(cli, path, sk_buf_str(&text), text.len, &d, 0, 0);
+        sk_cli_print_diags(cli, path, 0, sk_buf_str(&text), text.len, &d, 0);
         sk_diag_list_free(&d);
     }
     sk_buf_free(&text);
@@ -130,11 +130,7 @@ static int parse_grid(sk_cli *cli, const char *shown, int lineno, const char *te
     sk_diag_list d;
     sk_diag_list_init(&d);
     int rc = sk_boggle_grid_parse(g, text, len, &d);
-    for (size_t i = 0; i < d.count; i++) {
-        size_t off = d.items[i].offset > len ? len : d.items[i].offset;
-        fprintf(cli->err, "%s:%d:%zu: %s: %s\n", shown, lineno, off + 1,
-                sk_severity_name(d.items[i].severity), d.items[i].message);
-    }
+    sk_cli_print_diags(cli, shown, lineno, text, len, &d, 0);
     sk_diag_list_free(&d);
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }

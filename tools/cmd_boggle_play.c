@@ -145,7 +145,7 @@ static int read_words(play *p, const char *path)
         sk_diag_list d;
         sk_diag_list_init(&d);
         rc = sk_boggle_wordset_parse(&p->game.dict, text.data, text.len, &d);
-        sk_cli_print_diags(p->cli, path, sk_buf_str(&text), text.len, &d, 0, 0);
+        sk_cli_print_diags(p->cli, path, 0, sk_buf_str(&text), text.len, &d, 0);
         sk_diag_list_free(&d);
     } else if (rc != SK_ENOTFOUND) {
         sk_cli_error(p->cli, "%s: cannot read: %s", path,

@@ -82,7 +82,8 @@ static int load(sk_cli *cli, const char *name, int cache, sk_lexicon **out, int 
     }
     if (was_wordlist) *was_wordlist = !looks_like_kwg(name, path, &text);
     sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &diags, 0, 1);
+    sk_cli_print_diags(cli, path, 0, text.data ? text.data : "", text.len, &diags,
+                       SK_CLI_DIAG_ERRORS_ONLY);
     if (rc != SK_OK && diags.errors == 0) report_code(cli, path, rc);
     sk_diag_list_free(&diags);
     sk_buf_free(&text);
@@ -159,7 +160,8 @@ static int compile(sk_cli *cli, const sk_buf *text, const char *input, const cha
     int rc = sk_kwg_build(&nodes, &count, text->data, text->len, bopts, &stats, &diags);
     if (tty && rc != SK_OK) show_progress(cli->err, SK_KWG_STAGE_DONE, 0, 0);
     sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, shown_name(input), text->data, text->len, &diags, 0, quiet);
+    sk_cli_print_diags(cli, shown_name(input), 0, text->data, text->len, &diags,
+                       quiet ? SK_CLI_DIAG_ERRORS_ONLY : 0);
     int status = SK_EXIT_OK;
     if (rc == SK_EINVAL) {
         status = SK_EXIT_FINDINGS;

@@ -165,7 +165,8 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
     }
     if (!v->quiet) {
         sk_diag_list_sort(&d);
-        sk_cli_print_diags(v->cli, shown, sk_buf_str(text), text->len, &d, v->json, 0);
+        sk_cli_print_diags(v->cli, shown, 0, sk_buf_str(text), text->len, &d,
+                           v->json ? SK_CLI_DIAG_JSON : 0u);
         if (status == SK_EXIT_OK && !v->json) status = summary(v, shown, &g, &res, &d);
     }
     if (status == SK_EXIT_OK && d.errors) status = SK_EXIT_FINDINGS;

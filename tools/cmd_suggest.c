@@ -282,11 +282,11 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
             sk_diag_list d;
             sk_diag_list_init(&d);
             int rc = sk_leaves_load(&o->leaves, op.optarg, &d);
-            for (size_t i = 0; i < d.count; i++)
-                sk_cli_error(cli, "%s: %s", op.optarg, d.items[i].message);
+            sk_cli_print_diags(cli, op.optarg, 0, NULL, 0, &d, 0); /* a binary file: no lines */
+            size_t found = d.count;
             sk_diag_list_free(&d);
             if (rc != SK_OK) {
-                if (!d.count) sk_cli_error(cli, "%s: %s", op.optarg, sk_strerror(rc));
+                if (!found) sk_cli_error(cli, "%s: %s", op.optarg, sk_strerror(rc));
                 return SK_EXIT_ERROR;
             }
             break;
@@ -359,8 +359,11 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
                     c++;
                 while (c < len && (line[c] == ' ' || line[c] == '\t'))
                     c++;
-                fprintf(cli->err, "%s:%d:%zu: error: the rack of the player to move is unknown\n",
-                        in->shown, lineno, c + 1);
+                sk_diag_list d;
+                sk_diag_list_init(&d);
+                sk_diag_add(&d, SK_SEV_ERROR, c, "the rack of the player to move is unknown");
+                sk_cli_print_diags(cli, in->shown, lineno, line, len, &d, 0);
+                sk_diag_list_free(&d);
                 j->ok = 0;
             }
             if (j->ok) {
