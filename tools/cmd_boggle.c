@@ -13,7 +13,6 @@
 #include "cmd_boggle.h"
 #include "skrab/error.h"
 
-#define GRIDS_INPUT_MAX ((size_t)64 << 20) /* grids or words read from standard input */
 #define GEN_COUNT_MAX 10000000L
 
 /* ---- shared with cmd_boggle_play.c ----------------------------------------------------------- */
@@ -138,30 +137,33 @@ static int parse_grid(sk_cli *cli, const char *shown, int lineno, const char *te
 /* Called with each grid or word: SHOWN and LINENO say where it came from. */
 typedef int (*item_fn)(void *ctx, const char *shown, int lineno, const char *text, size_t len);
 
-/* Calls FN for each line of IN, standard input read whole (blank lines and '#' lines skipped,
- * CR before LF dropped, surrounding blanks trimmed). Returns the worst status FN returned. */
-static int for_each_line(sk_cli *cli, const sk_buf *in, item_fn fn, void *ctx)
+/* Calls FN for each line of standard input as it arrives (blank lines and '#' lines skipped,
+ * surrounding blanks trimmed). Returns the worst status FN returned, or SK_EXIT_ERROR after a
+ * read error. */
+static int for_each_line(sk_cli *cli, item_fn fn, void *ctx)
 {
-    int status = SK_EXIT_OK;
-    size_t cur = 0;
-    int lineno = 0;
-    while (cur < in->len) {
-        const char *s = in->data + cur;
-        const char *nl = memchr(s, '\n', in->len - cur);
-        size_t n = nl ? (size_t)(nl - s) : in->len - cur;
-        cur += n + (nl ? 1 : 0);
-        lineno++;
+    int status = SK_EXIT_OK, got;
+    sk_cli_lines in;
+    sk_cli_lines_stream(&in, cli->in, SK_CLI_LINE_MAX,
+                        SK_CLI_LINES_SKIP_BLANK | SK_CLI_LINES_SKIP_COMMENTS);
+    while ((got = sk_cli_lines_next(&in)) == SK_CLI_LINE_OK) {
+        const char *s = in.line;
+        size_t n = in.len;
         while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
             n--;
         while (n && (*s == ' ' || *s == '\t')) {
             s++;
             n--;
         }
-        if (n == 0 || *s == '#') continue;
-        int st = fn(ctx, "<stdin>", lineno, s, n);
+        int st = fn(ctx, "<stdin>", in.lineno, s, n);
         if (st > status) status = st;
         if (st == SK_EXIT_ERROR && ferror(cli->out)) break;
     }
+    if (got == SK_CLI_LINE_ERROR) {
+        sk_cli_error(cli, "<stdin>: cannot read: %s", strerror(in.error));
+        status = SK_EXIT_ERROR;
+    }
+    sk_cli_lines_free(&in);
     return status;
 }
 
@@ -177,13 +179,7 @@ static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn 
         }
         return status;
     }
-    sk_buf in;
-    sk_buf_init(&in);
-    status = sk_cli_read(cli, "-", GRIDS_INPUT_MAX, &in, 0) == SK_OK
-                 ? for_each_line(cli, &in, fn, ctx)
-                 : SK_EXIT_ERROR;
-    sk_buf_free(&in);
-    return status;
+    return for_each_line(cli, fn, ctx);
 }
 
 /* ---- gen ------------------------------------------------------------------------------------- */

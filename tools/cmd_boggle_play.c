@@ -285,29 +285,28 @@ static int play_round(play *p, sk_boggle_round *r)
         sk_buf_puts(&o, "\nType words one a line; an empty line ends the round.\n");
     say(p, "%s", sk_buf_str(&o));
     sk_buf_free(&o);
-    double deadline = p->seconds ? sk_boggle_now() + p->seconds : 0;
+    double deadline = p->seconds ? sk_cli_now() + p->seconds : 0;
     int result = -1;
     if (p->terminal && p->seconds) {
         play_line pl = {p, r};
         static const int rounds[] = {ROUND_ENDED, ROUND_EOF, ROUND_QUIT, ROUND_ERROR};
         int keys = sk_boggle_input_countdown(&p->in, deadline, countdown_line, &pl);
         if (keys >= 0) result = rounds[keys];
-        if (keys == SK_BOGGLE_KEYS_ENDED && sk_boggle_now() >= deadline) say(p, "Time is up.\n");
+        if (keys == SK_BOGGLE_KEYS_ENDED && sk_cli_now() >= deadline) say(p, "Time is up.\n");
     }
-    char line[LINE_MAX_BYTES];
     while (result < 0 && !p->failed) {
         if (p->terminal) say(p, "> ");
-        int rc = sk_boggle_input_line(&p->in, line, sizeof(line), deadline);
-        if (rc == SK_BOGGLE_LINE_EOF) {
+        int rc = sk_cli_lines_next_until(&p->in.lines, deadline);
+        if (rc == SK_CLI_LINE_END) {
             result = ROUND_EOF;
-        } else if (rc == SK_BOGGLE_LINE_TIMEOUT) {
+        } else if (rc == SK_CLI_LINE_TIMEOUT) {
             say(p, "%sTime is up.\n", p->terminal ? "\n" : "");
             result = ROUND_ENDED;
-        } else if (rc == SK_BOGGLE_LINE_ERROR) {
-            sk_cli_error(p->cli, "<stdin>: read error: %s", strerror(errno));
+        } else if (rc == SK_CLI_LINE_ERROR) {
+            sk_cli_error(p->cli, "<stdin>: read error: %s", strerror(p->in.lines.error));
             result = ROUND_ERROR;
         } else {
-            char *t = trim(line);
+            char *t = trim(p->in.lines.line);
             if (*t)
                 take_words(p, r, t);
             else
@@ -356,16 +355,15 @@ static void close_round(play *p, const sk_boggle_round *r)
 /* Reads commands after a round until the next round. Returns 1 for another round, 0 to quit. */
 static int after_round(play *p, sk_boggle_round *r)
 {
-    char line[LINE_MAX_BYTES];
     say(p, "%s", help_text);
     for (;;) {
         if (p->terminal) say(p, "? ");
-        int rc = sk_boggle_input_line(&p->in, line, sizeof(line), 0);
-        if (rc != SK_BOGGLE_LINE_OK || p->failed) {
+        int rc = sk_cli_lines_next(&p->in.lines);
+        if (rc != SK_CLI_LINE_OK || p->failed) {
             close_round(p, r);
             return 0;
         }
-        char *cmd = trim(line), *arg = cmd + strcspn(cmd, " \t");
+        char *cmd = trim(p->in.lines.line), *arg = cmd + strcspn(cmd, " \t");
         if (*arg) *arg++ = '\0';
         arg = trim(arg);
         if (!*cmd || strcmp(cmd, "n") == 0 || strcmp(cmd, "next") == 0) {
@@ -485,7 +483,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
         goto cleanup;
     sk_rng_seed(&p->rng, have_seed ? seed : sk_boggle_cli_random_seed());
     int fd = fileno(cli->in);
-    sk_boggle_input_init(&p->in, fd, cli->out);
+    sk_boggle_input_init(&p->in, fd, LINE_MAX_BYTES - 1, cli->out);
     p->terminal = fd >= 0 && isatty(fd) && isatty(fileno(cli->out));
     words_path(p, words);
     load_words(p);
@@ -513,6 +511,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
             p->game.computer_total);
     if (p->failed) status = SK_EXIT_ERROR;
 cleanup:
+    sk_boggle_input_free(&p->in);
     sk_boggle_solver_free(p->computer);
     sk_lexicon_free(p->lex);
     sk_boggle_game_free(&p->game);

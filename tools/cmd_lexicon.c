@@ -261,25 +261,25 @@ static int is_space(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
-/* Looks up each line of standard input (trimmed; blank lines skipped). */
+/* Looks up each line of standard input as it arrives (trimmed; blank lines skipped). */
 static int look_up_stdin(looker *k)
 {
-    char buf[LOOKUP_LINE_MAX + 2];
-    size_t lineno = 0;
-    int status = SK_EXIT_OK;
-    while (fgets(buf, sizeof(buf), k->cli->in)) {
-        lineno++;
-        size_t len = strlen(buf);
-        if (len == sizeof(buf) - 1 && buf[len - 1] != '\n') {
-            int c;
-            while ((c = getc(k->cli->in)) != EOF && c != '\n') {
-            }
-            fprintf(k->cli->err, "<stdin>:%zu: error: line longer than %d bytes\n", lineno,
-                    LOOKUP_LINE_MAX);
+    sk_cli_lines in;
+    sk_cli_lines_stream(&in, k->cli->in, LOOKUP_LINE_MAX, 0);
+    int status = SK_EXIT_OK, got;
+    while ((got = sk_cli_lines_next(&in)) == SK_CLI_LINE_OK) {
+        if (in.cut) {
+            sk_diag_list d;
+            sk_diag_list_init(&d);
+            sk_diag_add(&d, SK_SEV_ERROR, SK_DIAG_NO_OFFSET, "line longer than %d bytes",
+                        LOOKUP_LINE_MAX);
+            sk_cli_print_diags(k->cli, "<stdin>", in.lineno, NULL, 0, &d, 0);
+            sk_diag_list_free(&d);
             k->any_invalid = 1;
             continue;
         }
-        char *w = buf;
+        char *w = in.line;
+        size_t len = in.len;
         while (len && is_space(w[len - 1]))
             w[--len] = '\0';
         while (*w && is_space(*w)) {
@@ -289,10 +289,11 @@ static int look_up_stdin(looker *k)
         if (len) look_up(k, w, len);
         if (ferror(k->cli->out)) break;
     }
-    if (ferror(k->cli->in)) {
-        sk_cli_error(k->cli, "<stdin>: read error: %s", strerror(errno));
+    if (got == SK_CLI_LINE_ERROR) {
+        sk_cli_error(k->cli, "<stdin>: read error: %s", strerror(in.error));
         status = SK_EXIT_ERROR;
     }
+    sk_cli_lines_free(&in);
     return status;
 }
 

@@ -40,6 +40,14 @@ void sk_dialog_init(sk_dialog *io, sk_cli *cli)
     int fd = fileno(cli->in);
     io->terminal = fd >= 0 && isatty(fd);
     io->echo = !io->terminal;
+    sk_cli_lines_stream(&io->in, cli->in, SK_DIALOG_LINE_MAX - 1, 0);
+    io->line = "";
+}
+
+void sk_dialog_free(sk_dialog *io)
+{
+    sk_cli_lines_free(&io->in);
+    io->line = "";
 }
 
 void sk_dialog_say(sk_dialog *io, const char *text)
@@ -52,20 +60,12 @@ int sk_dialog_ask(sk_dialog *io, const char *prompt)
     FILE *out = io->cli->out;
     if (prompt) fputs(prompt, out);
     fflush(out);
-    io->line[0] = '\0';
-    if (!fgets(io->line, sizeof(io->line), io->cli->in)) {
+    io->line = "";
+    if (sk_cli_lines_next(&io->in) != SK_CLI_LINE_OK) {
         fputc('\n', out);
         return 0;
     }
-    size_t n = strlen(io->line);
-    if (n > 0 && io->line[n - 1] == '\n') {
-        io->line[--n] = '\0';
-    } else {
-        int c; /* an overlong line: skip the rest of it */
-        while ((c = fgetc(io->cli->in)) != EOF && c != '\n')
-            ;
-    }
-    if (n > 0 && io->line[n - 1] == '\r') io->line[--n] = '\0';
+    io->line = io->in.line;
     if (io->echo) fprintf(out, "%s\n", io->line);
     return 1;
 }
@@ -353,6 +353,7 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
         sk_cli_error(cli, "write error on standard output");
         status = SK_EXIT_ERROR;
     }
+    sk_dialog_free(&gm.io);
     sk_match_free(&gm.match);
     sk_movegen_free(gm.gen);
     sk_buf_free(&gm.out);

@@ -353,6 +353,7 @@ int sk_cmd_play_cs104(sk_cli *cli, sk_cli_game *g, const char *config, int has_s
         sk_cli_error(cli, "write error on standard output");
         status = SK_EXIT_ERROR;
     }
+    sk_dialog_free(&c.io);
     sk_match_free(&c.match);
     sk_movegen_free(c.gen);
     sk_buf_free(&c.out);

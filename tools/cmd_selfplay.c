@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli_game.h"
@@ -91,13 +90,6 @@ typedef struct {
     long wins[SK_PLAYERS_MAX], drops[SK_PLAYERS_MAX], draws, moves;
     double score_sum[SK_PLAYERS_MAX];
 } selfplay;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static uint64_t game_seed(uint64_t seed, long game)
 {
@@ -556,7 +548,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         sp->progress = fd >= 0 && isatty(fd);
         pthread_mutex_init(&sp->lock, NULL);
         pthread_cond_init(&sp->room, NULL);
-        sp->started = now_seconds();
+        sp->started = sk_cli_now();
         /* the word map costs a fixed time to build and saves a little on each game (see
          * sk_mg_wm_prepare): worth it from WM_GAMES games on; done without if it fails */
         int searching = 0; /* a built-in player that searches for the best move */
@@ -575,7 +567,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         pthread_mutex_destroy(&sp->lock);
         pthread_cond_destroy(&sp->room);
         if (sp->progress) fputs("\r\033[K", cli->err);
-        if (print_totals(sp, now_seconds() - sp->started) != SK_EXIT_OK || sp->failed)
+        if (print_totals(sp, sk_cli_now() - sp->started) != SK_EXIT_OK || sp->failed)
             status = SK_EXIT_ERROR;
     }
     sk_wordmap_free(sp->wm);

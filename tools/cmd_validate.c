@@ -33,11 +33,11 @@ static void report(validating *v, const char *shown, int line, const sk_diag_lis
 static int validate_input(validating *v, const char *arg)
 {
     sk_cli_posinput in;
-    int readable = sk_cli_posinput_read(v->cli, arg, &in) == SK_OK;
-    int status = readable ? SK_EXIT_OK : SK_EXIT_ERROR, lineno = 0;
-    size_t cursor = 0, len;
+    int readable = sk_cli_posinput_open(v->cli, arg, &in) == SK_OK;
+    int status = readable ? SK_EXIT_OK : SK_EXIT_ERROR, lineno, got = 0;
+    size_t len;
     const char *line;
-    while (readable && sk_cli_posinput_next(&in, &cursor, &line, &len, &lineno)) {
+    while (readable && (got = sk_cli_posinput_getline(v->cli, &in, &line, &len, &lineno)) == 1) {
         sk_position pos;
         int st = sk_cli_parse_position(v->cli, &in, line, len, lineno, &pos);
         if (st == SK_EXIT_OK)
@@ -53,6 +53,7 @@ static int validate_input(validating *v, const char *arg)
         }
         if (st > status) status = st;
     }
+    if (got < 0) status = SK_EXIT_ERROR;
     sk_cli_posinput_free(&in);
     return status;
 }
