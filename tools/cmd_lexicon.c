@@ -433,7 +433,8 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
                      ANAGRAM_RESULTS_MAX);
         status = SK_EXIT_ERROR;
     } else {
-        qsort(set.words, set.count, sizeof(*set.words), by_length_then_letters);
+        if (set.count > 1) /* no words: set.words is NULL, which qsort must not get */
+            qsort(set.words, set.count, sizeof(*set.words), by_length_then_letters);
         sk_buf out;
         sk_buf_init(&out);
         for (size_t i = 0; i < set.count; i++) {
