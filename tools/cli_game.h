@@ -10,19 +10,25 @@
 #include "skrab/position.h"
 #include "skrab/rules.h"
 
-/* The option rows every position command puts in its table (--help lists them where they are:
- * first). Their ids are SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON (cli.h). */
+/* The rows of the game options -R -b -t -l (ids SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON, cli.h),
+ * with a command's own help for each, and what -l offers to complete (SK_CLI_LEXICON_VALUES, or
+ * SK_CLI_LEXICON_NONE_VALUES where 'none' is taken). */
 /* clang-format off */
-#define SK_CLI_GAME_OPTIONS                                                                        \
-    {SK_CLI_OPT_RULES, "rules", 'R', "NAME",                                                       \
-     "rule set: skrabbkle or classic (default: the position's var op)", SK_CLI_RULES_VALUES},      \
-    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",                                                      \
-     "board layout: a name or file (default: from the position)", SK_CLI_BOARD_VALUES},            \
-    {SK_CLI_OPT_TILES, "tiles", 't', "TILES",                                                      \
-     "tile set: a name or file (default: from the position)", SK_CLI_TILES_VALUES},                \
-    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",                                                    \
-     "word list or KWG: a name or file; 'none' skips word checks", SK_CLI_LEXICON_NONE_VALUES}
+#define SK_CLI_GAME_OPTION_ROWS(RULES_HELP, BOARD_HELP, TILES_HELP, LEXICON_HELP, LEXICON_VALUES)  \
+    {SK_CLI_OPT_RULES, "rules", 'R', "NAME", RULES_HELP, SK_CLI_RULES_VALUES},                     \
+    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD", BOARD_HELP, SK_CLI_BOARD_VALUES},                    \
+    {SK_CLI_OPT_TILES, "tiles", 't', "TILES", TILES_HELP, SK_CLI_TILES_VALUES},                    \
+    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX", LEXICON_HELP, LEXICON_VALUES}
 /* clang-format on */
+
+/* The game option rows of the commands that read positions (--help lists them where they are:
+ * first). */
+#define SK_CLI_GAME_OPTIONS                                                                        \
+    SK_CLI_GAME_OPTION_ROWS("rule set: skrabbkle or classic (default: the position's var op)",     \
+                            "board layout: a name or file (default: from the position)",           \
+                            "tile set: a name or file (default: from the position)",               \
+                            "word list or KWG: a name or file; 'none' skips word checks",          \
+                            SK_CLI_LEXICON_NONE_VALUES)
 
 typedef struct {
     const char *rules_name, *board_name, *tiles_name, *lexicon_name; /* from -R -b -t -l */

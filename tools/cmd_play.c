@@ -16,14 +16,11 @@
 enum { OPT_CONFIG, OPT_SEED };
 /* The game options of cli_game.h (their ids), with play's defaults. */
 const sk_cli_option sk_play_options[] = {
-    {SK_CLI_OPT_RULES, "rules", 'R', "NAME",
-     "rule set: skrabbkle (default) or classic; --config games are classic", SK_CLI_RULES_VALUES},
-    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",
-     "the default board: a name or file (default: skrabbkle)", SK_CLI_BOARD_VALUES},
-    {SK_CLI_OPT_TILES, "tiles", 't', "TILES", "tile set: a name or file (default: skrabbkle)",
-     SK_CLI_TILES_VALUES},
-    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",
-     "word list or KWG: a name or file (default: wordlist)", SK_CLI_LEXICON_VALUES},
+    SK_CLI_GAME_OPTION_ROWS("rule set: skrabbkle (default) or classic; --config games are classic",
+                            "the default board: a name or file (default: skrabbkle)",
+                            "tile set: a name or file (default: skrabbkle)",
+                            "word list or KWG: a name or file (default: wordlist)",
+                            SK_CLI_LEXICON_VALUES),
     {OPT_CONFIG, "config", 'c', "FILE",
      "play the CS104 game of this configuration (-b -t -l override it)", NULL},
     {OPT_SEED, "seed", 's', "N", "seed of the tile bag: the same seed deals the same tiles",

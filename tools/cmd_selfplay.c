@@ -25,14 +25,11 @@
 enum { OPT_GAMES, OPT_SEED, OPT_PLAYER, OPT_JOBS, OPT_GCG, OPT_TIMEOUT, OPT_JSON, OPT_QUIET };
 /* The game options of cli_game.h (their ids), with selfplay's defaults. */
 const sk_cli_option sk_selfplay_options[] = {
-    {SK_CLI_OPT_RULES, "rules", 'R', "NAME", "rule set: classic (default) or skrabbkle",
-     SK_CLI_RULES_VALUES},
-    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",
-     "board: a name or file (default: CrosswordGame, or skrabbkle)", SK_CLI_BOARD_VALUES},
-    {SK_CLI_OPT_TILES, "tiles", 't', "TILES",
-     "tile set: a name or file (default: english, or skrabbkle)", SK_CLI_TILES_VALUES},
-    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",
-     "word list or KWG: a name or file (default: wordlist)", SK_CLI_LEXICON_VALUES},
+    SK_CLI_GAME_OPTION_ROWS("rule set: classic (default) or skrabbkle",
+                            "board: a name or file (default: CrosswordGame, or skrabbkle)",
+                            "tile set: a name or file (default: english, or skrabbkle)",
+                            "word list or KWG: a name or file (default: wordlist)",
+                            SK_CLI_LEXICON_VALUES),
     {OPT_GAMES, "games", 'n', "N", "number of games (default 10)", "<number>"},
     {OPT_SEED, "seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)",
      "<number>"},
