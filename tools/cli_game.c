@@ -225,7 +225,6 @@ static int posinput_kind(const char *arg, sk_cli_posinput *out, struct stat *st)
         return POS_FILE;
     }
     out->shown = "<argument>";
-    out->literal = 1;
     return POS_LITERAL;
 }
 

@@ -73,8 +73,7 @@ typedef struct {
     sk_buf text;        /* the literal line, or the input read whole by sk_cli_posinput_read */
     const char *shown;  /* name for diagnostics: the path, "<stdin>" or "<argument>" */
     const char *source; /* path for resolving relative op paths, or NULL */
-    int literal;
-    FILE *own; /* a file opened here, closed by sk_cli_posinput_free */
+    FILE *own;          /* a file opened here, closed by sk_cli_posinput_free */
 } sk_cli_posinput;
 
 /* Opens POS to be read a line at a time as it arrives, so that a position can be answered
