@@ -6,6 +6,7 @@
 #ifndef SKRAB_CLI_H
 #define SKRAB_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "skrab/board.h"
@@ -130,8 +131,97 @@ void sk_cli_print_help(const sk_cmd *cmd, FILE *stream);
 int sk_cli_usage_error(sk_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints "skrab: MESSAGE" (or "skrab CMD: MESSAGE") to stderr. */
 void sk_cli_error(sk_cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Parses a non-negative integer option argument; prints a usage error and returns -1 if bad. */
-long sk_cli_parse_count(sk_cli *cli, const char *option, const char *arg, long max);
+
+/* ---- numbers -------------------------------------------------------------------------------- */
+/* Every numeric argument of every command is read by these (docs/commands.md, "Conventions"):
+ * one or more decimal digits and nothing else, with a '-' before them only when the range holds
+ * negative numbers (no blanks, no '+'), and a value within the range. */
+
+/* Reads ARG as a number LO..HI into *OUT. Returns 0, or -1 (nothing printed, *OUT unchanged) when
+ * it is not one. */
+int sk_cli_parse_number(const char *arg, long long lo, long long hi, long long *out);
+/* As sk_cli_parse_number for 0..HI, unsigned 64-bit (seeds take every value of a uint64_t). */
+int sk_cli_parse_u64(const char *arg, uint64_t hi, uint64_t *out);
+
+/* Reads ARG, the value of WHAT ("option --draw", "operand COUNT"), as sk_cli_parse_number does.
+ * A bad one is a usage error, "skrab CMD: WHAT: expected a number LO..HI, got 'ARG'". Returns
+ * SK_EXIT_OK, or SK_EXIT_ERROR after printing it. */
+int sk_cli_number(sk_cli *cli, const char *what, const char *arg, long long lo, long long hi,
+                  long long *out);
+/* As sk_cli_number for 0..HI, unsigned 64-bit. */
+int sk_cli_number_u64(sk_cli *cli, const char *what, const char *arg, uint64_t hi, uint64_t *out);
+
+/* The argument of the option O->opt just returned by sk_cli_opts_next, read as sk_cli_number
+ * reads it with WHAT "option --LONG". Return as sk_cli_number. */
+int sk_cli_opts_number(sk_cli_opts *o, long long lo, long long hi, long long *out);
+int sk_cli_opts_int(sk_cli_opts *o, int lo, int hi, int *out);
+int sk_cli_opts_u64(sk_cli_opts *o, uint64_t hi, uint64_t *out);
+
+/* ---- lines ---------------------------------------------------------------------------------- */
+/* The one reader of text lines: every command that reads lines (positions, moves, grids, words,
+ * the answers of a game, an external player's move) reads them with it, from a stream (a FILE,
+ * read as the lines arrive), a file descriptor (read(2), with a deadline: games, players) or
+ * text in memory. A line is handed out without its end: LF, and a CR before it or at the end of
+ * the input; a last line without LF is a line. At most MAX bytes of a line are kept, and the
+ * bound holds while the line is read: a longer line is handed out cut to its first MAX bytes
+ * with CUT set, as soon as its MAX + 2nd byte is read, and the rest of it is skipped before the
+ * next line. So a reader holds at most MAX + 2 bytes of line and 4 KiB of buffer, whatever the
+ * input. */
+typedef struct {
+    /* the line handed out by the last call that returned SK_CLI_LINE_OK: LINE[LEN] is '\0'
+     * (LINE may hold NUL bytes before it); the caller may change its bytes; valid until the next
+     * call */
+    char *line;
+    size_t len;
+    int lineno; /* its number in the input, from 1 (skipped lines are counted) */
+    int cut;    /* it was longer than MAX bytes */
+    int error;  /* after SK_CLI_LINE_ERROR: the errno */
+    /* the reader's own */
+    FILE *stream;
+    int fd;
+    const char *text;
+    size_t text_len, at;
+    size_t max, cap;
+    unsigned flags;
+    int reading, started, overflow, skipping, eof;
+    char buffer[4096]; /* a file descriptor's bytes not yet read into a line */
+    size_t buffered, used;
+} sk_cli_lines;
+
+/* FLAGS of a reader: which lines it skips (never handed out, but counted). */
+enum {
+    SK_CLI_LINES_SKIP_BLANK = 1,   /* empty, or spaces and tabs only */
+    SK_CLI_LINES_SKIP_COMMENTS = 2 /* the first byte that is not a space or tab is '#' */
+};
+/* What sk_cli_lines_next returns. */
+enum { SK_CLI_LINE_ERROR = -1, SK_CLI_LINE_END = 0, SK_CLI_LINE_OK = 1, SK_CLI_LINE_TIMEOUT = 2 };
+
+/* Starts R on STREAM (borrowed; read with getc_unlocked: one thread at a time). */
+void sk_cli_lines_stream(sk_cli_lines *r, FILE *stream, size_t max, unsigned flags);
+/* Starts R on the file descriptor FD (borrowed), read with read(2) as bytes arrive. */
+void sk_cli_lines_fd(sk_cli_lines *r, int fd, size_t max, unsigned flags);
+/* Starts R on TEXT[0..LEN) (borrowed; TEXT may be NULL when LEN is 0). */
+void sk_cli_lines_text(sk_cli_lines *r, const char *text, size_t len, size_t max, unsigned flags);
+/* Reads the next line that FLAGS do not skip into R->line, R->len, R->lineno, R->cut. Returns
+ * SK_CLI_LINE_OK, SK_CLI_LINE_END at the end of the input, or SK_CLI_LINE_ERROR (R->error is
+ * the errno: a read error, or ENOMEM). */
+int sk_cli_lines_next(sk_cli_lines *r);
+/* The same, with a deadline for a file descriptor: DEADLINE (a sk_cli_now time; 0: none) passed
+ * before a line is complete returns SK_CLI_LINE_TIMEOUT, and the line read so far is kept for
+ * the next call. */
+int sk_cli_lines_next_until(sk_cli_lines *r, double deadline);
+/* Moves up to SIZE bytes that a file descriptor's reader has read but not yet put into a line
+ * into OUT (what a player typed ahead), for code that reads the descriptor itself from then on.
+ * Returns how many. */
+size_t sk_cli_lines_take(sk_cli_lines *r, char *out, size_t size);
+/* Frees R's line (the input is the caller's to close). R may be zeroed or freed already. */
+void sk_cli_lines_free(sk_cli_lines *r);
+/* Seconds on the monotonic clock: the time of deadlines. */
+double sk_cli_now(void);
+
+/* The bound of a line of data (positions, moves, grids, words): far above any line the parsers
+ * accept, so that they see, and report, a line too long for them. */
+#define SK_CLI_LINE_MAX ((size_t)64 << 10)
 
 /* ---- inputs and outputs -------------------------------------------------------------------- */
 /* Reads PATH ("-" = cli->in) into OUT, at most MAX bytes. On failure prints "skrab CMD: PATH:
@@ -139,11 +229,23 @@ long sk_cli_parse_count(sk_cli *cli, const char *option, const char *arg, long m
  * nothing (the caller reports it as a finding). */
 int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quiet_toobig);
 
-/* Prints DIAGS found in TEXT (from FILE): as "FILE:LINE:COL: severity: message" on stderr, or
- * with JSON set as JSON Lines {"file","line","col","severity","message"} on stdout. Notes and
- * warnings are skipped when QUIET. */
-void sk_cli_print_diags(sk_cli *cli, const char *file, const char *text, size_t len,
-                        const sk_diag_list *diags, int json, int quiet);
+/* How sk_cli_print_diags prints: FLAGS is 0 or a sum of these. */
+enum {
+    SK_CLI_DIAG_JSON = 1,       /* JSON Lines on standard output instead of the GNU form */
+    SK_CLI_DIAG_ERRORS_ONLY = 2 /* warnings and notes are not printed */
+};
+
+/* Prints DIAGS, the findings about FILE (the name shown: a path, "<stdin>", "<argument>"), the
+ * one way every command prints them (docs/commands.md, "Diagnostics"): each as
+ * "FILE:LINE:COL: SEVERITY: MESSAGE" on standard error, "FILE:LINE:" when the finding has no
+ * column, "FILE:" when it has no line; with SK_CLI_DIAG_JSON as a JSON Lines object
+ * {"file","line","col","severity","message"} on standard output (0 for a missing line or
+ * column). An offset is located in TEXT[0..LEN): with FIRST_LINE 0, TEXT is the whole of FILE;
+ * with FIRST_LINE N > 0, TEXT starts at line N of FILE (one CGP line, one grid), and a finding
+ * without an offset is on line N. TEXT NULL: offsets are not shown. When DIAGS was cut short, a
+ * note says so (not in JSON, not with SK_CLI_DIAG_ERRORS_ONLY). */
+void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
+                        const sk_diag_list *diags, unsigned flags);
 
 /* Appends S to OUT as a JSON string literal (quotes, escapes). */
 void sk_json_string(sk_buf *out, const char *s);

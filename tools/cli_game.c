@@ -52,7 +52,8 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
     errno = 0;
     int rc = sk_lexicon_load(out, path, cache_dir, &text, &d);
     sk_diag_list_sort(&d);
-    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &d, 0, 1);
+    sk_cli_print_diags(cli, path, 0, text.data ? text.data : "", text.len, &d,
+                       SK_CLI_DIAG_ERRORS_ONLY);
     size_t errors = d.errors;
     sk_diag_list_free(&d);
     sk_buf_free(&text);
@@ -89,7 +90,7 @@ int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec)
 static void report(void *ctx, const char *path, const char *text, size_t len,
                    const sk_diag_list *diags)
 {
-    sk_cli_print_diags(ctx, path, text, len, diags, 0, 1);
+    sk_cli_print_diags(ctx, path, 0, text, len, diags, SK_CLI_DIAG_ERRORS_ONLY);
 }
 
 int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
@@ -145,7 +146,16 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     return SK_EXIT_OK;
 }
 
+/* Prints that SHOWN could not be read (ERROR an errno). */
+static void read_error(sk_cli *cli, const char *shown, int error)
+{
+    sk_cli_error(cli, "%s: cannot read: %s", shown, error ? strerror(error) : "I/O error");
+}
+
 enum { POS_STDIN, POS_FILE, POS_LITERAL };
+
+/* The lines of a POS that are not positions (docs/commands.md, "Positions: POS arguments"). */
+#define POS_LINES (SK_CLI_LINES_SKIP_BLANK | SK_CLI_LINES_SKIP_COMMENTS)
 
 /* Starts OUT for the POS argument ARG and says what it is: '-' (stdin), an existing file (*ST
  * its stat), or else a CGP line given literally (not read here). */
@@ -163,97 +173,69 @@ static int posinput_kind(const char *arg, sk_cli_posinput *out, struct stat *st)
         return POS_FILE;
     }
     out->shown = "<argument>";
-    out->literal = 1;
     return POS_LITERAL;
+}
+
+/* Starts IN's reader over IN->text. */
+static int lines_over_text(sk_cli_posinput *in)
+{
+    if (in->text.failed) return SK_ENOMEM;
+    sk_cli_lines_text(&in->lines, in->text.data, in->text.len, SK_CLI_LINE_MAX, POS_LINES);
+    return SK_OK;
 }
 
 int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out)
 {
     struct stat st;
-    if (posinput_kind(arg, out, &st) == POS_LITERAL) return sk_buf_puts(&out->text, arg);
-    return sk_cli_read(cli, arg, (size_t)64 << 20, &out->text, 0);
+    int rc = posinput_kind(arg, out, &st) == POS_LITERAL
+                 ? sk_buf_puts(&out->text, arg)
+                 : sk_cli_read(cli, arg, (size_t)64 << 20, &out->text, 0);
+    return rc == SK_OK ? lines_over_text(out) : rc;
 }
 
 void sk_cli_posinput_free(sk_cli_posinput *in)
 {
+    sk_cli_lines_free(&in->lines);
     sk_buf_free(&in->text);
-    if (in->own_stream && in->stream) fclose(in->stream);
-    free(in->line);
-    in->stream = NULL;
-    in->line = NULL;
+    if (in->own) fclose(in->own);
+    in->own = NULL;
 }
 
 int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out)
 {
     struct stat st;
     int kind = posinput_kind(arg, out, &st);
-    if (kind == POS_STDIN) {
-        out->stream = cli->in;
-        return SK_OK;
+    if (kind == POS_LITERAL) {
+        sk_buf_puts(&out->text, arg);
+        return lines_over_text(out);
     }
+    FILE *stream = cli->in;
     if (kind == POS_FILE) {
-        out->stream = S_ISDIR(st.st_mode) ? NULL : fopen(arg, "rb");
-        if (!out->stream) {
+        out->own = S_ISDIR(st.st_mode) ? NULL : fopen(arg, "rb");
+        if (!out->own) {
             sk_cli_error(cli, "%s: cannot read: %s", arg,
                          S_ISDIR(st.st_mode) ? "is a directory" : strerror(errno));
             return SK_EIO;
         }
-        out->own_stream = 1;
-        return SK_OK;
+        stream = out->own;
     }
-    return sk_buf_puts(&out->text, arg);
+    sk_cli_lines_stream(&out->lines, stream, SK_CLI_LINE_MAX, POS_LINES);
+    return SK_OK;
 }
 
 int sk_cli_posinput_getline(sk_cli *cli, sk_cli_posinput *in, const char **line, size_t *len,
                             int *lineno)
 {
-    if (!in->stream) return sk_cli_posinput_next(in, &in->cursor, line, len, lineno);
-    for (;;) {
-        errno = 0;
-        ssize_t got = getline(&in->line, &in->line_cap, in->stream);
-        if (got < 0) {
-            if (!ferror(in->stream)) return 0;
-            sk_cli_error(cli, "%s: cannot read: %s", in->shown,
-                         errno ? strerror(errno) : "I/O error");
-            return -1;
-        }
-        in->bytes += (size_t)got;
-        (*lineno)++;
-        size_t e = (size_t)got;
-        if (e && in->line[e - 1] == '\n') e--;
-        if (e && in->line[e - 1] == '\r') e--;
-        size_t f = 0;
-        while (f < e && (in->line[f] == ' ' || in->line[f] == '\t'))
-            f++;
-        if (f == e || in->line[f] == '#') continue;
-        *line = in->line;
-        *len = e;
-        return 1;
+    int rc = sk_cli_lines_next(&in->lines);
+    if (rc == SK_CLI_LINE_ERROR) {
+        read_error(cli, in->shown, in->lines.error);
+        return -1;
     }
-}
-
-int sk_cli_posinput_next(const sk_cli_posinput *in, size_t *cursor, const char **line, size_t *len,
-                         int *lineno)
-{
-    const char *t = sk_buf_str(&in->text);
-    size_t n = in->text.len;
-    while (*cursor < n) {
-        size_t s = *cursor;
-        const char *nl = memchr(t + s, '\n', n - s);
-        size_t e = nl ? (size_t)(nl - t) : n;
-        *cursor = nl ? e + 1 : n;
-        (*lineno)++;
-        size_t ce = e;
-        if (ce > s && t[ce - 1] == '\r') ce--;
-        size_t f = s;
-        while (f < ce && (t[f] == ' ' || t[f] == '\t'))
-            f++;
-        if (f == ce || t[f] == '#') continue;
-        *line = t + s;
-        *len = ce - s;
-        return 1;
-    }
-    return 0;
+    if (rc != SK_CLI_LINE_OK) return 0;
+    *line = in->lines.line;
+    *len = in->lines.len;
+    *lineno = in->lines.lineno;
+    return 1;
 }
 
 int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *line, size_t len,
@@ -262,11 +244,7 @@ int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *li
     sk_diag_list d;
     sk_diag_list_init(&d);
     int rc = sk_position_parse_cgp(out, line, len, &d);
-    for (size_t i = 0; i < d.count; i++) {
-        size_t off = d.items[i].offset > len ? len : d.items[i].offset;
-        fprintf(cli->err, "%s:%d:%zu: %s: %s\n", in->shown, lineno, off + 1,
-                sk_severity_name(d.items[i].severity), d.items[i].message);
-    }
+    sk_cli_print_diags(cli, in->shown, lineno, line, len, &d, 0);
     sk_diag_list_free(&d);
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }
@@ -281,24 +259,16 @@ int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_m
         }
         return 0;
     }
-    sk_buf moves;
-    sk_buf_init(&moves);
-    int rc = 0;
-    if (sk_cli_read(cli, "-", (size_t)64 << 20, &moves, 0) != SK_OK) rc = SK_EXIT_ERROR;
-    size_t cur = 0;
-    while (rc == 0 && cur < moves.len) {
-        const char *s = moves.data + cur;
-        const char *nl = memchr(s, '\n', moves.len - cur);
-        size_t n = nl ? (size_t)(nl - s) : moves.len - cur;
-        cur += n + (nl ? 1 : 0);
-        /* cppcheck-suppress knownConditionTrueFalse ; an empty line has N 0 */
-        if (n && s[n - 1] == '\r') n--;
-        size_t k = 0;
-        while (k < n && (s[k] == ' ' || s[k] == '\t'))
-            k++;
-        if (k < n) rc = fn(ctx, s, n);
+    sk_cli_lines moves;
+    sk_cli_lines_stream(&moves, cli->in, SK_CLI_LINE_MAX, SK_CLI_LINES_SKIP_BLANK);
+    int rc = 0, got;
+    while (rc == 0 && (got = sk_cli_lines_next(&moves)) == SK_CLI_LINE_OK)
+        rc = fn(ctx, moves.line, moves.len);
+    if (rc == 0 && got == SK_CLI_LINE_ERROR) {
+        read_error(cli, "<stdin>", moves.error);
+        rc = SK_EXIT_ERROR;
     }
-    sk_buf_free(&moves);
+    sk_cli_lines_free(&moves);
     return rc;
 }
 
@@ -319,11 +289,13 @@ int sk_cli_load_position(sk_cli *cli, const char *arg, int moves_from_stdin, sk_
     sk_buf_init(&in->text);
     if (moves_from_stdin && strcmp(arg, "-") == 0)
         return sk_cli_usage_error(cli, "with the position on stdin, give the moves as arguments");
-    if (sk_cli_posinput_read(cli, arg, in) != SK_OK) return SK_EXIT_ERROR;
-    size_t cursor = 0, len = 0;
+    if (sk_cli_posinput_open(cli, arg, in) != SK_OK) return SK_EXIT_ERROR;
+    size_t len = 0;
     const char *line = NULL;
     int lineno = 0;
-    if (!sk_cli_posinput_next(in, &cursor, &line, &len, &lineno)) {
+    int got = sk_cli_posinput_getline(cli, in, &line, &len, &lineno);
+    if (got < 0) return SK_EXIT_ERROR;
+    if (got == 0) {
         sk_cli_error(cli, "%s: no CGP line", in->shown);
         return SK_EXIT_ERROR;
     }

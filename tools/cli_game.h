@@ -11,19 +11,25 @@
 #include "skrab/position.h"
 #include "skrab/rules.h"
 
-/* The option rows every position command puts in its table (--help lists them where they are:
- * first). Their ids are SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON (cli.h). */
+/* The rows of the game options -R -b -t -l (ids SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON, cli.h),
+ * with a command's own help for each, and what -l offers to complete (SK_CLI_LEXICON_VALUES, or
+ * SK_CLI_LEXICON_NONE_VALUES where 'none' is taken). */
 /* clang-format off */
-#define SK_CLI_GAME_OPTIONS                                                                        \
-    {SK_CLI_OPT_RULES, "rules", 'R', "NAME",                                                       \
-     "rule set: skrabbkle or classic (default: the position's var op)", SK_CLI_RULES_VALUES},      \
-    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",                                                      \
-     "board layout: a name or file (default: from the position)", SK_CLI_BOARD_VALUES},            \
-    {SK_CLI_OPT_TILES, "tiles", 't', "TILES",                                                      \
-     "tile set: a name or file (default: from the position)", SK_CLI_TILES_VALUES},                \
-    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",                                                    \
-     "word list or KWG: a name or file; 'none' skips word checks", SK_CLI_LEXICON_NONE_VALUES}
+#define SK_CLI_GAME_OPTION_ROWS(RULES_HELP, BOARD_HELP, TILES_HELP, LEXICON_HELP, LEXICON_VALUES)  \
+    {SK_CLI_OPT_RULES, "rules", 'R', "NAME", RULES_HELP, SK_CLI_RULES_VALUES},                     \
+    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD", BOARD_HELP, SK_CLI_BOARD_VALUES},                    \
+    {SK_CLI_OPT_TILES, "tiles", 't', "TILES", TILES_HELP, SK_CLI_TILES_VALUES},                    \
+    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX", LEXICON_HELP, LEXICON_VALUES}
 /* clang-format on */
+
+/* The game option rows of the commands that read positions (--help lists them where they are:
+ * first). */
+#define SK_CLI_GAME_OPTIONS                                                                        \
+    SK_CLI_GAME_OPTION_ROWS("rule set: skrabbkle or classic (default: the position's var op)",     \
+                            "board layout: a name or file (default: from the position)",           \
+                            "tile set: a name or file (default: from the position)",               \
+                            "word list or KWG: a name or file; 'none' skips word checks",          \
+                            SK_CLI_LEXICON_NONE_VALUES)
 
 typedef struct {
     const char *rules_name, *board_name, *tiles_name, *lexicon_name; /* from -R -b -t -l */
@@ -66,42 +72,30 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out);
  * lone tile left out) as a JSON array of strings: the `words` of check, score and suggest. */
 void sk_json_words(sk_buf *out, const sk_play *play);
 
-/* A POS argument read into lines. */
+/* A POS argument (docs/commands.md, "Positions: POS arguments"): its CGP lines, read with the
+ * line reader (blank lines and '#' lines skipped). A zeroed one may be freed. */
 typedef struct {
-    sk_buf text;        /* the file or stdin content, or the literal line */
+    sk_cli_lines lines; /* over the stream, or over TEXT */
+    sk_buf text;        /* the literal line, or the input read whole by sk_cli_posinput_read */
     const char *shown;  /* name for diagnostics: the path, "<stdin>" or "<argument>" */
     const char *source; /* path for resolving relative op paths, or NULL */
-    int literal;
-    /* read a line at a time (sk_cli_posinput_open): */
-    FILE *stream;    /* stdin or the opened file; NULL for a literal line */
-    int own_stream;  /* opened here: closed by sk_cli_posinput_free */
-    char *line;      /* the last line read */
-    size_t line_cap; /* its allocation */
-    size_t bytes;    /* bytes read so far */
-    size_t cursor;   /* a literal line: how far it has been handed out */
+    FILE *own;          /* a file opened here, closed by sk_cli_posinput_free */
 } sk_cli_posinput;
-
-/* Reads POS: a file, '-' for stdin, or a CGP line when no such file exists. Returns SK_OK or an
- * SK_E* after printing the problem. Free with sk_cli_posinput_free. */
-int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out);
-void sk_cli_posinput_free(sk_cli_posinput *in);
 
 /* Opens POS to be read a line at a time as it arrives, so that a position can be answered
  * before the next is written (a pipeline, or a program talking to skrab): '-' for stdin, a
  * file, or a CGP line when no such file exists. Returns SK_OK or an SK_E* after printing the
  * problem. Free with sk_cli_posinput_free. */
 int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out);
+/* As sk_cli_posinput_open, but reads the input whole into OUT->text first (at most 64 MiB), for
+ * a command that also looks at it as a document (show: a board or a position). */
+int sk_cli_posinput_read(sk_cli *cli, const char *arg, sk_cli_posinput *out);
+void sk_cli_posinput_free(sk_cli_posinput *in);
 
-/* The next CGP line of an input opened with sk_cli_posinput_open (blank lines and '#' lines
- * skipped), read only when asked for: sets *LINE (valid until the next call), *LEN and *LINENO
- * and returns 1; returns 0 at the end, -1 after printing a read error. */
+/* The next CGP line of IN, read only when asked for: sets *LINE (valid until the next call), *LEN
+ * and *LINENO and returns 1; returns 0 at the end, -1 after printing a read error. */
 int sk_cli_posinput_getline(sk_cli *cli, sk_cli_posinput *in, const char **line, size_t *len,
                             int *lineno);
-
-/* Iterates the CGP lines of IN (blank lines and lines starting with '#' skipped): sets *LINE,
- * *LEN and *LINENO for the next one and returns 1, or returns 0 at the end. *CURSOR starts 0. */
-int sk_cli_posinput_next(const sk_cli_posinput *in, size_t *cursor, const char **line, size_t *len,
-                         int *lineno);
 
 /* Parses one CGP line from IN, printing diagnostics as SHOWN:LINE:COL (the column counted in
  * the line). Returns SK_EXIT_OK or SK_EXIT_FINDINGS. */
@@ -109,8 +103,9 @@ int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *li
                           int lineno, sk_position *out);
 
 /* Calls FN(CTX, TEXT, LEN) for each move: ARGV[FIRST..ARGC) when there are any, else each
- * non-blank line of standard input (CR before LF dropped). Stops when FN returns non-zero and
- * returns that value; returns SK_EXIT_ERROR if stdin cannot be read, else 0. */
+ * non-blank line of standard input, read as it arrives (the line reader, bound SK_CLI_LINE_MAX).
+ * Stops when FN returns non-zero and returns that value; returns SK_EXIT_ERROR after printing
+ * a read error of stdin, else 0. */
 typedef int (*sk_cli_move_fn)(void *ctx, const char *text, size_t len);
 int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_move_fn fn,
                          void *ctx);

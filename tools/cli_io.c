@@ -81,16 +81,20 @@ void sk_json_string(sk_buf *out, const char *s)
     sk_buf_putc(out, '"');
 }
 
-void sk_cli_print_diags(sk_cli *cli, const char *file, const char *text, size_t len,
-                        const sk_diag_list *diags, int json, int quiet)
+void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
+                        const sk_diag_list *diags, unsigned flags)
 {
+    int json = (flags & SK_CLI_DIAG_JSON) != 0, quiet = (flags & SK_CLI_DIAG_ERRORS_ONLY) != 0;
     sk_buf line;
     sk_buf_init(&line);
     for (size_t i = 0; i < diags->count; i++) {
         const sk_diag *d = &diags->items[i];
         if (quiet && d->severity != SK_SEV_ERROR) continue;
-        int l = 0, c = 0;
-        if (d->offset != SK_DIAG_NO_OFFSET) sk_diag_locate(text, len, d->offset, &l, &c);
+        int l = first_line, c = 0;
+        if (d->offset != SK_DIAG_NO_OFFSET && text) {
+            sk_diag_locate(text, len, d->offset, &l, &c);
+            if (first_line > 0) l += first_line - 1;
+        }
         if (d->no_column) c = 0;
         sk_buf_clear(&line);
         if (json) {
@@ -160,7 +164,7 @@ int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t 
     sk_diag_list_init(&diags);
     int rc = sk_board_parse(out, text, len, format, &diags);
     sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, shown, text, len, &diags, 0, 1);
+    sk_cli_print_diags(cli, shown, 0, text, len, &diags, SK_CLI_DIAG_ERRORS_ONLY);
     sk_diag_list_free(&diags);
     if (rc == SK_EINVAL) return SK_EXIT_FINDINGS;
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_ERROR;

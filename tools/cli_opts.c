@@ -1,6 +1,7 @@
 /* cli_opts.c — declarative options: the getopt_long array, the short-option string and the
  * --help text all come from a subcommand's one sk_cli_option table. */
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,13 +145,85 @@ void sk_cli_error(sk_cli *cli, const char *fmt, ...)
     fputc('\n', cli->err);
 }
 
-long sk_cli_parse_count(sk_cli *cli, const char *option, const char *arg, long max)
+/* Reads S, one or more decimal digits and nothing else, into *OUT. Returns 0, or -1 when S is
+ * not that or its value is past UINT64_MAX. */
+static int read_digits(const char *s, uint64_t *out)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (*arg == '\0' || *end != '\0' || v < 0 || v > max) {
-        sk_cli_usage_error(cli, "%s needs a number 0..%ld, not '%s'", option, max, arg);
-        return -1;
+    if (*s < '0' || *s > '9') return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return -1;
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (UINT64_MAX - d) / 10) return -1;
+        v = v * 10 + d;
     }
-    return v;
+    *out = v;
+    return 0;
+}
+
+int sk_cli_parse_number(const char *arg, long long lo, long long hi, long long *out)
+{
+    int negative = arg[0] == '-' && lo < 0;
+    uint64_t magnitude;
+    if (read_digits(arg + negative, &magnitude) != 0) return -1;
+    long long v;
+    if (negative && magnitude > (uint64_t)LLONG_MAX + 1) return -1;
+    if (!negative && magnitude > (uint64_t)LLONG_MAX) return -1;
+    if (negative)
+        v = magnitude == (uint64_t)LLONG_MAX + 1 ? LLONG_MIN : -(long long)magnitude;
+    else
+        v = (long long)magnitude;
+    if (v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+int sk_cli_parse_u64(const char *arg, uint64_t hi, uint64_t *out)
+{
+    uint64_t v;
+    if (read_digits(arg, &v) != 0 || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+int sk_cli_number(sk_cli *cli, const char *what, const char *arg, long long lo, long long hi,
+                  long long *out)
+{
+    if (sk_cli_parse_number(arg, lo, hi, out) == 0) return SK_EXIT_OK;
+    return sk_cli_usage_error(cli, "%s: expected a number %lld..%lld, got '%s'", what, lo, hi, arg);
+}
+
+int sk_cli_number_u64(sk_cli *cli, const char *what, const char *arg, uint64_t hi, uint64_t *out)
+{
+    if (sk_cli_parse_u64(arg, hi, out) == 0) return SK_EXIT_OK;
+    return sk_cli_usage_error(cli, "%s: expected a number 0..%llu, got '%s'", what,
+                              (unsigned long long)hi, arg);
+}
+
+/* "option --LONG" for the current option of O. */
+static void option_name(const sk_cli_opts *o, char *out, size_t size)
+{
+    snprintf(out, size, "option --%s", o->opt ? o->opt->long_name : "?");
+}
+
+int sk_cli_opts_number(sk_cli_opts *o, long long lo, long long hi, long long *out)
+{
+    char what[80];
+    option_name(o, what, sizeof(what));
+    return sk_cli_number(o->cli, what, o->optarg ? o->optarg : "", lo, hi, out);
+}
+
+int sk_cli_opts_int(sk_cli_opts *o, int lo, int hi, int *out)
+{
+    long long v;
+    int status = sk_cli_opts_number(o, lo, hi, &v);
+    if (status == SK_EXIT_OK) *out = (int)v;
+    return status;
+}
+
+int sk_cli_opts_u64(sk_cli_opts *o, uint64_t hi, uint64_t *out)
+{
+    char what[80];
+    option_name(o, what, sizeof(what));
+    return sk_cli_number_u64(o->cli, what, o->optarg ? o->optarg : "", hi, out);
 }

@@ -1,7 +1,6 @@
 /* cmd_apply.c — `skrab apply POS [MOVE...]`: plays the moves in turn from the first position of
  * POS and prints the resulting CGP line. An illegal move stops it: the reason goes to stderr,
  * nothing to stdout, exit 1. --draw SEED refills racks from the unseen pool reproducibly. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli_game.h"
@@ -13,7 +12,8 @@ enum { OPT_DRAW };
 const sk_cli_option sk_apply_options[] = {
     SK_CLI_GAME_OPTIONS,
     {OPT_DRAW, "draw", 'd', "SEED",
-     "after each move, draw replacement tiles (the same SEED, the same tiles)", "<number>"},
+     "after each move, draw replacement tiles (SEED 0..2^64-1: the same SEED, the same tiles)",
+     "<number>"},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
@@ -66,10 +66,8 @@ int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (sk_cli_game_option(&a.game, opt, o.optarg)) continue;
         if (opt == OPT_DRAW) {
-            char *end;
-            unsigned long long seed = strtoull(o.optarg, &end, 10);
-            if (!*o.optarg || *end)
-                return sk_cli_usage_error(cli, "--draw needs a number, not '%s'", o.optarg);
+            uint64_t seed;
+            if (sk_cli_opts_u64(&o, UINT64_MAX, &seed) != SK_EXIT_OK) return SK_EXIT_ERROR;
             sk_rng_seed(&a.rng, seed);
             a.draw = 1;
         }

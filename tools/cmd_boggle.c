@@ -2,7 +2,6 @@
  * listing every word of a grid with its score, checking words against a grid. One table entry
  * (`boggle`) dispatches to the four subcommands, each with its own options and --help; the
  * interactive game lives in cmd_boggle_play.c. */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,6 @@
 #include "cmd_boggle.h"
 #include "skrab/error.h"
 
-#define GRIDS_INPUT_MAX ((size_t)64 << 20) /* grids or words read from standard input */
 #define GEN_COUNT_MAX 10000000L
 
 /* ---- shared with cmd_boggle_play.c ----------------------------------------------------------- */
@@ -56,7 +54,7 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
         sk_diag_list_init(&d);
         status = sk_boggle_dice_parse(out, text.data, text.len, &d) == SK_OK ? SK_EXIT_OK
                                                                              : SK_EXIT_FINDINGS;
-        sk_cli_print_diags(cli, path, sk_buf_str(&text), text.len, &d, 0, 0);
+        sk_cli_print_diags(cli, path, 0, sk_buf_str(&text), text.len, &d, 0);
         sk_diag_list_free(&d);
     }
     sk_buf_free(&text);
@@ -68,34 +66,6 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
         return SK_EXIT_ERROR;
     }
     return SK_EXIT_OK;
-}
-
-int sk_boggle_cli_number(sk_cli *cli, const char *option, const char *arg, long lo, long hi,
-                         int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(arg, &end, 10);
-    if (!*arg || *end || errno || v < lo || v > hi) {
-        sk_cli_usage_error(cli, "%s needs a number %ld to %ld, not '%s'", option, lo, hi, arg);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
-int sk_boggle_cli_seed(sk_cli *cli, const char *arg, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    if (!*arg || *end || errno || arg[0] == '-') {
-        sk_cli_usage_error(cli, "--seed needs a number 0..%llu, not '%s'",
-                           (unsigned long long)UINT64_MAX, arg);
-        return -1;
-    }
-    *out = (uint64_t)v;
-    return 0;
 }
 
 uint64_t sk_boggle_cli_random_seed(void)
@@ -159,11 +129,7 @@ static int parse_grid(sk_cli *cli, const char *shown, int lineno, const char *te
     sk_diag_list d;
     sk_diag_list_init(&d);
     int rc = sk_boggle_grid_parse(g, text, len, &d);
-    for (size_t i = 0; i < d.count; i++) {
-        size_t off = d.items[i].offset > len ? len : d.items[i].offset;
-        fprintf(cli->err, "%s:%d:%zu: %s: %s\n", shown, lineno, off + 1,
-                sk_severity_name(d.items[i].severity), d.items[i].message);
-    }
+    sk_cli_print_diags(cli, shown, lineno, text, len, &d, 0);
     sk_diag_list_free(&d);
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }
@@ -171,30 +137,33 @@ static int parse_grid(sk_cli *cli, const char *shown, int lineno, const char *te
 /* Called with each grid or word: SHOWN and LINENO say where it came from. */
 typedef int (*item_fn)(void *ctx, const char *shown, int lineno, const char *text, size_t len);
 
-/* Calls FN for each line of IN, standard input read whole (blank lines and '#' lines skipped,
- * CR before LF dropped, surrounding blanks trimmed). Returns the worst status FN returned. */
-static int for_each_line(sk_cli *cli, const sk_buf *in, item_fn fn, void *ctx)
+/* Calls FN for each line of standard input as it arrives (blank lines and '#' lines skipped,
+ * surrounding blanks trimmed). Returns the worst status FN returned, or SK_EXIT_ERROR after a
+ * read error. */
+static int for_each_line(sk_cli *cli, item_fn fn, void *ctx)
 {
-    int status = SK_EXIT_OK;
-    size_t cur = 0;
-    int lineno = 0;
-    while (cur < in->len) {
-        const char *s = in->data + cur;
-        const char *nl = memchr(s, '\n', in->len - cur);
-        size_t n = nl ? (size_t)(nl - s) : in->len - cur;
-        cur += n + (nl ? 1 : 0);
-        lineno++;
+    int status = SK_EXIT_OK, got;
+    sk_cli_lines in;
+    sk_cli_lines_stream(&in, cli->in, SK_CLI_LINE_MAX,
+                        SK_CLI_LINES_SKIP_BLANK | SK_CLI_LINES_SKIP_COMMENTS);
+    while ((got = sk_cli_lines_next(&in)) == SK_CLI_LINE_OK) {
+        const char *s = in.line;
+        size_t n = in.len;
         while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
             n--;
         while (n && (*s == ' ' || *s == '\t')) {
             s++;
             n--;
         }
-        if (n == 0 || *s == '#') continue;
-        int st = fn(ctx, "<stdin>", lineno, s, n);
+        int st = fn(ctx, "<stdin>", in.lineno, s, n);
         if (st > status) status = st;
         if (st == SK_EXIT_ERROR && ferror(cli->out)) break;
     }
+    if (got == SK_CLI_LINE_ERROR) {
+        sk_cli_error(cli, "<stdin>: cannot read: %s", strerror(in.error));
+        status = SK_EXIT_ERROR;
+    }
+    sk_cli_lines_free(&in);
     return status;
 }
 
@@ -210,13 +179,7 @@ static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn 
         }
         return status;
     }
-    sk_buf in;
-    sk_buf_init(&in);
-    status = sk_cli_read(cli, "-", GRIDS_INPUT_MAX, &in, 0) == SK_OK
-                 ? for_each_line(cli, &in, fn, ctx)
-                 : SK_EXIT_ERROR;
-    sk_buf_free(&in);
-    return status;
+    return for_each_line(cli, fn, ctx);
 }
 
 /* ---- gen ------------------------------------------------------------------------------------- */
@@ -236,7 +199,7 @@ static const sk_cli_option gen_options[] = {
 
 static int run_gen(sk_cli *cli, int argc, char **argv)
 {
-    long count = 1;
+    long long count = 1;
     int size = 0;
     const char *dice_name = NULL;
     uint64_t seed = 0;
@@ -245,16 +208,15 @@ static int run_gen(sk_cli *cli, int argc, char **argv)
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
-        if (opt == G_SIZE && sk_boggle_cli_number(cli, "--size", o.optarg, SK_BOGGLE_SIZE_MIN,
-                                                  SK_BOGGLE_SIZE_MAX, &size) != 0)
+        if (opt == G_SIZE &&
+            sk_cli_opts_int(&o, SK_BOGGLE_SIZE_MIN, SK_BOGGLE_SIZE_MAX, &size) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
         if (opt == G_DICE) dice_name = o.optarg;
         if (opt == G_SEED) {
-            if (sk_boggle_cli_seed(cli, o.optarg, &seed) != 0) return SK_EXIT_ERROR;
+            if (sk_cli_opts_u64(&o, UINT64_MAX, &seed) != SK_EXIT_OK) return SK_EXIT_ERROR;
             have_seed = 1;
         }
-        if (opt == G_COUNT &&
-            (count = sk_cli_parse_count(cli, "--count", o.optarg, GEN_COUNT_MAX)) < 0)
+        if (opt == G_COUNT && sk_cli_opts_number(&o, 0, GEN_COUNT_MAX, &count) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
         if (opt == G_PRETTY) pretty = 1;
         if (opt == G_JSON) json = 1;
@@ -269,7 +231,7 @@ static int run_gen(sk_cli *cli, int argc, char **argv)
     sk_rng_seed(&rng, seed);
     sk_buf out;
     sk_buf_init(&out);
-    for (long i = 0; i < count && status == SK_EXIT_OK; i++) {
+    for (long long i = 0; i < count && status == SK_EXIT_OK; i++) {
         sk_boggle_grid g;
         char text[64];
         sk_boggle_roll(&g, &dice, &rng);
@@ -389,11 +351,6 @@ static int make_solver(sk_cli *cli, const char *lexname, sk_boggle_solver **out)
     return SK_EXIT_OK;
 }
 
-static int parse_min(sk_cli *cli, const char *arg, int *out)
-{
-    return sk_boggle_cli_number(cli, "--min", arg, 2, SK_BOGGLE_WORD_MAX, out);
-}
-
 static int run_solve(sk_cli *cli, int argc, char **argv)
 {
     const char *lexname = SK_LEXICON_DEFAULT;
@@ -403,7 +360,8 @@ static int run_solve(sk_cli *cli, int argc, char **argv)
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (opt == S_LEXICON) lexname = o.optarg;
-        if (opt == S_MIN && parse_min(cli, o.optarg, &sv.min_len) != 0) return SK_EXIT_ERROR;
+        if (opt == S_MIN && sk_cli_opts_int(&o, 2, SK_BOGGLE_WORD_MAX, &sv.min_len) != SK_EXIT_OK)
+            return SK_EXIT_ERROR;
         if (opt == S_PATH) sv.path = 1;
         if (opt == S_BY_SCORE) sv.by_score = 1;
         if (opt == S_COUNT) sv.count_only = 1;
@@ -527,7 +485,8 @@ static int run_check(sk_cli *cli, int argc, char **argv)
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (opt == C_LEXICON) lexname = o.optarg;
-        if (opt == C_MIN && parse_min(cli, o.optarg, &ck.min_len) != 0) return SK_EXIT_ERROR;
+        if (opt == C_MIN && sk_cli_opts_int(&o, 2, SK_BOGGLE_WORD_MAX, &ck.min_len) != SK_EXIT_OK)
+            return SK_EXIT_ERROR;
         if (opt == C_PATH) ck.path = 1;
         if (opt == C_JSON) ck.json = 1;
     }

@@ -21,13 +21,6 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
 /* The name of the dice for SIZE (4 when SIZE is 0). */
 const char *sk_boggle_cli_default_dice(int size);
 
-/* Parses ARG, the argument of OPTION, as a number LO..HI into *OUT. Prints a usage error and
- * returns -1 if it is not one. */
-int sk_boggle_cli_number(sk_cli *cli, const char *option, const char *arg, long lo, long hi,
-                         int *out);
-
-/* Parses a --seed argument (a decimal number). Prints a usage error and returns -1 if bad. */
-int sk_boggle_cli_seed(sk_cli *cli, const char *arg, uint64_t *out);
 /* A seed from the system (for runs without --seed). */
 uint64_t sk_boggle_cli_random_seed(void);
 
@@ -36,31 +29,21 @@ void sk_boggle_cli_draw(sk_buf *out, const sk_boggle_grid *g, int indent);
 
 /* ---- the player's input (cmd_boggle_input.c) ------------------------------------------------ */
 typedef struct {
-    int fd;    /* read with read(2), not stdio, so that poll(2) sees what is pending */
+    int fd; /* read with read(2), not stdio, so that poll(2) sees what is pending */
+    /* its lines (sk_cli_lines_next_until with the round's deadline), at most MAX bytes each */
+    sk_cli_lines lines;
     FILE *out; /* where the countdown is drawn */
-    char buf[4096];
-    size_t len;
-    int eof, skipping; /* skipping: the rest of a line longer than buf */
 } sk_boggle_input;
 
-enum {
-    SK_BOGGLE_LINE_ERROR = -1,
-    SK_BOGGLE_LINE_EOF = 0,
-    SK_BOGGLE_LINE_OK = 1,
-    SK_BOGGLE_LINE_TIMEOUT = 2
-};
 enum { SK_BOGGLE_KEYS_ENDED, SK_BOGGLE_KEYS_EOF, SK_BOGGLE_KEYS_QUIT, SK_BOGGLE_KEYS_ERROR };
 
-/* Seconds on the monotonic clock. */
-double sk_boggle_now(void);
-void sk_boggle_input_init(sk_boggle_input *in, int fd, FILE *out);
-/* Reads one line (without its newline; CR dropped; cut to CAP - 1 bytes) into LINE. DEADLINE (a
- * sk_boggle_now time) 0: no limit. Returns SK_BOGGLE_LINE_*. */
-int sk_boggle_input_line(sk_boggle_input *in, char *line, size_t cap, double deadline);
+void sk_boggle_input_init(sk_boggle_input *in, int fd, size_t max, FILE *out);
+void sk_boggle_input_free(sk_boggle_input *in);
 
 /* Called with each line the player finished (writable, NUL-terminated). */
 typedef void (*sk_boggle_line_fn)(void *ctx, char *line);
-/* In a terminal: switches it to raw input, and until DEADLINE redraws "[m:ss] > typed" every
+/* In a terminal: switches it to raw input (what was typed ahead and read into IN->lines comes
+ * first), and until DEADLINE (a sk_cli_now time) redraws "[m:ss] > typed" every
  * second and edits the line (Backspace, ^U, ^W); Enter hands the line to FN and echoes it; an
  * empty line or ^D ends (SK_BOGGLE_KEYS_ENDED, as does the deadline), ^C quits, end of input is
  * SK_BOGGLE_KEYS_EOF. The terminal is restored before returning. Returns -1 when the terminal

@@ -1,7 +1,7 @@
 /* cmd_boggle_input.c — the player's input for `skrab boggle play` (see cmd_boggle.h): lines read
- * with read(2) and poll(2), so that a timed round can end while the player is silent, and in a
- * terminal the countdown: raw keyboard input with a small line editor, "[m:ss] > typed" redrawn
- * every second. Nothing here knows the game's rules. */
+ * by the line reader from the descriptor of standard input, so that a timed round can end while
+ * the player is silent, and in a terminal the countdown: raw keyboard input with a small line
+ * editor, "[m:ss] > typed" redrawn every second. Nothing here knows the game's rules. */
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
@@ -11,56 +11,17 @@
 
 #include "cmd_boggle.h"
 
-double sk_boggle_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-void sk_boggle_input_init(sk_boggle_input *in, int fd, FILE *out)
+void sk_boggle_input_init(sk_boggle_input *in, int fd, size_t max, FILE *out)
 {
     memset(in, 0, sizeof(*in));
     in->fd = fd;
     in->out = out;
+    sk_cli_lines_fd(&in->lines, fd, max, 0);
 }
 
-int sk_boggle_input_line(sk_boggle_input *in, char *line, size_t cap, double deadline)
+void sk_boggle_input_free(sk_boggle_input *in)
 {
-    for (;;) {
-        char *nl = memchr(in->buf, '\n', in->len);
-        if (nl || in->eof || in->len == sizeof(in->buf)) {
-            if (!nl && in->eof && in->len == 0) return SK_BOGGLE_LINE_EOF;
-            size_t n = nl ? (size_t)(nl - in->buf) : in->len;
-            size_t used = nl ? n + 1 : n;
-            int skip = in->skipping;
-            in->skipping = !nl && !in->eof; /* a line longer than the buffer: drop its rest */
-            size_t k = n < cap - 1 ? n : cap - 1;
-            memcpy(line, in->buf, k);
-            line[k] = '\0';
-            memmove(in->buf, in->buf + used, in->len - used);
-            in->len -= used;
-            if (skip) continue;
-            if (k && line[k - 1] == '\r') line[k - 1] = '\0';
-            return SK_BOGGLE_LINE_OK;
-        }
-        if (deadline > 0) {
-            double left = deadline - sk_boggle_now();
-            if (left <= 0) return SK_BOGGLE_LINE_TIMEOUT;
-            struct pollfd pf = {in->fd, POLLIN, 0};
-            int rc = poll(&pf, 1, (int)(left * 1000) + 1);
-            if (rc < 0 && errno == EINTR) continue;
-            if (rc < 0) return SK_BOGGLE_LINE_ERROR;
-            if (rc == 0) continue;
-        }
-        ssize_t got = read(in->fd, in->buf + in->len, sizeof(in->buf) - in->len);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) return SK_BOGGLE_LINE_ERROR;
-        if (got == 0)
-            in->eof = 1;
-        else
-            in->len += (size_t)got;
-    }
+    sk_cli_lines_free(&in->lines);
 }
 
 /* ---- the countdown --------------------------------------------------------------------------- */
@@ -130,11 +91,13 @@ int sk_boggle_input_countdown(sk_boggle_input *in, double deadline, sk_boggle_li
     if (tcsetattr(in->fd, TCSANOW, &raw) != 0) return -1;
     editor e = {.n = 0, .fn = fn, .ctx = ctx};
     int result = -1;
-    for (size_t i = 0; i < in->len && result < 0; i++) /* typed before the round began */
-        result = feed(in, &e, (unsigned char)in->buf[i]);
-    in->len = 0;
+    char ahead[256];
+    size_t n;
+    while ((n = sk_cli_lines_take(&in->lines, ahead, sizeof(ahead))) > 0)
+        for (size_t i = 0; i < n && result < 0; i++) /* typed before the round began */
+            result = feed(in, &e, (unsigned char)ahead[i]);
     while (result < 0) {
-        double left = deadline - sk_boggle_now();
+        double left = deadline - sk_cli_now();
         if (left <= 0) {
             result = SK_BOGGLE_KEYS_ENDED;
             break;

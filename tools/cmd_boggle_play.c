@@ -145,7 +145,7 @@ static int read_words(play *p, const char *path)
         sk_diag_list d;
         sk_diag_list_init(&d);
         rc = sk_boggle_wordset_parse(&p->game.dict, text.data, text.len, &d);
-        sk_cli_print_diags(p->cli, path, sk_buf_str(&text), text.len, &d, 0, 0);
+        sk_cli_print_diags(p->cli, path, 0, sk_buf_str(&text), text.len, &d, 0);
         sk_diag_list_free(&d);
     } else if (rc != SK_ENOTFOUND) {
         sk_cli_error(p->cli, "%s: cannot read: %s", path,
@@ -285,29 +285,28 @@ static int play_round(play *p, sk_boggle_round *r)
         sk_buf_puts(&o, "\nType words one a line; an empty line ends the round.\n");
     say(p, "%s", sk_buf_str(&o));
     sk_buf_free(&o);
-    double deadline = p->seconds ? sk_boggle_now() + p->seconds : 0;
+    double deadline = p->seconds ? sk_cli_now() + p->seconds : 0;
     int result = -1;
     if (p->terminal && p->seconds) {
         play_line pl = {p, r};
         static const int rounds[] = {ROUND_ENDED, ROUND_EOF, ROUND_QUIT, ROUND_ERROR};
         int keys = sk_boggle_input_countdown(&p->in, deadline, countdown_line, &pl);
         if (keys >= 0) result = rounds[keys];
-        if (keys == SK_BOGGLE_KEYS_ENDED && sk_boggle_now() >= deadline) say(p, "Time is up.\n");
+        if (keys == SK_BOGGLE_KEYS_ENDED && sk_cli_now() >= deadline) say(p, "Time is up.\n");
     }
-    char line[LINE_MAX_BYTES];
     while (result < 0 && !p->failed) {
         if (p->terminal) say(p, "> ");
-        int rc = sk_boggle_input_line(&p->in, line, sizeof(line), deadline);
-        if (rc == SK_BOGGLE_LINE_EOF) {
+        int rc = sk_cli_lines_next_until(&p->in.lines, deadline);
+        if (rc == SK_CLI_LINE_END) {
             result = ROUND_EOF;
-        } else if (rc == SK_BOGGLE_LINE_TIMEOUT) {
+        } else if (rc == SK_CLI_LINE_TIMEOUT) {
             say(p, "%sTime is up.\n", p->terminal ? "\n" : "");
             result = ROUND_ENDED;
-        } else if (rc == SK_BOGGLE_LINE_ERROR) {
-            sk_cli_error(p->cli, "<stdin>: read error: %s", strerror(errno));
+        } else if (rc == SK_CLI_LINE_ERROR) {
+            sk_cli_error(p->cli, "<stdin>: read error: %s", strerror(p->in.lines.error));
             result = ROUND_ERROR;
         } else {
-            char *t = trim(line);
+            char *t = trim(p->in.lines.line);
             if (*t)
                 take_words(p, r, t);
             else
@@ -356,16 +355,15 @@ static void close_round(play *p, const sk_boggle_round *r)
 /* Reads commands after a round until the next round. Returns 1 for another round, 0 to quit. */
 static int after_round(play *p, sk_boggle_round *r)
 {
-    char line[LINE_MAX_BYTES];
     say(p, "%s", help_text);
     for (;;) {
         if (p->terminal) say(p, "? ");
-        int rc = sk_boggle_input_line(&p->in, line, sizeof(line), 0);
-        if (rc != SK_BOGGLE_LINE_OK || p->failed) {
+        int rc = sk_cli_lines_next(&p->in.lines);
+        if (rc != SK_CLI_LINE_OK || p->failed) {
             close_round(p, r);
             return 0;
         }
-        char *cmd = trim(line), *arg = cmd + strcspn(cmd, " \t");
+        char *cmd = trim(p->in.lines.line), *arg = cmd + strcspn(cmd, " \t");
         if (*arg) *arg++ = '\0';
         arg = trim(arg);
         if (!*cmd || strcmp(cmd, "n") == 0 || strcmp(cmd, "next") == 0) {
@@ -393,9 +391,8 @@ static int after_round(play *p, sk_boggle_round *r)
             }
             print_scores(p, r);
         } else if (strcmp(cmd, "target") == 0) {
-            char *end;
-            long t = strtol(arg, &end, 10);
-            if (!*arg || *end || t < 1 || t > TARGET_MAX) {
+            long long t;
+            if (sk_cli_parse_number(arg, 1, TARGET_MAX, &t) != 0) {
                 say(p, "target needs a number 1..%d\n", TARGET_MAX);
                 continue;
             }
@@ -417,39 +414,38 @@ static int after_round(play *p, sk_boggle_round *r)
     }
 }
 
-static int parse_option(play *p, int opt, const char *arg, const char **dice, int *size,
+/* Takes option ID of O. Returns SK_EXIT_OK, or SK_EXIT_ERROR after a usage error. */
+static int parse_option(play *p, sk_cli_opts *o, int id, const char **dice, int *size,
                         uint64_t *seed, int *have_seed, const char **lexname, const char **words)
 {
-    sk_cli *cli = p->cli;
-    switch (opt) {
+    switch (id) {
     case P_SIZE:
-        return sk_boggle_cli_number(cli, "--size", arg, SK_BOGGLE_SIZE_MIN, SK_BOGGLE_SIZE_MAX,
-                                    size);
+        return sk_cli_opts_int(o, SK_BOGGLE_SIZE_MIN, SK_BOGGLE_SIZE_MAX, size);
     case P_DICE:
-        *dice = arg;
-        return 0;
+        *dice = o->optarg;
+        return SK_EXIT_OK;
     case P_SEED:
         *have_seed = 1;
-        return sk_boggle_cli_seed(cli, arg, seed);
+        return sk_cli_opts_u64(o, UINT64_MAX, seed);
     case P_TIME:
-        return sk_boggle_cli_number(cli, "--time", arg, 0, SECONDS_MAX, &p->seconds);
+        return sk_cli_opts_int(o, 0, SECONDS_MAX, &p->seconds);
     case P_NO_TIMER:
         p->seconds = 0;
-        return 0;
+        return SK_EXIT_OK;
     case P_DIFFICULTY:
-        return sk_boggle_cli_number(cli, "--difficulty", arg, 1, 10, &p->game.difficulty);
+        return sk_cli_opts_int(o, 1, 10, &p->game.difficulty);
     case P_TARGET:
-        return sk_boggle_cli_number(cli, "--target", arg, 1, TARGET_MAX, &p->game.target);
+        return sk_cli_opts_int(o, 1, TARGET_MAX, &p->game.target);
     case P_MIN:
-        return sk_boggle_cli_number(cli, "--min", arg, 2, SK_BOGGLE_WORD_MAX, &p->min_len);
+        return sk_cli_opts_int(o, 2, SK_BOGGLE_WORD_MAX, &p->min_len);
     case P_LEXICON:
-        *lexname = arg;
-        return 0;
+        *lexname = o->optarg;
+        return SK_EXIT_OK;
     case P_WORDS:
-        *words = arg;
-        return 0;
+        *words = o->optarg;
+        return SK_EXIT_OK;
     default:
-        return 0;
+        return SK_EXIT_OK;
     }
 }
 
@@ -471,7 +467,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt, bad = 0;
     while (!bad && (opt = sk_cli_opts_next(&o)) >= 0)
-        bad = parse_option(p, opt, o.optarg, &dice, &size, &seed, &have_seed, &lexname, &words);
+        bad = parse_option(p, &o, opt, &dice, &size, &seed, &have_seed, &lexname, &words);
     if (bad) opt = SK_OPT_ERROR;
     if (opt == SK_OPT_ERROR || opt == SK_OPT_HELP) {
         status = opt == SK_OPT_HELP ? SK_EXIT_OK : SK_EXIT_ERROR;
@@ -487,7 +483,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
         goto cleanup;
     sk_rng_seed(&p->rng, have_seed ? seed : sk_boggle_cli_random_seed());
     int fd = fileno(cli->in);
-    sk_boggle_input_init(&p->in, fd, cli->out);
+    sk_boggle_input_init(&p->in, fd, LINE_MAX_BYTES - 1, cli->out);
     p->terminal = fd >= 0 && isatty(fd) && isatty(fileno(cli->out));
     words_path(p, words);
     load_words(p);
@@ -515,6 +511,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
             p->game.computer_total);
     if (p->failed) status = SK_EXIT_ERROR;
 cleanup:
+    sk_boggle_input_free(&p->in);
     sk_boggle_solver_free(p->computer);
     sk_lexicon_free(p->lex);
     sk_boggle_game_free(&p->game);

@@ -82,7 +82,8 @@ static int load(sk_cli *cli, const char *name, int cache, sk_lexicon **out, int 
     }
     if (was_wordlist) *was_wordlist = !looks_like_kwg(name, path, &text);
     sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, path, text.data ? text.data : "", text.len, &diags, 0, 1);
+    sk_cli_print_diags(cli, path, 0, text.data ? text.data : "", text.len, &diags,
+                       SK_CLI_DIAG_ERRORS_ONLY);
     if (rc != SK_OK && diags.errors == 0) report_code(cli, path, rc);
     sk_diag_list_free(&diags);
     sk_buf_free(&text);
@@ -159,7 +160,8 @@ static int compile(sk_cli *cli, const sk_buf *text, const char *input, const cha
     int rc = sk_kwg_build(&nodes, &count, text->data, text->len, bopts, &stats, &diags);
     if (tty && rc != SK_OK) show_progress(cli->err, SK_KWG_STAGE_DONE, 0, 0);
     sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, shown_name(input), text->data, text->len, &diags, 0, quiet);
+    sk_cli_print_diags(cli, shown_name(input), 0, text->data, text->len, &diags,
+                       quiet ? SK_CLI_DIAG_ERRORS_ONLY : 0);
     int status = SK_EXIT_OK;
     if (rc == SK_EINVAL) {
         status = SK_EXIT_FINDINGS;
@@ -259,25 +261,25 @@ static int is_space(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
-/* Looks up each line of standard input (trimmed; blank lines skipped). */
+/* Looks up each line of standard input as it arrives (trimmed; blank lines skipped). */
 static int look_up_stdin(looker *k)
 {
-    char buf[LOOKUP_LINE_MAX + 2];
-    size_t lineno = 0;
-    int status = SK_EXIT_OK;
-    while (fgets(buf, sizeof(buf), k->cli->in)) {
-        lineno++;
-        size_t len = strlen(buf);
-        if (len == sizeof(buf) - 1 && buf[len - 1] != '\n') {
-            int c;
-            while ((c = getc(k->cli->in)) != EOF && c != '\n') {
-            }
-            fprintf(k->cli->err, "<stdin>:%zu: error: line longer than %d bytes\n", lineno,
-                    LOOKUP_LINE_MAX);
+    sk_cli_lines in;
+    sk_cli_lines_stream(&in, k->cli->in, LOOKUP_LINE_MAX, 0);
+    int status = SK_EXIT_OK, got;
+    while ((got = sk_cli_lines_next(&in)) == SK_CLI_LINE_OK) {
+        if (in.cut) {
+            sk_diag_list d;
+            sk_diag_list_init(&d);
+            sk_diag_add(&d, SK_SEV_ERROR, SK_DIAG_NO_OFFSET, "line longer than %d bytes",
+                        LOOKUP_LINE_MAX);
+            sk_cli_print_diags(k->cli, "<stdin>", in.lineno, NULL, 0, &d, 0);
+            sk_diag_list_free(&d);
             k->any_invalid = 1;
             continue;
         }
-        char *w = buf;
+        char *w = in.line;
+        size_t len = in.len;
         while (len && is_space(w[len - 1]))
             w[--len] = '\0';
         while (*w && is_space(*w)) {
@@ -287,10 +289,11 @@ static int look_up_stdin(looker *k)
         if (len) look_up(k, w, len);
         if (ferror(k->cli->out)) break;
     }
-    if (ferror(k->cli->in)) {
-        sk_cli_error(k->cli, "<stdin>: read error: %s", strerror(errno));
+    if (got == SK_CLI_LINE_ERROR) {
+        sk_cli_error(k->cli, "<stdin>: read error: %s", strerror(in.error));
         status = SK_EXIT_ERROR;
     }
+    sk_cli_lines_free(&in);
     return status;
 }
 
@@ -392,7 +395,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
 {
     const char *lexname = SK_LEXICON_DEFAULT;
     int flags = 0, json = 0;
-    long min_len = 2;
+    int min_len = 2;
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -400,7 +403,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
         if (opt == A_LEXICON) lexname = o.optarg;
         if (opt == A_EXACT) flags |= SK_ANAGRAM_EXACT;
         if (opt == A_JSON) json = 1;
-        if (opt == A_MIN && (min_len = sk_cli_parse_count(cli, "--min", o.optarg, SK_WORD_MAX)) < 0)
+        if (opt == A_MIN && sk_cli_opts_int(&o, 0, SK_WORD_MAX, &min_len) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
     }
     if (opts_done(opt) >= 0) return opts_done(opt);
@@ -420,7 +423,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
     int rc;
     if (load(cli, lexname, 1, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
     word_set set = {0};
-    sk_lexicon_anagram(lex, rack, len, flags, (int)min_len, collect, &set);
+    sk_lexicon_anagram(lex, rack, len, flags, min_len, collect, &set);
     int status = SK_EXIT_OK;
     if (set.nomem) {
         sk_cli_error(cli, "out of memory");
@@ -430,7 +433,8 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
                      ANAGRAM_RESULTS_MAX);
         status = SK_EXIT_ERROR;
     } else {
-        qsort(set.words, set.count, sizeof(*set.words), by_length_then_letters);
+        if (set.count > 1) /* no words: set.words is NULL, which qsort must not get */
+            qsort(set.words, set.count, sizeof(*set.words), by_length_then_letters);
         sk_buf out;
         sk_buf_init(&out);
         for (size_t i = 0; i < set.count; i++) {

@@ -34,6 +34,12 @@ typedef struct {
     int depth; /* config files lint the files they name, one level deep */
 } lint_ctx;
 
+/* How the findings are printed (sk_cli_print_diags). */
+static unsigned diag_flags(const lint_ctx *ctx)
+{
+    return (ctx->json ? SK_CLI_DIAG_JSON : 0u) | (ctx->errors_only ? SK_CLI_DIAG_ERRORS_ONLY : 0u);
+}
+
 static int parse_format(lint_ctx *ctx, const char *arg)
 {
     if (strcmp(arg, "tiles") == 0) {
@@ -134,8 +140,7 @@ static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const c
     }
     if (diags.errors > 0 && rc == SK_OK) rc = SK_EINVAL;
     sk_diag_list_sort(&diags);
-    if (!ctx->silent)
-        sk_cli_print_diags(ctx->cli, shown, text, len, &diags, ctx->json, ctx->errors_only);
+    if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, 0, text, len, &diags, diag_flags(ctx));
     if (rc == SK_EINVAL || rc == SK_EUNSUPPORTED)
         status = status > SK_EXIT_FINDINGS ? status : SK_EXIT_FINDINGS;
     else if (rc != SK_OK)
@@ -166,8 +171,7 @@ static int lint_one(lint_ctx *ctx, const char *path)
         sk_diag_add(&diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
                     "file is larger than %u bytes: not a board, tile set or config file",
                     LINT_FILE_MAX);
-        if (!ctx->silent)
-            sk_cli_print_diags(ctx->cli, shown, "", 0, &diags, ctx->json, ctx->errors_only);
+        if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, 0, "", 0, &diags, diag_flags(ctx));
         sk_diag_list_free(&diags);
         status = SK_EXIT_FINDINGS;
     } else if (rc != SK_OK) {

@@ -3,7 +3,6 @@
  * or closed game, the board and the scores before every move, the human first, the computer
  * playing the best-scoring move, "Game Over!" and the final scores. With --config FILE it plays the
  * CS104 game instead (cmd_play_cs104.c). Also the helpers both games share (cmd_play.h). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -17,14 +16,11 @@
 enum { OPT_CONFIG, OPT_SEED };
 /* The game options of cli_game.h (their ids), with play's defaults. */
 const sk_cli_option sk_play_options[] = {
-    {SK_CLI_OPT_RULES, "rules", 'R', "NAME",
-     "rule set: skrabbkle (default) or classic; --config games are classic", SK_CLI_RULES_VALUES},
-    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",
-     "the default board: a name or file (default: skrabbkle)", SK_CLI_BOARD_VALUES},
-    {SK_CLI_OPT_TILES, "tiles", 't', "TILES", "tile set: a name or file (default: skrabbkle)",
-     SK_CLI_TILES_VALUES},
-    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",
-     "word list or KWG: a name or file (default: wordlist)", SK_CLI_LEXICON_VALUES},
+    SK_CLI_GAME_OPTION_ROWS("rule set: skrabbkle (default) or classic; --config games are classic",
+                            "the default board: a name or file (default: skrabbkle)",
+                            "tile set: a name or file (default: skrabbkle)",
+                            "word list or KWG: a name or file (default: wordlist)",
+                            SK_CLI_LEXICON_VALUES),
     {OPT_CONFIG, "config", 'c', "FILE",
      "play the CS104 game of this configuration (-b -t -l override it)", NULL},
     {OPT_SEED, "seed", 's', "N", "seed of the tile bag: the same seed deals the same tiles",
@@ -41,6 +37,14 @@ void sk_dialog_init(sk_dialog *io, sk_cli *cli)
     int fd = fileno(cli->in);
     io->terminal = fd >= 0 && isatty(fd);
     io->echo = !io->terminal;
+    sk_cli_lines_stream(&io->in, cli->in, SK_DIALOG_LINE_MAX - 1, 0);
+    io->line = "";
+}
+
+void sk_dialog_free(sk_dialog *io)
+{
+    sk_cli_lines_free(&io->in);
+    io->line = "";
 }
 
 void sk_dialog_say(sk_dialog *io, const char *text)
@@ -53,20 +57,12 @@ int sk_dialog_ask(sk_dialog *io, const char *prompt)
     FILE *out = io->cli->out;
     if (prompt) fputs(prompt, out);
     fflush(out);
-    io->line[0] = '\0';
-    if (!fgets(io->line, sizeof(io->line), io->cli->in)) {
+    io->line = "";
+    if (sk_cli_lines_next(&io->in) != SK_CLI_LINE_OK) {
         fputc('\n', out);
         return 0;
     }
-    size_t n = strlen(io->line);
-    if (n > 0 && io->line[n - 1] == '\n') {
-        io->line[--n] = '\0';
-    } else {
-        int c; /* an overlong line: skip the rest of it */
-        while ((c = fgetc(io->cli->in)) != EOF && c != '\n')
-            ;
-    }
-    if (n > 0 && io->line[n - 1] == '\r') io->line[--n] = '\0';
+    io->line = io->in.line;
     if (io->echo) fprintf(out, "%s\n", io->line);
     return 1;
 }
@@ -322,18 +318,6 @@ static int run_game(game *gm, uint64_t seed)
     return SK_EXIT_OK;
 }
 
-/* A seed: decimal digits only. Returns 0, or -1 when ARG is not one. */
-static int parse_seed(const char *arg, uint64_t *out)
-{
-    char *end;
-    if (*arg < '0' || *arg > '9') return -1;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    if (*end || errno) return -1;
-    *out = v;
-    return 0;
-}
-
 /* The SkraBBKle game with the options in G (-R -b -t -l). Returns the exit status. */
 static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t seed)
 {
@@ -361,6 +345,7 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
         sk_cli_error(cli, "write error on standard output");
         status = SK_EXIT_ERROR;
     }
+    sk_dialog_free(&gm.io);
     sk_match_free(&gm.match);
     sk_movegen_free(gm.gen);
     sk_buf_free(&gm.out);
@@ -381,8 +366,7 @@ int sk_cmd_play(sk_cli *cli, int argc, char **argv)
         if (sk_cli_game_option(&g, opt, o.optarg)) continue;
         if (opt == OPT_CONFIG) config = o.optarg;
         if (opt == OPT_SEED) {
-            if (parse_seed(o.optarg, &seed) != 0)
-                return sk_cli_usage_error(cli, "--seed needs a number, not '%s'", o.optarg);
+            if (sk_cli_opts_u64(&o, UINT64_MAX, &seed) != SK_EXIT_OK) return SK_EXIT_ERROR;
             has_seed = 1;
         }
     }

@@ -10,21 +10,22 @@
 #include "cli_game.h"
 #include "skrab/match.h"
 
-#define SK_DIALOG_LINE_MAX                                                                         \
-    1024 /* longer answers are cut there (the rest of the line is skipped)                         \
-          */
+/* An answer keeps at most SK_DIALOG_LINE_MAX - 1 bytes (the rest of a longer line is skipped). */
+#define SK_DIALOG_LINE_MAX 1024
 
 typedef struct {
     sk_cli *cli;
-    int echo;     /* write each answer after its prompt (stdin is not a terminal) */
-    int terminal; /* stdin is a terminal (a person is playing) */
-    char line[SK_DIALOG_LINE_MAX];
+    int echo;         /* write each answer after its prompt (stdin is not a terminal) */
+    int terminal;     /* stdin is a terminal (a person is playing) */
+    sk_cli_lines in;  /* the answers, read from standard input */
+    const char *line; /* the last answer, without its line end; "" before the first */
 } sk_dialog;
 
 void sk_dialog_init(sk_dialog *io, sk_cli *cli);
+void sk_dialog_free(sk_dialog *io);
 /* Writes PROMPT (may be NULL or end without a newline), flushes, and reads one line into
- * IO->line without its line end. Returns 1, or 0 at the end of input (after ending the prompt's
- * line). */
+ * IO->line (valid until the next call). Returns 1, or 0 at the end of input or after a read
+ * error (after ending the prompt's line). */
 int sk_dialog_ask(sk_dialog *io, const char *prompt);
 /* Writes TEXT to standard output. */
 void sk_dialog_say(sk_dialog *io, const char *text);

@@ -59,7 +59,7 @@ static int read_config(cs104 *c, const char *config, sk_config *cfg)
         sk_diag_list_init(&d);
         status =
             sk_config_parse(cfg, text.data, text.len, &d) == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
-        sk_cli_print_diags(c->cli, config, text.data, text.len, &d, 0, 1);
+        sk_cli_print_diags(c->cli, config, 0, text.data, text.len, &d, SK_CLI_DIAG_ERRORS_ONLY);
         sk_diag_list_free(&d);
     }
     sk_buf_free(&text);
@@ -332,6 +332,7 @@ int sk_cmd_play_cs104(sk_cli *cli, sk_cli_game *g, const char *config, int has_s
         sk_cli_error(cli, "write error on standard output");
         status = SK_EXIT_ERROR;
     }
+    sk_dialog_free(&c.io);
     sk_match_free(&c.match);
     sk_movegen_free(c.gen);
     sk_buf_free(&c.out);

@@ -13,14 +13,11 @@
 enum { OPT_JSON, OPT_QUIET };
 /* The game options of cli_game.h (their ids), with what they default to here. */
 const sk_cli_option sk_replay_options[] = {
-    {SK_CLI_OPT_RULES, "rules", 'R', "NAME",
-     "rule set: skrabbkle or classic (default: #game-type, else classic)", SK_CLI_RULES_VALUES},
-    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",
-     "board layout: a name or file (default: #board-layout)", SK_CLI_BOARD_VALUES},
-    {SK_CLI_OPT_TILES, "tiles", 't', "TILES",
-     "tile set: a name or file (default: #tile-distribution)", SK_CLI_TILES_VALUES},
-    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",
-     "word list or KWG (default: #lexicon); 'none' skips word checks", SK_CLI_LEXICON_NONE_VALUES},
+    SK_CLI_GAME_OPTION_ROWS("rule set: skrabbkle or classic (default: #game-type, else classic)",
+                            "board layout: a name or file (default: #board-layout)",
+                            "tile set: a name or file (default: #tile-distribution)",
+                            "word list or KWG (default: #lexicon); 'none' skips word checks",
+                            SK_CLI_LEXICON_NONE_VALUES),
     {OPT_JSON, "json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)",
      NULL},
     {OPT_QUIET, "quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
@@ -136,7 +133,8 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
     }
     if (!v->quiet) {
         sk_diag_list_sort(&d);
-        sk_cli_print_diags(v->cli, shown, sk_buf_str(text), text->len, &d, v->json, 0);
+        sk_cli_print_diags(v->cli, shown, 0, sk_buf_str(text), text->len, &d,
+                           v->json ? SK_CLI_DIAG_JSON : 0u);
         if (status == SK_EXIT_OK && !v->json) status = summary(v, shown, &g, &res, &d);
     }
     if (status == SK_EXIT_OK && d.errors) status = SK_EXIT_FINDINGS;

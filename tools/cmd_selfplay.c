@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli_game.h"
@@ -26,14 +25,11 @@
 enum { OPT_GAMES, OPT_SEED, OPT_PLAYER, OPT_JOBS, OPT_GCG, OPT_TIMEOUT, OPT_JSON, OPT_QUIET };
 /* The game options of cli_game.h (their ids), with selfplay's defaults. */
 const sk_cli_option sk_selfplay_options[] = {
-    {SK_CLI_OPT_RULES, "rules", 'R', "NAME", "rule set: classic (default) or skrabbkle",
-     SK_CLI_RULES_VALUES},
-    {SK_CLI_OPT_BOARD, "board", 'b', "BOARD",
-     "board: a name or file (default: CrosswordGame, or skrabbkle)", SK_CLI_BOARD_VALUES},
-    {SK_CLI_OPT_TILES, "tiles", 't', "TILES",
-     "tile set: a name or file (default: english, or skrabbkle)", SK_CLI_TILES_VALUES},
-    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX",
-     "word list or KWG: a name or file (default: wordlist)", SK_CLI_LEXICON_VALUES},
+    SK_CLI_GAME_OPTION_ROWS("rule set: classic (default) or skrabbkle",
+                            "board: a name or file (default: CrosswordGame, or skrabbkle)",
+                            "tile set: a name or file (default: english, or skrabbkle)",
+                            "word list or KWG: a name or file (default: wordlist)",
+                            SK_CLI_LEXICON_VALUES),
     {OPT_GAMES, "games", 'n', "N", "number of games (default 10)", "<number>"},
     {OPT_SEED, "seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)",
      "<number>"},
@@ -48,7 +44,9 @@ const sk_cli_option sk_selfplay_options[] = {
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
-#define GAMES_MAX 10000000L
+#define GAMES_MAX 10000000L  /* -n */
+#define JOBS_MAX 64          /* --jobs: threads */
+#define TIMEOUT_MAX 86400000 /* --move-timeout: a day, in milliseconds */
 #define REASON_MAX 400
 #define WM_GAMES 400
 #define WINDOW 256 /* games played ahead of the first one not yet printed */
@@ -89,13 +87,6 @@ typedef struct {
     long wins[SK_PLAYERS_MAX], drops[SK_PLAYERS_MAX], draws, moves;
     double score_sum[SK_PLAYERS_MAX];
 } selfplay;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static uint64_t game_seed(uint64_t seed, long game)
 {
@@ -436,37 +427,22 @@ static int parse_player(sk_cli *cli, const char *arg, int seat, player *pl)
     return 0;
 }
 
-static int parse_number(sk_cli *cli, const char *opt, const char *arg, unsigned long long max,
-                        unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = (*arg >= '0' && *arg <= '9') ? strtoull(arg, &end, 10) : 0;
-    if (*arg < '0' || *arg > '9' || *end || errno || v > max) {
-        sk_cli_usage_error(cli, "%s needs a number 0..%llu, not '%s'", opt, max, arg);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, int argc, char **argv,
                          int *has_seed)
 {
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
-    unsigned long long v;
+    long long v;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
         if (sk_cli_game_option(g, opt, o.optarg)) continue;
         switch (opt) {
         case OPT_GAMES:
-            if (parse_number(cli, "-n", o.optarg, GAMES_MAX, &v)) return SK_EXIT_ERROR;
+            if (sk_cli_opts_number(&o, 0, GAMES_MAX, &v) != SK_EXIT_OK) return SK_EXIT_ERROR;
             sp->games = (long)v;
             break;
         case OPT_SEED:
-            if (parse_number(cli, "--seed", o.optarg, UINT64_MAX, &v)) return SK_EXIT_ERROR;
-            sp->seed = v;
+            if (sk_cli_opts_u64(&o, UINT64_MAX, &sp->seed) != SK_EXIT_OK) return SK_EXIT_ERROR;
             *has_seed = 1;
             break;
         case OPT_PLAYER:
@@ -477,15 +453,13 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, int argc, ch
             sp->nplayers++;
             break;
         case OPT_JOBS:
-            if (parse_number(cli, "--jobs", o.optarg, 64, &v)) return SK_EXIT_ERROR;
-            if (v == 0) return sk_cli_usage_error(cli, "--jobs needs 1..64");
-            sp->jobs = (int)v;
+            if (sk_cli_opts_int(&o, 1, JOBS_MAX, &sp->jobs) != SK_EXIT_OK) return SK_EXIT_ERROR;
             break;
         case OPT_GCG:
             sp->gcg_dir = o.optarg;
             break;
         case OPT_TIMEOUT:
-            if (parse_number(cli, "--move-timeout", o.optarg, 86400000, &v)) return SK_EXIT_ERROR;
+            if (sk_cli_opts_number(&o, 0, TIMEOUT_MAX, &v) != SK_EXIT_OK) return SK_EXIT_ERROR;
             sp->timeout_ms = (long)v;
             break;
         case OPT_JSON:
@@ -569,7 +543,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         sp->progress = fd >= 0 && isatty(fd);
         pthread_mutex_init(&sp->lock, NULL);
         pthread_cond_init(&sp->room, NULL);
-        sp->started = now_seconds();
+        sp->started = sk_cli_now();
         /* the word map costs a fixed time to build and saves a little on each game (see
          * sk_mg_wm_prepare): worth it from WM_GAMES games on; done without if it fails */
         int searching = 0; /* a built-in player that searches for the best move */
@@ -579,7 +553,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         if (searching && sp->games >= WM_GAMES &&
             sk_wordmap_build(&sp->wm, g.loaded.lexicon) != SK_OK)
             sp->wm = NULL;
-        pthread_t tids[64];
+        pthread_t tids[JOBS_MAX];
         int started = 0;
         for (int t = 1; t < sp->jobs && t < sp->games; t++)
             if (pthread_create(&tids[started], NULL, worker, sp) == 0) started++;
@@ -589,7 +563,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         pthread_mutex_destroy(&sp->lock);
         pthread_cond_destroy(&sp->room);
         if (sp->progress) fputs("\r\033[K", cli->err);
-        if (print_totals(sp, now_seconds() - sp->started) != SK_EXIT_OK || sp->failed)
+        if (print_totals(sp, sk_cli_now() - sp->started) != SK_EXIT_OK || sp->failed)
             status = SK_EXIT_ERROR;
     }
     sk_wordmap_free(sp->wm);

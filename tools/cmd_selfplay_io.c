@@ -2,10 +2,9 @@
  * files, and one turn of an external player: posix_spawn of
  * /bin/sh -c COMMAND in a new process group, the position written to a socket that is its
  * standard input (MSG_NOSIGNAL: a player that exits without reading cannot kill us with
- * SIGPIPE), its first output line read with poll() against the deadline, then the whole process
- * group killed and reaped. Safe to call from several threads at once. */
+ * SIGPIPE), its first output line read by the line reader against the deadline, then the whole
+ * process group killed and reaped. Safe to call from several threads at once. */
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -13,19 +12,12 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cmd_selfplay.h"
 
 extern char **environ;
-
-static long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Writes all of INPUT to FD, then ends the child's input. Errors (the child does not read)
  * are ignored: its answer, or its silence, decides. */
@@ -41,35 +33,19 @@ static void feed(int fd, const char *input)
     shutdown(fd, SHUT_WR);
 }
 
-/* Reads from FD until a newline, end of file or the deadline. */
-static sk_ask_result read_line(int fd, long deadline, char *out, size_t size)
+/* Reads the first line from FD (the line reader: a last line without a newline counts, a
+ * longer one is cut to fit OUT[SIZE]) before DEADLINE (a sk_cli_now time). */
+static sk_ask_result read_line(int fd, double deadline, char *out, size_t size)
 {
-    char buf[4096];
-    size_t have = 0;
-    for (;;) {
-        long left = deadline - now_ms();
-        if (left <= 0) return SK_ASK_TIMEOUT;
-        struct pollfd p = {.fd = fd, .events = POLLIN};
-        int r = poll(&p, 1, left > 1000000 ? 1000000 : (int)left);
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0) return SK_ASK_NO_ANSWER;
-        if (r == 0) return SK_ASK_TIMEOUT;
-        ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) { /* end of its output: a last line without a newline still counts */
-            if (have == 0) return SK_ASK_NO_ANSWER;
-            break;
-        }
-        have += (size_t)n;
-        if (memchr(buf, '\n', have) || have == sizeof(buf) - 1) break;
-    }
-    buf[have] = '\0';
-    char *nl = strchr(buf, '\n');
-    if (nl) *nl = '\0';
-    size_t n = strlen(buf);
-    if (n > 0 && buf[n - 1] == '\r') buf[--n] = '\0';
-    snprintf(out, size, "%s", buf);
-    return SK_ASK_ANSWERED;
+    sk_cli_lines r;
+    sk_cli_lines_fd(&r, fd, size - 1, 0);
+    int rc = sk_cli_lines_next_until(&r, deadline);
+    if (rc == SK_CLI_LINE_OK) snprintf(out, size, "%s", r.line);
+    sk_cli_lines_free(&r);
+    return rc == SK_CLI_LINE_OK ? SK_ASK_ANSWERED
+           : rc == SK_CLI_LINE_TIMEOUT
+               ? SK_ASK_TIMEOUT
+               : SK_ASK_NO_ANSWER; /* it ended its output, or a read error */
 }
 
 sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeout_ms, char *out,
@@ -108,7 +84,7 @@ sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeo
         snprintf(why, why_size, "cannot start '%s': %s", command, strerror(rc));
         goto cleanup;
     }
-    long deadline = now_ms() + timeout_ms;
+    double deadline = sk_cli_now() + (double)timeout_ms / 1000.0;
     feed(in[0], input);
     result = read_line(res[0], deadline, out, size);
     kill(-pid, SIGKILL); /* the player and whatever it started */

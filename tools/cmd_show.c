@@ -45,13 +45,13 @@ static void rack_line(sk_buf *o, const char *rack, const sk_tileset *tiles)
     }
 }
 
-static int show_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in, int svg)
+static int show_position(sk_cli *cli, sk_cli_game *g, sk_cli_posinput *in, int svg)
 {
-    size_t cursor = 0, len;
+    size_t len;
     const char *line;
-    int lineno = 0;
+    int lineno;
     sk_position pos;
-    if (!sk_cli_posinput_next(in, &cursor, &line, &len, &lineno)) return SK_EXIT_ERROR;
+    if (sk_cli_posinput_getline(cli, in, &line, &len, &lineno) != 1) return SK_EXIT_ERROR;
     int status = sk_cli_parse_position(cli, in, line, len, lineno, &pos);
     if (status == SK_EXIT_OK) {
         if (!g->lexicon_name) g->lexicon_name = "none"; /* drawing needs no words */

@@ -48,11 +48,15 @@ const sk_cli_option sk_suggest_options[] = {
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
+#define COUNT_MAX 1000000       /* -n */
+#define JOBS_MAX 64             /* --jobs: threads */
+#define WM_AFTER_MAX 1000000000 /* --word-map */
+
 typedef struct {
-    long count;
+    long long count;
     int all, best, json, by_score, verbose, jobs;
-    long wm_after; /* build the word map before the position after this many; -1: never */
-    char notation; /* 'g', 's', 'c' */
+    long long wm_after; /* build the word map before the position after this many; -1: never */
+    char notation;      /* 'g', 's', 'c' */
     sk_leaves *leaves;
 } options;
 
@@ -206,8 +210,8 @@ static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, sk_movegen
     pool p = {.opt = o, .jobs = jobs, .njobs = n, .gens = gens, .wm = wm};
     pthread_mutex_init(&p.lock, NULL);
     int threads = o->jobs < n ? o->jobs : n;
-    pthread_t tids[64];
-    worker_arg args[64];
+    pthread_t tids[JOBS_MAX];
+    worker_arg args[JOBS_MAX];
     int started = 0;
     for (int t = 1; t < threads; t++) {
         args[started] = (worker_arg){&p, started + 1};
@@ -245,7 +249,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
         if (sk_cli_game_option(g, opt, op.optarg)) continue;
         switch (opt) {
         case OPT_COUNT:
-            if ((o->count = sk_cli_parse_count(cli, "-n", op.optarg, 1000000)) < 0)
+            if (sk_cli_opts_number(&op, 0, COUNT_MAX, &o->count) != SK_EXIT_OK)
                 return SK_EXIT_ERROR;
             break;
         case OPT_ALL:
@@ -273,18 +277,17 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
             sk_diag_list d;
             sk_diag_list_init(&d);
             int rc = sk_leaves_load(&o->leaves, op.optarg, &d);
-            for (size_t i = 0; i < d.count; i++)
-                sk_cli_error(cli, "%s: %s", op.optarg, d.items[i].message);
+            sk_cli_print_diags(cli, op.optarg, 0, NULL, 0, &d, 0); /* a binary file: no lines */
+            size_t found = d.count;
             sk_diag_list_free(&d);
             if (rc != SK_OK) {
-                if (!d.count) sk_cli_error(cli, "%s: %s", op.optarg, sk_strerror(rc));
+                if (!found) sk_cli_error(cli, "%s: %s", op.optarg, sk_strerror(rc));
                 return SK_EXIT_ERROR;
             }
             break;
         }
         case OPT_JOBS:
-            if ((o->jobs = (int)sk_cli_parse_count(cli, "--jobs", op.optarg, 64)) < 1)
-                return o->jobs == 0 ? sk_cli_usage_error(cli, "--jobs needs 1..64") : SK_EXIT_ERROR;
+            if (sk_cli_opts_int(&op, 1, JOBS_MAX, &o->jobs) != SK_EXIT_OK) return SK_EXIT_ERROR;
             break;
         case OPT_VERBOSE:
             o->verbose = 1;
@@ -292,8 +295,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
         case OPT_WORD_MAP:
             if (strcmp(op.optarg, "never") == 0)
                 o->wm_after = -1;
-            else if ((o->wm_after = sk_cli_parse_count(cli, "--word-map", op.optarg, 1000000000)) <
-                     0)
+            else if (sk_cli_opts_number(&op, 0, WM_AFTER_MAX, &o->wm_after) != SK_EXIT_OK)
                 return SK_EXIT_ERROR;
             break;
         }
@@ -352,8 +354,11 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
                     c++;
                 while (c < len && (line[c] == ' ' || line[c] == '\t'))
                     c++;
-                fprintf(cli->err, "%s:%d:%zu: error: the rack of the player to move is unknown\n",
-                        in->shown, lineno, c + 1);
+                sk_diag_list d;
+                sk_diag_list_init(&d);
+                sk_diag_add(&d, SK_SEV_ERROR, c, "the rack of the player to move is unknown");
+                sk_cli_print_diags(cli, in->shown, lineno, line, len, &d, 0);
+                sk_diag_list_free(&d);
                 j->ok = 0;
             }
             if (j->ok) {
@@ -396,7 +401,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     sk_cli_posinput in;
     memset(&in, 0, sizeof(in));
     job *jobs = NULL;
-    sk_movegen *gens[64] = {NULL};
+    sk_movegen *gens[JOBS_MAX] = {NULL};
     sk_wordmap *wm = NULL;
     int first = 0;
     int status = parse_options(cli, &g, &o, argc, argv, &first);
@@ -415,7 +420,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     }
     status = answer_stream(cli, &o, &g, &in, jobs, gens, &wm);
 cleanup:
-    for (int t = 0; t < 64; t++)
+    for (int t = 0; t < JOBS_MAX; t++)
         sk_movegen_free(gens[t]);
     sk_wordmap_free(wm);
     free(jobs);

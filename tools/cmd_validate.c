@@ -23,37 +23,21 @@ typedef struct {
     int json, quiet;
 } validating;
 
+/* Prints the findings D about line LINE of SHOWN: the whole position, no column. */
 static void report(validating *v, const char *shown, int line, const sk_diag_list *d)
 {
-    if (v->quiet) return;
-    for (size_t i = 0; i < d->count; i++) {
-        const sk_diag *e = &d->items[i];
-        if (v->json) {
-            sk_buf o;
-            sk_buf_init(&o);
-            sk_buf_puts(&o, "{\"file\":");
-            sk_json_string(&o, shown);
-            sk_buf_printf(&o, ",\"line\":%d,\"col\":0,\"severity\":\"%s\",\"message\":", line,
-                          sk_severity_name(e->severity));
-            sk_json_string(&o, e->message);
-            sk_buf_puts(&o, "}\n");
-            sk_cli_write(v->cli, &o);
-            sk_buf_free(&o);
-        } else {
-            fprintf(v->cli->err, "%s:%d: %s: %s\n", shown, line, sk_severity_name(e->severity),
-                    e->message);
-        }
-    }
+    if (!v->quiet)
+        sk_cli_print_diags(v->cli, shown, line, NULL, 0, d, v->json ? SK_CLI_DIAG_JSON : 0u);
 }
 
 static int validate_input(validating *v, const char *arg)
 {
     sk_cli_posinput in;
-    int readable = sk_cli_posinput_read(v->cli, arg, &in) == SK_OK;
-    int status = readable ? SK_EXIT_OK : SK_EXIT_ERROR, lineno = 0;
-    size_t cursor = 0, len;
+    int readable = sk_cli_posinput_open(v->cli, arg, &in) == SK_OK;
+    int status = readable ? SK_EXIT_OK : SK_EXIT_ERROR, lineno, got = 0;
+    size_t len;
     const char *line;
-    while (readable && sk_cli_posinput_next(&in, &cursor, &line, &len, &lineno)) {
+    while (readable && (got = sk_cli_posinput_getline(v->cli, &in, &line, &len, &lineno)) == 1) {
         sk_position pos;
         int st = sk_cli_parse_position(v->cli, &in, line, len, lineno, &pos);
         if (st == SK_EXIT_OK)
@@ -69,6 +53,7 @@ static int validate_input(validating *v, const char *arg)
         }
         if (st > status) status = st;
     }
+    if (got < 0) status = SK_EXIT_ERROR;
     sk_cli_posinput_free(&in);
     return status;
 }

@@ -1,6 +1,9 @@
 /* test_cli_frame.c — the frame of the command, called directly: option tables and the ids
- * sk_cli_opts_next returns. */
+ * sk_cli_opts_next returns, the one reader of numbers, the one reader of lines. */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "cli_commands.h"
@@ -92,11 +95,166 @@ static void row_order_does_not_matter(void **state)
     assert_string_equal(b, want);
 }
 
+/* One rule for every number: digits only, a '-' only where the range is negative, in range. */
+static void numbers(void **state)
+{
+    (void)state;
+    long long v = 77;
+    assert_int_equal(sk_cli_parse_number("0", 0, 10, &v), 0);
+    assert_int_equal(v, 0);
+    assert_int_equal(sk_cli_parse_number("007", 0, 10, &v), 0);
+    assert_int_equal(v, 7);
+    assert_int_equal(sk_cli_parse_number("10", 0, 10, &v), 0);
+    assert_int_equal(v, 10);
+    static const char *const bad[] = {"",    "-1", "+1", " 1",  "1 ", "1x", "0x1",
+                                      "1e3", "11", "-0", "--1", "-",  "1-"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+        v = 77;
+        if (sk_cli_parse_number(bad[i], 0, 10, &v) != -1) fail_msg("'%s' was taken", bad[i]);
+        assert_int_equal(v, 77);
+    }
+    /* a negative range takes a '-' */
+    assert_int_equal(sk_cli_parse_number("-9", -9, 99, &v), 0);
+    assert_int_equal(v, -9);
+    assert_int_equal(sk_cli_parse_number("-0", -9, 99, &v), 0);
+    assert_int_equal(v, 0);
+    assert_int_equal(sk_cli_parse_number("-10", -9, 99, &v), -1);
+    assert_int_equal(sk_cli_parse_number("+5", -9, 99, &v), -1);
+    assert_int_equal(sk_cli_parse_number("-9223372036854775808", LLONG_MIN, LLONG_MAX, &v), 0);
+    assert_true(v == LLONG_MIN);
+    assert_int_equal(sk_cli_parse_number("9223372036854775807", LLONG_MIN, LLONG_MAX, &v), 0);
+    assert_true(v == LLONG_MAX);
+    assert_int_equal(sk_cli_parse_number("9223372036854775808", LLONG_MIN, LLONG_MAX, &v), -1);
+    assert_int_equal(sk_cli_parse_number("-9223372036854775809", LLONG_MIN, LLONG_MAX, &v), -1);
+    /* 64-bit unsigned: every seed, nothing past it */
+    uint64_t u = 5;
+    assert_int_equal(sk_cli_parse_u64("18446744073709551615", UINT64_MAX, &u), 0);
+    assert_true(u == UINT64_MAX);
+    assert_int_equal(sk_cli_parse_u64("18446744073709551616", UINT64_MAX, &u), -1);
+    assert_int_equal(sk_cli_parse_u64("99999999999999999999999", UINT64_MAX, &u), -1);
+    assert_int_equal(sk_cli_parse_u64("-1", UINT64_MAX, &u), -1);
+    assert_int_equal(sk_cli_parse_u64("", UINT64_MAX, &u), -1);
+    assert_int_equal(sk_cli_parse_u64("65", 64, &u), -1);
+    assert_true(u == UINT64_MAX);
+}
+
+/* Reads every line of R into OUT as "LINENO:TEXT" (with '*' after a cut one), '|' between. */
+static void all_lines(sk_cli_lines *r, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    int rc;
+    while ((rc = sk_cli_lines_next(r)) == SK_CLI_LINE_OK) {
+        assert_int_equal(r->line[r->len], '\0');
+        len += (size_t)snprintf(out + len, size - len, "%s%d:%s%s", len ? "|" : "", r->lineno,
+                                r->line, r->cut ? "*" : "");
+    }
+    assert_int_equal(rc, SK_CLI_LINE_END);
+    assert_int_equal(sk_cli_lines_next(r), SK_CLI_LINE_END); /* and it stays at the end */
+    sk_cli_lines_free(r);
+}
+
+static const char TEXT[] = "a\r\nb\n\n# c\n  \t\n  #d\nabcde\nabcd\r\nabcdefgh\r\nlast\r";
+
+static void lines_from_text(void **state)
+{
+    (void)state;
+    char got[256];
+    sk_cli_lines r;
+    sk_cli_lines_text(&r, TEXT, sizeof(TEXT) - 1, 4, 0);
+    all_lines(&r, got, sizeof(got));
+    assert_string_equal(got, "1:a|2:b|3:|4:# c|5:  \t|6:  #d|7:abcd*|8:abcd|9:abcd*|10:last");
+    sk_cli_lines_text(&r, TEXT, sizeof(TEXT) - 1, 100,
+                      SK_CLI_LINES_SKIP_BLANK | SK_CLI_LINES_SKIP_COMMENTS);
+    all_lines(&r, got, sizeof(got));
+    assert_string_equal(got, "1:a|2:b|7:abcde|8:abcd|9:abcdefgh|10:last");
+    sk_cli_lines_text(&r, TEXT, sizeof(TEXT) - 1, 100, SK_CLI_LINES_SKIP_BLANK);
+    all_lines(&r, got, sizeof(got));
+    assert_string_equal(got, "1:a|2:b|4:# c|6:  #d|7:abcde|8:abcd|9:abcdefgh|10:last");
+    /* no input, a last LF, a NUL byte inside a line */
+    sk_cli_lines_text(&r, NULL, 0, 10, 0);
+    all_lines(&r, got, sizeof(got));
+    assert_string_equal(got, "");
+    sk_cli_lines_text(&r, "x\n", 2, 10, 0);
+    all_lines(&r, got, sizeof(got));
+    assert_string_equal(got, "1:x");
+    sk_cli_lines_text(&r, "\n", 1, 10, 0);
+    all_lines(&r, got, sizeof(got));
+    assert_string_equal(got, "1:");
+    sk_cli_lines_text(&r, "a\0b\n", 4, 10, 0);
+    assert_int_equal(sk_cli_lines_next(&r), SK_CLI_LINE_OK);
+    assert_int_equal(r.len, 3);
+    assert_memory_equal(r.line, "a\0b", 4);
+    sk_cli_lines_free(&r);
+}
+
+/* A stream is read as text is; a long line never takes more than MAX + 2 bytes. */
+static void lines_from_a_stream(void **state)
+{
+    (void)state;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fwrite(TEXT, 1, sizeof(TEXT) - 1, f);
+    for (int i = 0; i < 1000000; i++)
+        fputc('x', f);
+    fputs("\nend", f);
+    rewind(f);
+    sk_cli_lines r;
+    sk_cli_lines_stream(&r, f, 4, SK_CLI_LINES_SKIP_BLANK | SK_CLI_LINES_SKIP_COMMENTS);
+    char got[256];
+    size_t len = 0;
+    size_t most = 0;
+    while (sk_cli_lines_next(&r) == SK_CLI_LINE_OK) {
+        len += (size_t)snprintf(got + len, sizeof(got) - len, "%s%d:%s%s", len ? "|" : "", r.lineno,
+                                r.line, r.cut ? "*" : "");
+        if (r.cap > most) most = r.cap;
+    }
+    assert_string_equal(got, "1:a|2:b|7:abcd*|8:abcd|9:abcd*|10:last*|11:end");
+    assert_true(most <= 4 + 2);
+    sk_cli_lines_free(&r);
+    fclose(f);
+}
+
+/* A file descriptor: a deadline, a line handed out cut before its end arrives, bytes typed
+ * ahead taken out of the reader. */
+static void lines_from_a_descriptor(void **state)
+{
+    (void)state;
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    sk_cli_lines r;
+    sk_cli_lines_fd(&r, p[0], 4, 0);
+    assert_int_equal(write(p[1], "ab", 2), 2);
+    assert_int_equal(sk_cli_lines_next_until(&r, sk_cli_now() + 0.05), SK_CLI_LINE_TIMEOUT);
+    assert_int_equal(write(p[1], "c\nde", 4), 4);
+    assert_int_equal(sk_cli_lines_next_until(&r, sk_cli_now() + 5), SK_CLI_LINE_OK);
+    assert_string_equal(r.line, "abc");
+    char ahead[8];
+    assert_int_equal(sk_cli_lines_take(&r, ahead, sizeof(ahead)), 2);
+    assert_memory_equal(ahead, "de", 2);
+    assert_int_equal(write(p[1], "0123456", 7), 7); /* no newline yet */
+    assert_int_equal(sk_cli_lines_next_until(&r, sk_cli_now() + 5), SK_CLI_LINE_OK);
+    assert_string_equal(r.line, "0123");
+    assert_true(r.cut);
+    assert_int_equal(write(p[1], "789\nxy", 6), 6);
+    close(p[1]);
+    assert_int_equal(sk_cli_lines_next(&r), SK_CLI_LINE_OK);
+    assert_string_equal(r.line, "xy");
+    assert_int_equal(r.lineno, 3);
+    assert_int_equal(sk_cli_lines_next(&r), SK_CLI_LINE_END);
+    sk_cli_lines_free(&r);
+    close(p[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(option_ids_are_unique),
         cmocka_unit_test(row_order_does_not_matter),
+        cmocka_unit_test(numbers),
+        cmocka_unit_test(lines_from_text),
+        cmocka_unit_test(lines_from_a_stream),
+        cmocka_unit_test(lines_from_a_descriptor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
