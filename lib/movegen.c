@@ -16,32 +16,6 @@
 #include "skrab/error.h"
 #include "skrab/leave.h"
 
-void sk_move_list_init(sk_move_list *list)
-{
-    memset(list, 0, sizeof(*list));
-}
-
-void sk_move_list_free(sk_move_list *list)
-{
-    free(list->moves);
-    memset(list, 0, sizeof(*list));
-}
-
-sk_gen_move *sk_mg_list_push(sk_move_list *l)
-{
-    if (l->count == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 1024;
-        sk_gen_move *m = realloc(l->moves, cap * sizeof(*m));
-        if (!m) {
-            l->failed = 1;
-            return NULL;
-        }
-        l->moves = m;
-        l->cap = cap;
-    }
-    return &l->moves[l->count++];
-}
-
 int sk_movegen_new(sk_movegen **out)
 {
     *out = calloc(1, sizeof(**out));

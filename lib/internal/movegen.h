@@ -201,9 +201,16 @@ static inline int sk_mg_hopeless_right(const sk_movegen *g, int lo, int h)
  * tile on the rack fits, INT16_MAX and 0. */
 int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index);
 
+/* Doubles L's room (1024 moves at first): 1, or 0 with l->failed set when out of memory. */
+int sk_mg_list_grow(sk_move_list *l);
+
 /* A new move at the end of L (its fields unset), or NULL with l->failed set when L cannot
- * grow. */
-sk_gen_move *sk_mg_list_push(sk_move_list *l);
+ * grow. Inline: the walk writes every move it finds through it. */
+static inline sk_gen_move *sk_mg_list_push(sk_move_list *l)
+{
+    if (l->count == l->cap && !sk_mg_list_grow(l)) return NULL;
+    return &l->moves[l->count++];
+}
 
 /* Offers M to the best-only search's keeper (movegen_shadow.c). */
 void sk_mg_keep(sk_movegen *g, const sk_gen_move *m);
