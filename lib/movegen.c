@@ -20,13 +20,13 @@ int sk_movegen_new(sk_movegen **out)
 {
     *out = calloc(1, sizeof(**out));
     if (!*out) return SK_ENOMEM;
-    (*out)->table_after = SK_MOVEGEN_TABLE_AFTER;
+    (*out)->lex.table_after = SK_MOVEGEN_TABLE_AFTER;
     return SK_OK;
 }
 
 void sk_movegen_forget(sk_movegen *gen)
 {
-    gen->cache_valid = 0;
+    gen->views.cache_valid = 0;
 }
 
 void sk_movegen_use_wordmap(sk_movegen *gen, const sk_wordmap *wm)
@@ -36,7 +36,7 @@ void sk_movegen_use_wordmap(sk_movegen *gen, const sk_wordmap *wm)
 
 void sk_movegen_set_table_after(sk_movegen *gen, unsigned long after)
 {
-    gen->table_after = after;
+    gen->lex.table_after = after;
 }
 
 void sk_movegen_free(sk_movegen *gen)
@@ -47,188 +47,6 @@ void sk_movegen_free(sk_movegen *gen)
         free(gen->top);
     }
     free(gen);
-}
-
-/* ---- views ------------------------------------------------------------------------------ */
-
-static void load_views(sk_movegen *g, const sk_rules *rules, const sk_position *pos)
-{
-    const sk_board *b = rules->board;
-    g->monotone = 1;
-    for (int d = 0; d < 2; d++) {
-        sk_mg_view *v = &g->v[d];
-        v->rows = d ? pos->width : pos->height;
-        v->cols = d ? pos->height : pos->width;
-        for (int r = 0; r < pos->height; r++) {
-            for (int c = 0; c < pos->width; c++) {
-                int vr = d ? c : r, vc = d ? r : c;
-                char t = sk_position_tile(pos, r, c);
-                v->tile[vr][vc] = t ? (uint8_t)sk_tile_from_char(t) : 0;
-                v->blank[vr][vc] = t >= 'a' && t <= 'z';
-                v->lf[vr][vc] = (int8_t)sk_board_letter_factor(b, r, c);
-                v->wf[vr][vc] = (int8_t)sk_board_word_factor(b, r, c);
-                if (v->lf[vr][vc] < 1 || v->wf[vr][vc] < 1) g->monotone = 0;
-                v->cross[vr][vc] =
-                    sk_board_square(b, r, c)->kind == SK_SQ_BLOCKED || t ? 0 : SK_MG_ALL_LETTERS;
-            }
-        }
-    }
-}
-
-/* Face value of the tile at (R, C) of view V. */
-static int face(const sk_movegen *g, const sk_mg_view *v, int r, int c)
-{
-    return v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
-}
-
-/* The cross set and score of the empty square (R, C) of view V, from scratch: which letters make
- * a word with the tiles above and below it. BLOCKED: the board forbids a tile there. */
-static void cross_at(sk_movegen *g, sk_mg_view *v, int r, int c, int blocked, uint32_t dawg_root)
-{
-    const uint32_t *nodes = g->nodes;
-    v->has_cross[r][c] = 0;
-    v->cross_score[r][c] = 0;
-    v->cross[r][c] = blocked || v->tile[r][c] ? 0 : SK_MG_ALL_LETTERS;
-    if (!v->cross[r][c]) return;
-    int top = r, bottom = r;
-    while (top > 0 && v->tile[top - 1][c])
-        top--;
-    while (bottom + 1 < v->rows && v->tile[bottom + 1][c])
-        bottom++;
-    if (top == r && bottom == r) return;
-    v->has_cross[r][c] = 1;
-    if (!g->classic) { /* skrabbkle: a placed tile may not touch a tile sideways */
-        v->cross[r][c] = 0;
-        return;
-    }
-    int sum = 0;
-    if (top == r) {
-        /* tiles below only: the GADDAG holds every word reversed whole, so one walk up
-         * through them leaves the first letters that make a word as accepting children */
-        uint32_t list = g->gaddag;
-        for (int k = bottom; k > r; k--) {
-            sum += face(g, v, k, c);
-            uint32_t i = list ? sk_kwg_find(nodes, list, v->tile[k][c]) : 0;
-            list = i ? sk_kwg_arc(nodes[i]) : 0;
-        }
-        uint32_t allowed = 0;
-        for (uint32_t i = list; list; i++) {
-            uint32_t node = nodes[i];
-            if (sk_kwg_accepts(node)) allowed |= 1u << sk_kwg_tile(node);
-            if (sk_kwg_is_end(node)) break;
-        }
-        v->cross_score[r][c] = (int16_t)sum;
-        v->cross[r][c] &= allowed;
-        return;
-    }
-    uint32_t list = dawg_root;
-    for (int k = top; k < r && list; k++) {
-        sum += face(g, v, k, c);
-        uint32_t i = sk_kwg_find(nodes, list, v->tile[k][c]);
-        list = i ? sk_kwg_arc(nodes[i]) : 0;
-    }
-    for (int k = r + 1; k <= bottom; k++)
-        sum += face(g, v, k, c);
-    v->cross_score[r][c] = (int16_t)sum;
-    uint32_t allowed = 0;
-    for (uint32_t i = list; list; i++) {
-        uint32_t node = nodes[i];
-        uint32_t at = i;
-        int ok = 1;
-        for (int k = r + 1; k <= bottom && ok; k++) {
-            uint32_t next = sk_kwg_arc(nodes[at]);
-            at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
-            ok = at != 0;
-        }
-        if (ok && sk_kwg_accepts(nodes[at])) allowed |= 1u << sk_kwg_tile(node);
-        if (sk_kwg_is_end(node)) break;
-    }
-    v->cross[r][c] &= allowed;
-}
-
-static void compute_cross(sk_movegen *g, sk_mg_view *v, uint32_t dawg_root)
-{
-    for (int r = 0; r < v->rows; r++)
-        for (int c = 0; c < v->cols; c++)
-            if (v->cross[r][c])
-                cross_at(g, v, r, c, 0, dawg_root);
-            else {
-                v->has_cross[r][c] = 0;
-                v->cross_score[r][c] = 0;
-            }
-}
-
-/* After new tiles at the squares of CHANGED (N of them, original coordinates) of a position the
- * views already hold but for those tiles: place them, and recompute only the cross sets they
- * can change — the empty squares just beyond each end of the runs they join, in both views.
- * ROWS[d] gets a bit for each row of view d whose anchors may have changed: the new tiles' rows
- * and those of the squares whose cross sets were redone. */
-static void update_views(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
-                         const int *changed, int n, uint32_t dawg_root, uint32_t rows[2])
-{
-    const sk_board *b = rules->board;
-    for (int k = 0; k < n; k++) {
-        int r = changed[k] / pos->width, c = changed[k] % pos->width;
-        char t = sk_position_tile(pos, r, c);
-        for (int d = 0; d < 2; d++) {
-            sk_mg_view *v = &g->v[d];
-            int vr = d ? c : r, vc = d ? r : c;
-            v->tile[vr][vc] = (uint8_t)sk_tile_from_char(t);
-            v->blank[vr][vc] = t >= 'a' && t <= 'z';
-            v->cross[vr][vc] = 0;
-            v->has_cross[vr][vc] = 0;
-        }
-    }
-    for (int k = 0; k < n; k++) {
-        int r = changed[k] / pos->width, c = changed[k] % pos->width;
-        for (int d = 0; d < 2; d++) {
-            sk_mg_view *v = &g->v[d];
-            int vr = d ? c : r, vc = d ? r : c;
-            int top = vr, bottom = vr;
-            while (top > 0 && v->tile[top - 1][vc])
-                top--;
-            while (bottom + 1 < v->rows && v->tile[bottom + 1][vc])
-                bottom++;
-            const int ends[2] = {top - 1, bottom + 1};
-            rows[d] |= 1u << vr;
-            for (int e = 0; e < 2; e++) {
-                int er = ends[e];
-                if (er < 0 || er >= v->rows) continue;
-                rows[d] |= 1u << er;
-                int orow = d ? vc : er, ocol = d ? er : vc;
-                cross_at(g, v, er, vc, sk_board_square(b, orow, ocol)->kind == SK_SQ_BLOCKED,
-                         dawg_root);
-            }
-        }
-    }
-}
-
-/* Cross anchors: where a word holding no tile of its row can start (the leftmost such square
- * of the word). Classic: an empty square with a tile above or below and none beside it; the
- * first move: the start square alone; skrabbkle has none after the first move. Only for the
- * rows whose bits ROWS holds. */
-static void compute_anchors(sk_movegen *g, sk_mg_view *v, int first_move, int sr, int sc,
-                            uint32_t rows)
-{
-    for (int r = 0; r < v->rows; r++) {
-        if (!(rows >> r & 1)) continue;
-        uint32_t tiles = 0, anchors = 0;
-        for (int c = 0; c < v->cols; c++) {
-            int a = 0;
-            if (first_move) {
-                a = r == sr && c == sc && v->cross[r][c];
-            } else if (g->classic && !v->tile[r][c] && v->cross[r][c] && v->has_cross[r][c]) {
-                int left = c > 0 && v->tile[r][c - 1];
-                int right = c + 1 < v->cols && v->tile[r][c + 1];
-                a = !left && !right;
-            }
-            v->anchor[r][c] = (uint8_t)a;
-            tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
-            anchors |= (uint32_t)a << c;
-        }
-        v->run_ends[r] = tiles & ~(tiles >> 1);
-        v->starts[r] = v->run_ends[r] | anchors;
-    }
 }
 
 /* ---- the walk --------------------------------------------------------------------------- */
@@ -308,7 +126,8 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
         const sk_mg_view *v = g->g;
         int r = g->row;
         int loss = (g->value[letter] - g->value[0]) * v->lf[r][c];
-        long long cross_loss = g->classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
+        long long cross_loss =
+            g->views.classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
         blank_choices(g, ps, i + 1, lo, hi, main_sum - loss, mult, cross_total - cross_loss,
                       blanks_left - 1, real_used, blanks | 1u << c);
     }
@@ -330,7 +149,8 @@ static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mul
         int c = __builtin_ctz(e), letter = g->chars[c] - 'A' + 1;
         if (forced && letter != forced) continue;
         int loss = (g->value[letter] - g->value[0]) * v->lf[r][c];
-        long long cross_loss = g->classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
+        long long cross_loss =
+            g->views.classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
         int leave_index = forced ? g->leave_index : g->leave_index - g->radix[letter] + g->radix[0];
         emit(g, lo, hi, main_sum - loss, mult, cross_total - cross_loss, leave_index, 1u << c);
     }
@@ -391,8 +211,8 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
                   long long cross_total)
 {
     const sk_mg_view *v = g->g;
-    const uint64_t *wn = g->wnodes;
-    const uint32_t *nodes = g->nodes;
+    const uint64_t *wn = g->lex.wnodes;
+    const uint32_t *nodes = g->lex.nodes;
     int r = g->row;
     uint64_t wnode = sk_mg_node(wn, nodes, node_index);
     uint32_t node = (uint32_t)wnode, kids = (uint32_t)(wnode >> 32); /* its child list's tiles */
@@ -437,19 +257,19 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
                 long long cross_total)
 {
     const sk_mg_view *v = g->g;
-    const uint64_t *wn = g->wnodes;
-    const uint32_t *nodes = g->nodes;
+    const uint64_t *wn = g->lex.wnodes;
+    const uint32_t *nodes = g->lex.nodes;
     int r = g->row;
     uint8_t t = v->tile[r][c];
     if (t) {
         uint32_t i = sk_mg_find(wn, nodes, list, t);
-        if (i) go_on(g, c, i, main_sum + face(g, v, r, c), mult, cross_total);
+        if (i) go_on(g, c, i, main_sum + sk_mg_face(v, g->value, r, c), mult, cross_total);
         return;
     }
     if (!g->tiles_left) return;
     uint32_t allowed = v->cross[r][c] & g->rack_mask;
     if (!allowed) return;
-    int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->classic;
+    int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->views.classic;
     int cross_base = v->cross_score[r][c];
     unsigned last = 31u - (unsigned)__builtin_clz(allowed); /* siblings are sorted */
     /* fetch the child lists of every playable letter before descending into the first: the
@@ -512,7 +332,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
 
 void sk_mg_walk_row(sk_movegen *g, int d, int row)
 {
-    const sk_mg_view *v = &g->v[d];
+    const sk_mg_view *v = &g->views.v[d];
     g->g = v;
     g->dir = d ? SK_DOWN : SK_ACROSS;
     g->row = row;
@@ -559,8 +379,8 @@ static void word_values(const sk_movegen *g, int len, int *val)
  * its down mirror, scored once. */
 static void lay_first_mirrored(sk_movegen *g, int len)
 {
-    const sk_mg_view *v = &g->v[0];
-    int r = g->start_row, centre = g->start_col;
+    const sk_mg_view *v = &g->views.v[0];
+    int r = g->views.start_row, centre = g->views.start_col;
     int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
     int lo_max = v->cols - len < centre ? v->cols - len : centre;
     char word[sizeof(((sk_gen_move *)0)->word)] = {0};
@@ -606,8 +426,9 @@ static void lay_first(sk_movegen *g, int len)
     int val[SK_MG_N];
     word_values(g, len, val);
     for (int d = 0; d < 2; d++) {
-        const sk_mg_view *v = &g->v[d];
-        int r = d ? g->start_col : g->start_row, centre = d ? g->start_row : g->start_col;
+        const sk_mg_view *v = &g->views.v[d];
+        int r = d ? g->views.start_col : g->views.start_row,
+            centre = d ? g->views.start_row : g->views.start_col;
         int lo_min = centre - len + 1 < 0 ? 0 : centre - len + 1;
         int lo_max = v->cols - len < centre ? v->cols - len : centre;
         if (lo_min > lo_max) continue;
@@ -631,9 +452,9 @@ static void lay_first(sk_movegen *g, int len)
  * board's first move then plays the same down as across. */
 static int first_mirrored(const sk_movegen *g)
 {
-    const sk_mg_view *a = &g->v[0], *b = &g->v[1];
-    int ra = g->start_row, rb = g->start_col;
-    if (g->start_row != g->start_col || a->cols != b->cols) return 0;
+    const sk_mg_view *a = &g->views.v[0], *b = &g->views.v[1];
+    int ra = g->views.start_row, rb = g->views.start_col;
+    if (g->views.start_row != g->views.start_col || a->cols != b->cols) return 0;
     for (int c = 0; c < a->cols; c++)
         if (a->lf[ra][c] != b->lf[rb][c] || a->wf[ra][c] != b->wf[rb][c] ||
             a->cross[ra][c] != b->cross[rb][c])
@@ -644,7 +465,7 @@ static int first_mirrored(const sk_movegen *g)
 /* Reads the rack's words off the DAWG from LIST, LEN letters down. */
 static void first_words(sk_movegen *g, uint32_t list, int len, double value_abs)
 {
-    const uint32_t *nodes = g->nodes;
+    const uint32_t *nodes = g->lex.nodes;
     for (uint32_t i = list;; i++) {
         uint32_t node = nodes[i];
         unsigned letter = sk_kwg_tile(node);
@@ -686,8 +507,9 @@ void sk_mg_first_move(sk_movegen *g)
     for (int L = 0; L <= SK_MG_N; L++)
         g->first_bound[L] = 0;
     for (int d = 0; d < 2; d++) {
-        const sk_mg_view *v = &g->v[d];
-        int r = d ? g->start_col : g->start_row, centre = d ? g->start_row : g->start_col;
+        const sk_mg_view *v = &g->views.v[d];
+        int r = d ? g->views.start_col : g->views.start_row,
+            centre = d ? g->views.start_row : g->views.start_col;
         for (int lo = 0; lo <= centre; lo++) {
             double wm = 1;
             for (int hi = lo; hi < v->cols; hi++) {
@@ -702,7 +524,7 @@ void sk_mg_first_move(sk_movegen *g)
         g->first_bound[L] *= lf_max;
     g->first_mirror = first_mirrored(g);
     g->nplaced = 0;
-    first_words(g, g->dawg, 0, 0);
+    first_words(g, g->lex.dawg, 0, 0);
 }
 
 int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
@@ -711,15 +533,15 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
     if (!lex || !sk_lexicon_has_gaddag(lex) || !pos->racks[0][0] ||
         pos->width != rules->board->width || pos->height != rules->board->height)
         return SK_EINVAL;
-    g->nodes = sk_lexicon_nodes(lex);
+    g->lex.nodes = sk_lexicon_nodes(lex);
     g->row_loaded = 0; /* the views change */
-    g->wnodes = sk_lexicon_walk_nodes(lex);
-    if (!g->wnodes && ++g->setups >= g->table_after) g->wnodes = sk_lexicon_build_walk_nodes(lex);
-    g->classic = rules->ruleset == SK_RULES_CLASSIC;
+    g->lex.wnodes = sk_lexicon_walk_nodes(lex);
+    if (!g->lex.wnodes && ++g->lex.setups >= g->lex.table_after)
+        g->lex.wnodes = sk_lexicon_build_walk_nodes(lex);
     g->rack_size = rules->rack_size;
     g->bingo = rules->bingo_bonus;
     g->out = out;
-    g->gaddag = sk_lexicon_gaddag_root(lex);
+    g->lex.gaddag = sk_lexicon_gaddag_root(lex);
     memset(g->rack, 0, sizeof(g->rack));
     for (const char *p = pos->racks[0]; *p; p++) {
         int t = sk_tile_from_char(*p);
@@ -734,63 +556,8 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         if (g->rack[t]) g->letters_mask |= 1u << t;
     for (int t = 0; t < SK_TILE_KINDS; t++)
         g->value[t] = rules->tiles->score[t];
-    int first_move = sk_position_tile_count(pos) == 0;
-    uint32_t dawg = sk_lexicon_dawg_root(lex);
-    const sk_board *b = rules->board;
-    g->first_move = first_move;
-    g->start_row = b->start_row;
-    g->start_col = b->start_col;
-    g->dawg = dawg;
-    /* Cross sets are kept up to date incrementally: when POS is the position the views hold
-     * plus new tiles (a move was applied), only the squares those tiles touch are redone. */
-    int changed[SK_BOARD_MAX * SK_BOARD_MAX], nchanged = 0;
-    int incremental = g->cache_valid && g->cache_rules.lexicon == lex &&
-                      g->cache_nodes == sk_lexicon_node_count(lex) &&
-                      g->cache_rules.ruleset == rules->ruleset &&
-                      memcmp(&g->cache_board, rules->board, sizeof(g->cache_board)) == 0 &&
-                      g->cache_w == pos->width && g->cache_h == pos->height &&
-                      memcmp(g->cache_value, g->value, sizeof(g->value)) == 0;
-    for (int i = 0; incremental && i < pos->width * pos->height; i++) {
-        if (pos->tiles[i] == g->cache_tiles[i]) continue;
-        if (g->cache_tiles[i] || nchanged == SK_RACK_MAX)
-            incremental = 0; /* a tile taken away or changed, or many new: start afresh */
-        else
-            changed[nchanged++] = i;
-    }
-    /* the rows whose anchors are redone: those the new tiles touch, when the views held a
-     * position with tiles already; else all */
-    uint32_t rows[2] = {~0u, ~0u};
-    if (incremental) {
-        uint32_t touched[2] = {0, 0};
-        update_views(g, rules, pos, changed, nchanged, dawg, touched);
-        if (!g->cache_first_move) memcpy(rows, touched, sizeof(rows));
-    } else {
-        load_views(g, rules, pos);
-        if (++g->views_loaded == 0) { /* wrapped: no run may read as known */
-            memset(g->run_loaded, 0, sizeof(g->run_loaded));
-            g->views_loaded = 1;
-        }
-        for (int d = 0; d < 2; d++) {
-            if (!first_move) {
-                compute_cross(g, &g->v[d], dawg);
-                continue;
-            }
-            memset(g->v[d].has_cross, 0, sizeof(g->v[d].has_cross)); /* no tile: no cross word */
-            memset(g->v[d].cross_score, 0, sizeof(g->v[d].cross_score));
-        }
-    }
-    for (int d = 0; d < 2; d++)
-        compute_anchors(g, &g->v[d], first_move, d ? b->start_col : b->start_row,
-                        d ? b->start_row : b->start_col, rows[d]);
-    g->cache_valid = 1;
-    g->cache_first_move = first_move;
-    g->cache_rules = *rules;
-    g->cache_board = *rules->board;
-    g->cache_nodes = sk_lexicon_node_count(lex);
-    g->cache_w = pos->width;
-    g->cache_h = pos->height;
-    memcpy(g->cache_value, g->value, sizeof(g->value));
-    memcpy(g->cache_tiles, pos->tiles, sizeof(g->cache_tiles));
+    g->lex.dawg = sk_lexicon_dawg_root(lex);
+    sk_mg_views_setup(&g->views, &g->lex, rules, pos, g->value);
     return SK_OK;
 }
 
@@ -808,7 +575,7 @@ static void walk_start(sk_movegen *g, int d, int row, int col, int through)
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
 {
     walk_start(g, d, row, col, through);
-    gen(g, col, g->gaddag, 0, 1, 0);
+    gen(g, col, g->lex.gaddag, 0, 1, 0);
 }
 
 void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node)
@@ -816,7 +583,7 @@ void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t nod
     walk_start(g, d, row, col, 1);
     int sum = 0;
     for (int c = lo; c <= col; c++)
-        sum += face(g, g->g, row, c);
+        sum += sk_mg_face(g->g, g->value, row, c);
     go_on(g, lo, node, sum, 1, 0); /* where gen would be after reading the run */
 }
 
@@ -824,12 +591,12 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
 {
     int rc = sk_mg_setup(g, rules, pos, out);
     if (rc != SK_OK) return rc;
-    if (g->first_move) {
+    if (g->views.first_move) {
         sk_mg_first_move(g);
         return out && out->failed ? SK_ENOMEM : SK_OK;
     }
     for (int d = 0; d < 2; d++) {
-        const sk_mg_view *v = &g->v[d];
+        const sk_mg_view *v = &g->views.v[d];
         for (int r = 0; r < v->rows; r++)
             for (uint32_t m = v->starts[r]; m; m &= m - 1) {
                 int c = __builtin_ctz(m);

@@ -178,7 +178,7 @@ int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index)
         *index = g->cap_index[d][r][c];
         return g->cap_value[d][r][c];
     }
-    uint32_t ok = g->v[d].cross[r][c] & g->letters_mask;
+    uint32_t ok = g->views.v[d].cross[r][c] & g->letters_mask;
     int most = INT16_MAX, cap = 0;
     if (ok != g->letters_mask) {
         most = g->rack_start[0] ? g->value[0] : -1;
@@ -207,10 +207,10 @@ static void acc_square(sk_movegen *g, const sk_mg_view *v, int r, int c, window_
     a->lf[k] = v->lf[r][c];
     a->x[k] = 0;
     int cap = 0;
-    if (v->has_cross[r][c]) sk_mg_cap(g, v == &g->v[1], r, c, &cap);
+    if (v->has_cross[r][c]) sk_mg_cap(g, v == &g->views.v[1], r, c, &cap);
     a->cap[k] = (uint8_t)cap;
     a->ncapped += a->cap[k] != 0;
-    if (g->classic && v->has_cross[r][c]) {
+    if (g->views.classic && v->has_cross[r][c]) {
         a->x[k] = (double)v->lf[r][c] * v->wf[r][c];
         a->cross_fixed += (double)v->cross_score[r][c] * v->wf[r][c];
     }
@@ -331,57 +331,42 @@ static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t cou
     g->win_hmax = hmax;
 }
 
-/* The first square of the walk from (R, C) of V: a tile run's first tile when THROUGH, else C. */
-static int walk_first(const sk_mg_view *v, int r, int c, int through)
-{
-    while (through && c > 0 && v->tile[r][c - 1])
-        c--;
-    return c;
-}
-
-/* 1 if g->run_node holds the node of the run [LO, C] of row R of view D: read (run_sides)
- * since the views were last loaded afresh. */
-static int run_known(const sk_movegen *g, int d, int r, int lo, int c)
-{
-    return g->run_loaded[d][r][c] == g->views_loaded && g->run_lo[d][r][c] == lo;
-}
-
 /* From the run [LO, C] of row R of V, with the walk table: its GADDAG node tells whether any
  * word goes on left of it (*LEFT_OK: a tile for the square there) or right of it at once
  * (*RIGHT_OK: the separator, then a tile for the square there). 0 when no word holds the run.
  * Without the table both are 1. *MEMO keeps the answer between calls for one start (0: not
- * read yet; else 1 | LEFT_OK << 1 | RIGHT_OK << 2), and g->run_node the node between
+ * read yet; else 1 | LEFT_OK << 1 | RIGHT_OK << 2), and g->views.run_node the node between
  * positions, for as long as the run stays as it is. */
 static int run_sides(sk_movegen *g, const sk_mg_view *v, int r, int lo, int c, uint8_t *memo,
                      int *left_ok, int *right_ok)
 {
     *left_ok = *right_ok = 1;
-    if (!g->wnodes) return 1;
+    if (!g->lex.wnodes) return 1;
     if (*memo) {
         *left_ok = *memo >> 1 & 1;
         *right_ok = *memo >> 2 & 1;
         return 1;
     }
-    int d = v == &g->v[1];
-    uint32_t at = g->run_node[d][r][c];
-    if (!run_known(g, d, r, lo, c)) {
-        uint32_t list = g->gaddag;
+    int d = v == &g->views.v[1];
+    uint32_t at = g->views.run_node[d][r][c];
+    if (!sk_mg_run_known(&g->views, d, r, lo, c)) {
+        uint32_t list = g->lex.gaddag;
         at = 0;
         for (int x = c; x >= lo; x--) {
-            at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
+            at = sk_mg_find(g->lex.wnodes, g->lex.nodes, list, v->tile[r][x]);
             if (!at) break;
-            list = sk_kwg_arc((uint32_t)g->wnodes[at]); /* the line just read, not the KWG's */
+            list = sk_kwg_arc((uint32_t)g->lex.wnodes[at]); /* the line just read, not the KWG's */
         }
-        g->run_loaded[d][r][c] = g->views_loaded;
-        g->run_lo[d][r][c] = (uint8_t)lo;
-        g->run_node[d][r][c] = at;
+        g->views.run_loaded[d][r][c] = g->views.views_loaded;
+        g->views.run_lo[d][r][c] = (uint8_t)lo;
+        g->views.run_node[d][r][c] = at;
     }
     if (!at) return 0;
-    uint32_t list = sk_kwg_arc((uint32_t)g->wnodes[at]);
-    uint32_t kids = (uint32_t)(g->wnodes[at] >> 32);
+    uint32_t list = sk_kwg_arc((uint32_t)g->lex.wnodes[at]);
+    uint32_t kids = (uint32_t)(g->lex.wnodes[at] >> 32);
     *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack_mask);
     *right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < v->cols &&
-                ((uint32_t)(g->wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack_mask);
+                ((uint32_t)(g->lex.wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack_mask);
     *memo = (uint8_t)(1 | *left_ok << 1 | *right_ok << 2);
     return 1;
 }
@@ -407,7 +392,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
 {
     int cols = v->cols;
     /* the squares the word may span: from LO_MIN to HI_MAX, placing at most N tiles */
-    int run_lo = walk_first(v, r, c, through);
+    int run_lo = sk_mg_walk_first(v, r, c, through);
     double best = -1e300;
     int placed_left = 0;
     int start_empty = !through; /* the anchor square itself, for a cross anchor */
@@ -421,7 +406,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
      * takes more squares (every coefficient is positive, and so is every tile's value), so the
      * walk's bounds (win_suf, win_left) read the same when of the windows starting at one
      * square, only the largest it covers is kept, with the word-map search's own. */
-    int largest_only = by_score && g->monotone && g->wm_min_k > 1;
+    int largest_only = by_score && g->views.monotone && g->wm_min_k > 1;
     window_acc left;
     acc_init(&left);
     for (int x = base; x <= c; x++)
@@ -455,7 +440,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
             if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
             double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
-            if (!keep_window(g, v == &g->v[1], r, lo, hi, b, acc.k)) *oom = 1;
+            if (!keep_window(g, v == &g->views.v[1], r, lo, hi, b, acc.k)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
@@ -465,7 +450,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
 /* An upper bound on the score of every window start_bound would find for the walk from (R, C)
  * of V, at about the cost of one window (by score only: it adds no leave). A start has five
  * windows or more, and when most starts of a position never come near the leader, their
- * windows are never needed. Only for a board whose factors are all 1 or more (g->monotone: no
+ * windows are never needed. Only for a board whose factors are all 1 or more (g->views.monotone: no
  * coefficient is negative, and a window's bound only grows with its squares): it takes every
  * square any of those windows may cover, multiplies each empty one by the largest word
  * multiplier N empty squares among them can make, pairs the best N coefficients with the
@@ -481,7 +466,7 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     int big[SK_MG_N], nbig = 0;
     long long fixed = 0, cross_fixed = 0;
     if (!through && !(v->cross[r][c] & g->rack_mask)) return -1e300;
-    int lo = walk_first(v, r, c, through);
+    int lo = sk_mg_walk_first(v, r, c, through);
     int left_ok = 1, right_ok = 1;
     if (through && !run_sides(g, v, r, lo, c, sides, &left_ok, &right_ok)) return -1e300;
     if (!left_ok && !right_ok) return -1e300; /* no move places a tile */
@@ -502,7 +487,7 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
             int wf = v->wf[r][col];
             lf[ne] = v->lf[r][col];
             xw[ne] = 0;
-            if (g->classic && v->has_cross[r][col]) {
+            if (g->views.classic && v->has_cross[r][col]) {
                 xw[ne] = wf;
                 cross_fixed += (long long)v->cross_score[r][col] * wf;
             }
@@ -563,8 +548,8 @@ static void exact_bound(sk_movegen *g, start *st, const double *values, int n,
                         const double *maxleave, int by_score, int *oom)
 {
     size_t first = g->nwindows;
-    st->bound = start_bound(g, &g->v[st->d], st->row, st->col, st->through, &st->sides, values, n,
-                            maxleave, by_score, oom);
+    st->bound = start_bound(g, &g->views.v[st->d], st->row, st->col, st->through, &st->sides,
+                            values, n, maxleave, by_score, oom);
     st->first = (uint32_t)first;
     st->count = (uint32_t)(g->nwindows - first);
     st->split = 0;
@@ -613,7 +598,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     if (!starts) return SK_ENOMEM;
     int ns = 0, oom = 0;
     g->nwindows = 0;
-    if (g->first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
+    if (g->views.first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
     int use_wm = sk_mg_wm_prepare(g, rules);
     memcpy(g->values, values, sizeof(values));
     g->nvalues = n;
@@ -627,9 +612,9 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
      * in full); by equity every quick bound would have to add the best leave of any size, which
      * leaves it too loose to spare a start its windows. See docs/engine.md,
      * "The best moves without all moves". */
-    int quick_first = g->monotone && by_score && counts[0] > 0;
-    for (int d = 0; d < 2 && !g->first_move; d++) {
-        const sk_mg_view *v = &g->v[d];
+    int quick_first = g->views.monotone && by_score && counts[0] > 0;
+    for (int d = 0; d < 2 && !g->views.first_move; d++) {
+        const sk_mg_view *v = &g->views.v[d];
         for (int r = 0; r < v->rows; r++)
             for (uint32_t m = v->starts[r]; m; m &= m - 1) {
                 int c = __builtin_ctz(m), run_end = (int)(v->run_ends[r] >> c & 1);
@@ -696,10 +681,11 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         load_windows(g, g->windows + st->first, st->count);
         g->win_on = 1;
         /* a run's node, when run_sides read it, spares the walk its letters */
-        int lo = walk_first(&g->v[st->d], st->row, st->col, st->through);
-        if (st->through && run_known(g, st->d, st->row, lo, st->col) &&
-            g->run_node[st->d][st->row][st->col])
-            sk_mg_walk_run(g, st->d, st->row, lo, st->col, g->run_node[st->d][st->row][st->col]);
+        int lo = sk_mg_walk_first(&g->views.v[st->d], st->row, st->col, st->through);
+        if (st->through && sk_mg_run_known(&g->views, st->d, st->row, lo, st->col) &&
+            g->views.run_node[st->d][st->row][st->col])
+            sk_mg_walk_run(g, st->d, st->row, lo, st->col,
+                           g->views.run_node[st->d][st->row][st->col]);
         else
             sk_mg_walk(g, st->d, st->row, st->col, st->through);
         g->win_on = 0;

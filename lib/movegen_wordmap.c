@@ -50,7 +50,7 @@ static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_s
 int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
 {
     g->wm_min_k = SK_MG_N + 1;
-    if (!g->wm || g->first_move || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
+    if (!g->wm || g->views.first_move || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
     int real = 0;
     for (int t = 1; t < SK_TILE_KINDS; t++)
         real += g->rack_start[t];
@@ -221,7 +221,7 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
             int c = w->cols[e], t = words[c - lo];
             int val = g->value[t] * v->lf[r][c];
             main_sum += val;
-            if (g->classic && v->has_cross[r][c]) cross_total += (long long)val * v->wf[r][c];
+            if (g->views.classic && v->has_cross[r][c]) cross_total += (long long)val * v->wf[r][c];
             g->chars[c] = (char)('A' - 1 + t);
         }
         sk_mg_record(g, lo, w->hi, main_sum, w->mult, cross_total);
@@ -311,7 +311,7 @@ int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w)
         g->wm_plus = sk_wordmap_blank_letters(g->wm, s->key);
         g->wm_plus_known = 1;
     }
-    const sk_mg_view *v = &g->v[w->d];
+    const sk_mg_view *v = &g->views.v[w->d];
     unsigned one = 0;
     for (int c = w->lo; c <= w->hi && !one; c++)
         one = v->tile[w->row][c];
@@ -346,7 +346,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         if ((v->cross[r][c] & SK_MG_ALL_LETTERS) != SK_MG_ALL_LETTERS)
             w.narrow[w.nnarrow++] = v->cross[r][c];
         w.mult = sk_score_mul(w.mult, v->wf[r][c]);
-        if (g->classic && v->has_cross[r][c])
+        if (g->views.classic && v->has_cross[r][c])
             w.cross_sum += (long long)v->cross_score[r][c] * v->wf[r][c];
     }
     int k = w.k;
@@ -368,7 +368,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         int c = w.cols[i], index, cap = INT16_MAX;
         if (v->has_cross[r][c]) cap = sk_mg_cap(g, win->d, r, c, &index);
         double cf = (double)v->lf[r][c] * (double)w.mult;
-        if (g->classic && v->has_cross[r][c]) cf += (double)v->lf[r][c] * v->wf[r][c];
+        if (g->views.classic && v->has_cross[r][c]) cf += (double)v->lf[r][c] * v->wf[r][c];
         int j = i;
         for (; j > 0 && cf > w.coef[j - 1]; j--) {
             w.coef[j] = w.coef[j - 1];

@@ -4,6 +4,7 @@
 #ifndef SKRAB_INTERNAL_MOVEGEN_H
 #define SKRAB_INTERNAL_MOVEGEN_H
 
+#include "internal/kwg.h"
 #include "skrab/movegen.h"
 #include "skrab/wordmap.h"
 
@@ -31,6 +32,73 @@ typedef struct {
     uint32_t cross[SK_MG_N][SK_MG_N];
 } sk_mg_view;
 
+/* The lexicon part: what the walk reads of the lexicon of the last sk_mg_setup. NODES, GADDAG
+ * and DAWG are that lexicon's nodes and root lists; WNODES is its walk table or NULL. */
+typedef struct {
+    const uint32_t *nodes;
+    /* the lexicon's walk table (see sk_lexicon_walk_nodes), NULL until the generator has set
+     * up TABLE_AFTER positions (see sk_movegen_set_table_after) */
+    const uint64_t *wnodes;
+    unsigned long setups, table_after; /* positions set up since creation; see wnodes */
+    uint32_t gaddag;                   /* the GADDAG root list */
+    uint32_t dawg;                     /* the DAWG root list */
+} sk_mg_lex;
+
+/* The views part (movegen_views.c): the position of the last sk_mg_setup in both views, and
+ * what the generator learned of it. After sk_mg_views_setup, v[d] holds the position, its cross
+ * sets and scores under its rules and lexicon, and every row's start points (anchors and run
+ * ends); the cache fields hold what they were computed from, so that the next position, when it
+ * only adds tiles, is updated instead of loaded. CACHE_VALID 0 (sk_movegen_forget) forces a
+ * load. */
+typedef struct {
+    sk_mg_view v[2]; /* 0: across as is, 1: down, transposed */
+    int classic;     /* the rule set is classic: cross words are checked and scored */
+    int monotone;    /* every letter and word factor is 1 or more (see quick_bound) */
+    int first_move, start_row, start_col; /* an empty board, and its start square */
+    /* what the views hold, for incremental updates (see sk_mg_views_setup) */
+    int cache_valid, cache_w, cache_h;
+    int cache_first_move; /* the views hold an empty board (its anchors are the first move's) */
+    /* counts the views loaded afresh: what the generator learned of their tiles before is then
+     * forgotten (run_node) */
+    uint32_t views_loaded;
+    /* [d][r][c]: the GADDAG node a tile run of view d ending at (r, c) leads to, read in the
+     * views' load run_loaded and from run_lo (tiles are only ever added to loaded views, so the
+     * run and its node stay the same while both do); 0: no word holds the run */
+    uint32_t run_loaded[2][SK_MG_N][SK_MG_N], run_node[2][SK_MG_N][SK_MG_N];
+    uint8_t run_lo[2][SK_MG_N][SK_MG_N];
+    sk_rules cache_rules;
+    sk_board cache_board; /* compared by content: a board at a reused address is another */
+    size_t cache_nodes;
+    int cache_value[SK_TILE_KINDS];
+    char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
+} sk_mg_views;
+
+/* Face value of the tile at (R, C) of view V, with tiles worth VALUE ([0]: the blank's). */
+static inline int sk_mg_face(const sk_mg_view *v, const int *value, int r, int c)
+{
+    return v->blank[r][c] ? value[0] : value[v->tile[r][c]];
+}
+
+/* The first square of the walk from (R, C) of V: a tile run's first tile when THROUGH, else C. */
+static inline int sk_mg_walk_first(const sk_mg_view *v, int r, int c, int through)
+{
+    while (through && c > 0 && v->tile[r][c - 1])
+        c--;
+    return c;
+}
+
+/* 1 if vs->run_node holds the node of the run [LO, C] of row R of view D: read (run_sides in
+ * movegen_shadow.c) since the views were last loaded afresh. */
+static inline int sk_mg_run_known(const sk_mg_views *vs, int d, int r, int lo, int c)
+{
+    return vs->run_loaded[d][r][c] == vs->views_loaded && vs->run_lo[d][r][c] == lo;
+}
+
+/* Sets VS up for POS under RULES, whose lexicon LEX describes, with tiles worth VALUE: both views
+ * with cross sets and anchors, updated from those VS holds when POS only adds tiles to them. */
+void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
+                       const sk_position *pos, const int value[SK_TILE_KINDS]);
+
 /* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
 typedef struct {
     sk_wm_key key;
@@ -48,35 +116,13 @@ typedef struct {
 } sk_mg_sub;
 
 struct sk_movegen {
-    sk_mg_view v[2]; /* 0: across as is, 1: down, transposed */
+    sk_mg_lex lex;
+    sk_mg_views views;
     /* walk state */
-    const uint32_t *nodes;
-    /* the lexicon's walk table (see sk_lexicon_walk_nodes), NULL until the generator has set
-     * up TABLE_AFTER positions (see sk_movegen_set_table_after) */
-    const uint64_t *wnodes;
-    unsigned long setups, table_after;
     const sk_mg_view *g;
     int dir, row, anchor, leftmost;
     int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
-    int through;     /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
-    uint32_t gaddag; /* the GADDAG root list */
-    uint32_t dawg;   /* the DAWG root list */
-    /* what the views hold, for incremental updates (see sk_mg_setup) */
-    int cache_valid, cache_w, cache_h;
-    int cache_first_move; /* the views hold an empty board (its anchors are the first move's) */
-    /* counts the views loaded afresh: what the generator learned of their tiles before is then
-     * forgotten (run_node) */
-    uint32_t views_loaded;
-    /* [d][r][c]: the GADDAG node a tile run of view d ending at (r, c) leads to, read in the
-     * views' load run_loaded and from run_lo (tiles are only ever added to loaded views, so the
-     * run and its node stay the same while both do); 0: no word holds the run */
-    uint32_t run_loaded[2][SK_MG_N][SK_MG_N], run_node[2][SK_MG_N][SK_MG_N];
-    uint8_t run_lo[2][SK_MG_N][SK_MG_N];
-    sk_rules cache_rules;
-    sk_board cache_board; /* compared by content: a board at a reused address is another */
-    size_t cache_nodes;
-    int cache_value[SK_TILE_KINDS];
-    char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
+    int through; /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
     int rack[SK_TILE_KINDS];
     int rack_start[SK_TILE_KINDS]; /* the rack before the move */
     int blank_letter; /* the letter the walk last played a blank for (one_blank in movegen.c) */
@@ -86,12 +132,10 @@ struct sk_movegen {
     char chars[SK_MG_N + 16];
     uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
     int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
-    int nplaced, rack_size, bingo, classic;
-    int first_move, start_row, start_col;       /* an empty board, and its start square */
+    int nplaced, rack_size, bingo;
     uint8_t word[SK_MG_N], word_blank[SK_MG_N]; /* the first move's word while it is read */
     double first_bound[SK_MG_N + 1];            /* see sk_mg_first_move */
     int first_mirror;      /* the first move's down plays mirror its across ones (see lay_first) */
-    int monotone;          /* every letter and word factor is 1 or more (see quick_bound) */
     int tiles_left;        /* tiles on the rack not yet placed */
     uint32_t rack_mask;    /* letters the rack can still supply (all of them with a blank) */
     uint32_t letters_mask; /* letters on the rack, blanks aside */
