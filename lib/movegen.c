@@ -59,12 +59,12 @@ static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lo
 {
     int r = g->row;
     long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
-    if (g->nplaced == g->rack_size) total = sk_score_add(total, g->bingo);
+    if (g->nplaced == g->rack.size) total = sk_score_add(total, g->rack.bingo);
     sk_gen_move cand;
     sk_gen_move *m;
     if (g->best_mode) {
         int sc = sk_score_clamp(total);
-        float eq = (float)sc + (g->by_score ? 0.0f : g->leave_value[leave_index]);
+        float eq = (float)sc + (g->by_score ? 0.0f : g->rack.leave_value[leave_index]);
         if (g->have_best && (eq < g->best.equity || (eq == g->best.equity && sc < g->best.score)))
             return; /* cannot lead: skip building it */
         m = &cand;
@@ -90,7 +90,7 @@ static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lo
     m->score = sk_score_clamp(total);
     m->equity = (float)m->score;
     if (g->best_mode) {
-        m->equity += g->by_score ? 0.0f : g->leave_value[leave_index];
+        m->equity += g->by_score ? 0.0f : g->rack.leave_value[leave_index];
         if (!g->have_best || sk_mg_beats(m, &g->best)) sk_mg_keep(g, m);
     }
 }
@@ -111,12 +111,12 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
     if (i == ps->n) {
         int leave_index = 0;
         for (int k = 0; k < ps->n && g->best_mode; k++)
-            leave_index += g->radix[blanks >> ps->col[k] & 1 ? 0 : ps->letter[k]];
+            leave_index += g->rack.radix[blanks >> ps->col[k] & 1 ? 0 : ps->letter[k]];
         emit(g, lo, hi, main_sum, mult, cross_total, leave_index, blanks);
         return;
     }
     int c = ps->col[i], letter = ps->letter[i];
-    if (real_used[letter] < g->rack_start[letter]) { /* the rack's own tile */
+    if (real_used[letter] < g->rack.initial[letter]) { /* the rack's own tile */
         real_used[letter]++;
         blank_choices(g, ps, i + 1, lo, hi, main_sum, mult, cross_total, blanks_left, real_used,
                       blanks);
@@ -125,7 +125,7 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
     if (blanks_left) { /* a blank: the tile's value at this square is lost */
         const sk_mg_view *v = g->g;
         int r = g->row;
-        int loss = (g->value[letter] - g->value[0]) * v->lf[r][c];
+        int loss = (g->rack.value[letter] - g->rack.value[0]) * v->lf[r][c];
         long long cross_loss =
             g->views.classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
         blank_choices(g, ps, i + 1, lo, hi, main_sum - loss, mult, cross_total - cross_loss,
@@ -141,17 +141,18 @@ static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mul
 {
     const sk_mg_view *v = g->g;
     int r = g->row, forced = 0;
-    if (!g->rack[0])
+    if (!g->rack.count[0])
         forced = g->blank_letter;
     else
-        emit(g, lo, hi, main_sum, mult, cross_total, g->leave_index, 0);
+        emit(g, lo, hi, main_sum, mult, cross_total, g->rack.leave_index, 0);
     for (uint32_t e = placed; e; e &= e - 1) {
         int c = __builtin_ctz(e), letter = g->chars[c] - 'A' + 1;
         if (forced && letter != forced) continue;
-        int loss = (g->value[letter] - g->value[0]) * v->lf[r][c];
+        int loss = (g->rack.value[letter] - g->rack.value[0]) * v->lf[r][c];
         long long cross_loss =
             g->views.classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
-        int leave_index = forced ? g->leave_index : g->leave_index - g->radix[letter] + g->radix[0];
+        int leave_index = forced ? g->rack.leave_index
+                                 : g->rack.leave_index - g->rack.radix[letter] + g->rack.radix[0];
         emit(g, lo, hi, main_sum - loss, mult, cross_total - cross_loss, leave_index, 1u << c);
     }
 }
@@ -166,12 +167,12 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
         for (int c = lo; c <= hi; c++)
             if (!v->tile[r][c] && v->has_cross[r][c]) return;
     }
-    if (!g->rack_start[0]) {
-        emit(g, lo, hi, main_sum, mult, cross_total, g->leave_index, 0);
+    if (!g->rack.initial[0]) {
+        emit(g, lo, hi, main_sum, mult, cross_total, g->rack.leave_index, 0);
         return;
     }
     uint32_t placed = g->empty_row & (((1u << (hi - lo + 1)) - 1) << lo);
-    if (g->rack_start[0] == 1) {
+    if (g->rack.initial[0] == 1) {
         one_blank(g, lo, hi, main_sum, mult, cross_total, placed);
         return;
     }
@@ -183,21 +184,11 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
         ps.letter[ps.n++] = g->chars[c] - 'A' + 1;
     }
     int real_used[SK_TILE_KINDS] = {0};
-    blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack_start[0], real_used, 0);
+    blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack.initial[0], real_used, 0);
 }
 
 static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
                 long long cross_total);
-
-/* The letters the rack can supply now. */
-static uint32_t rack_letters(const sk_movegen *g)
-{
-    if (g->rack[0]) return SK_MG_ALL_LETTERS;
-    uint32_t m = 0;
-    for (int t = 1; t < SK_TILE_KINDS; t++)
-        if (g->rack[t]) m |= 1u << t;
-    return m;
-}
 
 /* 1 if the best-move search gave the window [LO, HI] to the word-map search: the walk skips
  * its moves. */
@@ -217,7 +208,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     uint64_t wnode = sk_mg_node(wn, nodes, node_index);
     uint32_t node = (uint32_t)wnode, kids = (uint32_t)(wnode >> 32); /* its child list's tiles */
     uint32_t next = sk_kwg_arc(node);
-    uint32_t avail = g->tiles_left ? g->rack_mask : 0; /* what the rack can place next */
+    uint32_t avail = g->rack.left ? g->rack.mask : 0; /* what the rack can place next */
     if (c <= g->anchor) {
         int left_open = c == 0 || !v->tile[r][c - 1];
         int right_open = g->anchor_right_open;
@@ -263,11 +254,11 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     uint8_t t = v->tile[r][c];
     if (t) {
         uint32_t i = sk_mg_find(wn, nodes, list, t);
-        if (i) go_on(g, c, i, main_sum + sk_mg_face(v, g->value, r, c), mult, cross_total);
+        if (i) go_on(g, c, i, main_sum + sk_mg_face(v, g->rack.value, r, c), mult, cross_total);
         return;
     }
-    if (!g->tiles_left) return;
-    uint32_t allowed = v->cross[r][c] & g->rack_mask;
+    if (!g->rack.left) return;
+    uint32_t allowed = v->cross[r][c] & g->rack.mask;
     if (!allowed) return;
     int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->views.classic;
     int cross_base = v->cross_score[r][c];
@@ -279,7 +270,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     /* what a child's list must hold for the walk to go on from it (see go_on): at the next
      * square left, a board tile's letter or a tile the rack may still have, or the separator
      * for the right part; in the right part, a tile for the square after */
-    uint32_t after = g->tiles_left > 1 ? g->rack_mask : 0, need = 0;
+    uint32_t after = g->rack.left > 1 ? g->rack.mask : 0, need = 0;
     if (c <= g->anchor) {
         uint8_t left = c > 0 ? v->tile[r][c - 1] : 0;
         if (left && g->through)
@@ -307,26 +298,27 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     for (int k = 0; k < nkids; k++) {
         uint32_t i = kids[k];
         unsigned letter = sk_kwg_tile((uint32_t)sk_mg_node(wn, nodes, i));
-        int kind = g->rack[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
+        int kind =
+            g->rack.count[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
         if (!kind) g->blank_letter = (int)letter;
-        uint32_t mask = g->rack_mask, letters = g->letters_mask;
+        uint32_t mask = g->rack.mask, letters = g->rack.letters;
         g->nplaced++;
-        g->tiles_left--;
-        g->leave_index += g->radix[kind];
-        if (--g->rack[kind] == 0) {
-            if (kind) g->letters_mask &= ~(1u << kind);
-            if (!g->rack[0]) g->rack_mask = g->letters_mask;
+        g->rack.left--;
+        g->rack.leave_index += g->rack.radix[kind];
+        if (--g->rack.count[kind] == 0) {
+            if (kind) g->rack.letters &= ~(1u << kind);
+            if (!g->rack.count[0]) g->rack.mask = g->rack.letters;
         }
         g->chars[c] = (char)('A' - 1 + letter);
-        int val = g->value[letter] * lf; /* as the tile: record() plays blanks */
+        int val = g->rack.value[letter] * lf; /* as the tile: record() plays blanks */
         go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
               cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total);
-        g->rack[kind]++;
-        g->rack_mask = mask;
-        g->letters_mask = letters;
-        g->leave_index -= g->radix[kind];
+        g->rack.count[kind]++;
+        g->rack.mask = mask;
+        g->rack.letters = letters;
+        g->rack.leave_index -= g->rack.radix[kind];
         g->nplaced--;
-        g->tiles_left++;
+        g->rack.left++;
     }
 }
 
@@ -371,7 +363,7 @@ static int lay_score(const sk_mg_view *v, int r, int lo, int len, const int *val
 static void word_values(const sk_movegen *g, int len, int *val)
 {
     for (int i = 0; i < len; i++)
-        val[i] = g->value[g->word_blank[i] ? 0 : g->word[i]];
+        val[i] = g->rack.value[g->word_blank[i] ? 0 : g->word[i]];
 }
 
 /* lay_first listing every move when the start square's column reads as its row
@@ -394,7 +386,7 @@ static void lay_first_mirrored(sk_movegen *g, int len)
         long long mult;
         if (!lay_score(v, r, lo, len, val, &main_sum, &mult)) continue;
         long long total = sk_score_mul(main_sum, mult);
-        if (len == g->rack_size) total = sk_score_add(total, g->bingo);
+        if (len == g->rack.size) total = sk_score_add(total, g->rack.bingo);
         int score = sk_score_clamp(total);
         sk_gen_move *m = sk_mg_list_push(g->out);
         if (!m || !sk_mg_list_push(g->out)) return;
@@ -443,7 +435,7 @@ static void lay_first(sk_movegen *g, int len)
             if (!lay_score(v, r, lo, len, val, &main_sum, &mult)) continue;
             for (int i = 0; i < len; i++)
                 g->chars[lo + i] = (char)((g->word_blank[i] ? 'a' : 'A') - 1 + g->word[i]);
-            emit(g, lo, lo + len - 1, main_sum, mult, 0, g->leave_index, 0);
+            emit(g, lo, lo + len - 1, main_sum, mult, 0, g->rack.leave_index, 0);
         }
     }
 }
@@ -472,26 +464,26 @@ static void first_words(sk_movegen *g, uint32_t list, int len, double value_abs)
         for (int from_blank = 0; from_blank < 2 && letter > 0 && letter < SK_TILE_KINDS;
              from_blank++) {
             int k = from_blank ? 0 : (int)letter;
-            if (!g->rack[k]) continue;
-            g->rack[k]--;
-            g->leave_index += g->radix[k];
+            if (!g->rack.count[k]) continue;
+            g->rack.count[k]--;
+            g->rack.leave_index += g->rack.radix[k];
             g->nplaced++;
             g->word[len] = (uint8_t)letter;
             g->word_blank[len] = (uint8_t)from_blank;
-            double va = value_abs + abs(g->value[k]);
+            double va = value_abs + abs(g->rack.value[k]);
             if (sk_kwg_accepts(node)) {
                 /* best mode: no placement of a word can beat the leader when its bound cannot */
                 double bound = va * g->first_bound[len + 1] +
-                               (len + 1 == g->rack_size && g->bingo > 0 ? g->bingo : 0) +
-                               (g->by_score ? 0.0 : g->leave_value[g->leave_index]);
+                               (len + 1 == g->rack.size && g->rack.bingo > 0 ? g->rack.bingo : 0) +
+                               (g->by_score ? 0.0 : g->rack.leave_value[g->rack.leave_index]);
                 if (!(g->best_mode && g->have_best && bound < (double)g->best.equity - 1e-3))
                     lay_first(g, len + 1);
             }
-            if (sk_kwg_arc(node) && g->nplaced < g->tiles_left && len + 1 < SK_MG_N)
+            if (sk_kwg_arc(node) && g->nplaced < g->rack.left && len + 1 < SK_MG_N)
                 first_words(g, sk_kwg_arc(node), len + 1, va);
             g->nplaced--;
-            g->leave_index -= g->radix[k];
-            g->rack[k]++;
+            g->rack.leave_index -= g->rack.radix[k];
+            g->rack.count[k]++;
         }
         if (sk_kwg_is_end(node)) break;
     }
@@ -538,26 +530,12 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
     g->lex.wnodes = sk_lexicon_walk_nodes(lex);
     if (!g->lex.wnodes && ++g->lex.setups >= g->lex.table_after)
         g->lex.wnodes = sk_lexicon_build_walk_nodes(lex);
-    g->rack_size = rules->rack_size;
-    g->bingo = rules->bingo_bonus;
     g->out = out;
     g->lex.gaddag = sk_lexicon_gaddag_root(lex);
-    memset(g->rack, 0, sizeof(g->rack));
-    for (const char *p = pos->racks[0]; *p; p++) {
-        int t = sk_tile_from_char(*p);
-        if (t < 0) return SK_EINVAL;
-        g->rack[t]++;
-    }
-    memcpy(g->rack_start, g->rack, sizeof(g->rack));
-    g->tiles_left = (int)strlen(pos->racks[0]);
-    g->rack_mask = rack_letters(g);
-    g->letters_mask = 0;
-    for (int t = 1; t < SK_TILE_KINDS; t++)
-        if (g->rack[t]) g->letters_mask |= 1u << t;
-    for (int t = 0; t < SK_TILE_KINDS; t++)
-        g->value[t] = rules->tiles->score[t];
+    int rc = sk_mg_rack_setup(&g->rack, rules, pos->racks[0]);
+    if (rc != SK_OK) return rc;
     g->lex.dawg = sk_lexicon_dawg_root(lex);
-    sk_mg_views_setup(&g->views, &g->lex, rules, pos, g->value);
+    sk_mg_views_setup(&g->views, &g->lex, rules, pos, g->rack.value);
     return SK_OK;
 }
 
@@ -583,7 +561,7 @@ void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t nod
     walk_start(g, d, row, col, 1);
     int sum = 0;
     for (int c = lo; c <= col; c++)
-        sum += sk_mg_face(g->g, g->value, row, c);
+        sum += sk_mg_face(g->g, g->rack.value, row, c);
     go_on(g, lo, node, sum, 1, 0); /* where gen would be after reading the run */
 }
 
@@ -609,7 +587,6 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
 int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
 {
     g->best_mode = 0;
-    g->leave_index = 0;
-    memset(g->radix, 0, sizeof(g->radix));
+    sk_mg_rack_no_leaves(&g->rack);
     return walk_all(g, rules, pos, out);
 }

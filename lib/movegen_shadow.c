@@ -77,42 +77,6 @@ static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t coun
     return 1;
 }
 
-/* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
- * used (index = sum over kinds of used[kind] * radix[kind]); MAXLEAVE[k] = the best value of a
- * leave of k tiles. The choices are counted like an odometer over the kinds the rack holds,
- * and each leave is handed over as sorted tiles. */
-static void leave_table(sk_movegen *g, const sk_leaves *leaves, const int counts[SK_TILE_KINDS],
-                        double maxleave[SK_RACK_MAX + 1])
-{
-    int r = 1, kinds[SK_TILE_KINDS] = {0}, nk = 0;
-    for (int t = 0; t < SK_TILE_KINDS; t++) {
-        g->radix[t] = r;
-        r *= counts[t] + 1;
-        if (counts[t]) kinds[nk++] = t;
-    }
-    for (int k = 0; k <= SK_RACK_MAX; k++)
-        maxleave[k] = -1e300;
-    int used[SK_TILE_KINDS] = {0}, idx = 0;
-    for (;;) {
-        unsigned char kept[SK_RACK_MAX];
-        int n = 0;
-        for (int i = 0; i < nk; i++)
-            for (int u = used[kinds[i]]; u < counts[kinds[i]]; u++)
-                kept[n++] = (unsigned char)kinds[i];
-        double v = sk_leave_value_tiles(leaves, kept, n);
-        g->leave_value[idx] = (float)v;
-        if (g->leave_value[idx] > maxleave[n]) maxleave[n] = g->leave_value[idx];
-        int i = 0; /* the next choice */
-        for (; i < nk && used[kinds[i]] == counts[kinds[i]]; i++) {
-            idx -= used[kinds[i]] * g->radix[kinds[i]];
-            used[kinds[i]] = 0;
-        }
-        if (i == nk) break;
-        used[kinds[i]]++;
-        idx += g->radix[kinds[i]];
-    }
-}
-
 static int desc_double(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;
@@ -178,14 +142,14 @@ int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index)
         *index = g->cap_index[d][r][c];
         return g->cap_value[d][r][c];
     }
-    uint32_t ok = g->views.v[d].cross[r][c] & g->letters_mask;
+    uint32_t ok = g->views.v[d].cross[r][c] & g->rack.letters;
     int most = INT16_MAX, cap = 0;
-    if (ok != g->letters_mask) {
-        most = g->rack_start[0] ? g->value[0] : -1;
+    if (ok != g->rack.letters) {
+        most = g->rack.initial[0] ? g->rack.value[0] : -1;
         for (uint32_t m = ok; m; m &= m - 1)
-            if (g->value[__builtin_ctz(m)] > most) most = g->value[__builtin_ctz(m)];
+            if (g->rack.value[__builtin_ctz(m)] > most) most = g->rack.value[__builtin_ctz(m)];
         if (most > INT16_MAX) most = INT16_MAX;
-        while (cap < g->nvalues && g->values[cap] > most)
+        while (cap < g->rack.nvalues && g->rack.values[cap] > most)
             cap++;
     }
     g->cap_stamp[d][r][c] = g->cap_now;
@@ -198,7 +162,7 @@ int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index)
 static void acc_square(sk_movegen *g, const sk_mg_view *v, int r, int c, window_acc *a)
 {
     if (v->tile[r][c]) {
-        a->fixed += v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
+        a->fixed += v->blank[r][c] ? g->rack.value[0] : g->rack.value[v->tile[r][c]];
         a->nfixed++;
         return;
     }
@@ -235,7 +199,7 @@ static double window_bound(const sk_movegen *g, const window_acc *a, const doubl
     if (!a->ncapped) { /* no cap: the largest values in order */
         for (int i = 0; i < a->k; i++)
             best += a->coef[i] > 0 ? a->coef[i] * values[i] : a->coef[i] * values[n - 1];
-        return best + (a->k == g->rack_size ? g->bingo : 0);
+        return best + (a->k == g->rack.size ? g->rack.bingo : 0);
     }
     uint32_t left = (1u << n) - 1; /* values not taken yet */
     for (int i = 0; i < a->k; i++) {
@@ -249,7 +213,7 @@ static double window_bound(const sk_movegen *g, const window_acc *a, const doubl
         left &= ~(1u << j);
         best += a->coef[i] * values[j];
     }
-    if (a->k == g->rack_size) best += g->bingo;
+    if (a->k == g->rack.size) best += g->rack.bingo;
     return best;
 }
 
@@ -364,9 +328,9 @@ static int run_sides(sk_movegen *g, const sk_mg_view *v, int r, int lo, int c, u
     if (!at) return 0;
     uint32_t list = sk_kwg_arc((uint32_t)g->lex.wnodes[at]);
     uint32_t kids = (uint32_t)(g->lex.wnodes[at] >> 32);
-    *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack_mask);
+    *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack.mask);
     *right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < v->cols &&
-                ((uint32_t)(g->lex.wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack_mask);
+                ((uint32_t)(g->lex.wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack.mask);
     *memo = (uint8_t)(1 | *left_ok << 1 | *right_ok << 2);
     return 1;
 }
@@ -378,7 +342,7 @@ static int walk_window_follows(const sk_movegen *g, const sk_mg_view *v, int r, 
                                int placed, int n)
 {
     int x = hi + 1;
-    if (x >= v->cols || v->tile[r][x] || !(v->cross[r][x] & g->rack_mask) || placed >= n) return 0;
+    if (x >= v->cols || v->tile[r][x] || !(v->cross[r][x] & g->rack.mask) || placed >= n) return 0;
     if (x + 1 < v->cols && v->tile[r][x + 1]) return 0;
     return k + 1 < g->wm_min_k;
 }
@@ -396,7 +360,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     double best = -1e300;
     int placed_left = 0;
     int start_empty = !through; /* the anchor square itself, for a cross anchor */
-    if (start_empty && !(v->cross[r][c] & g->rack_mask)) return best; /* no move at all */
+    if (start_empty && !(v->cross[r][c] & g->rack.mask)) return best; /* no move at all */
     /* LEFT: the squares [lo, c], grown one square at a time as lo goes left; each window
      * starting at lo extends a copy of it to the right */
     int base = through ? run_lo : c;
@@ -418,7 +382,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
                 if (!through) break; /* a cross-anchor word holds no row tile */
             } else {
                 if (!through && v->anchor[r][lo]) break; /* that anchor's own walk covers it */
-                if (!(v->cross[r][lo] & g->rack_mask)) break;
+                if (!(v->cross[r][lo] & g->rack.mask)) break;
                 if (++placed_left > n) break;
             }
             acc_square(g, v, r, lo, &left);
@@ -431,7 +395,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         for (int hi = c; hi < cols; hi++) {
             if (hi > c) {
                 if (v->tile[r][hi]) break; /* the right part never reaches another run */
-                if (!(v->cross[r][hi] & g->rack_mask) || ++placed > n) break;
+                if (!(v->cross[r][hi] & g->rack.mask) || ++placed > n) break;
                 acc_square(g, v, r, hi, &acc);
             }
             if (placed > n) break;
@@ -465,7 +429,7 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     int lf[SK_MG_N], xw[SK_MG_N], ne = 0;
     int big[SK_MG_N], nbig = 0;
     long long fixed = 0, cross_fixed = 0;
-    if (!through && !(v->cross[r][c] & g->rack_mask)) return -1e300;
+    if (!through && !(v->cross[r][c] & g->rack.mask)) return -1e300;
     int lo = sk_mg_walk_first(v, r, c, through);
     int left_ok = 1, right_ok = 1;
     if (through && !run_sides(g, v, r, lo, c, sides, &left_ok, &right_ok)) return -1e300;
@@ -479,11 +443,11 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         for (int col = from; col != to; col += dir) {
             if (v->tile[r][col]) {
                 if (step == 2 || (step == 1 && !through)) break;
-                fixed += v->blank[r][col] ? g->value[0] : g->value[v->tile[r][col]];
+                fixed += v->blank[r][col] ? g->rack.value[0] : g->rack.value[v->tile[r][col]];
                 continue;
             }
             if (step == 1 && !through && v->anchor[r][col]) break;
-            if (step > 0 && (!(v->cross[r][col] & g->rack_mask) || ++placed > n)) break;
+            if (step > 0 && (!(v->cross[r][col] & g->rack.mask) || ++placed > n)) break;
             int wf = v->wf[r][col];
             lf[ne] = v->lf[r][col];
             xw[ne] = 0;
@@ -518,7 +482,7 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     double b = (double)fixed * (double)wm + (double)cross_fixed;
     for (int i = 0; i < nc; i++)
         b += coef[i] * values[i];
-    if (ne >= g->rack_size && n >= g->rack_size) b += g->bingo;
+    if (ne >= g->rack.size && n >= g->rack.size) b += g->rack.bingo;
     return b;
 }
 
@@ -580,7 +544,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     long cells = 1;
     for (int t = 0; t < SK_TILE_KINDS; t++)
         cells *= counts[t] + 1;
-    if (cells > (long)(sizeof(g->leave_value) / sizeof(g->leave_value[0])))
+    if (cells > (long)(sizeof(g->rack.leave_value) / sizeof(g->rack.leave_value[0])))
         return SK_EINVAL; /* a rack this large has too many leaves for the table */
     int rc = sk_mg_setup(g, rules, pos, NULL);
     if (rc != SK_OK) return rc;
@@ -588,20 +552,19 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     g->by_score = by_score;
     g->have_best = 0;
     g->ntop = 0;
-    g->leave_index = 0;
     double maxleave[SK_RACK_MAX + 1] = {0};
     if (by_score)
-        memset(g->radix, 0, sizeof(g->radix)); /* leaves play no part */
+        sk_mg_rack_no_leaves(&g->rack); /* leaves play no part */
     else
-        leave_table(g, leaves, counts, maxleave);
+        sk_mg_rack_leaves(&g->rack, leaves, counts, maxleave);
     start *starts = malloc(sizeof(start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
     if (!starts) return SK_ENOMEM;
     int ns = 0, oom = 0;
     g->nwindows = 0;
     if (g->views.first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
     int use_wm = sk_mg_wm_prepare(g, rules);
-    memcpy(g->values, values, sizeof(values));
-    g->nvalues = n;
+    memcpy(g->rack.values, values, sizeof(values));
+    g->rack.nvalues = n;
     if (++g->cap_now == 0) { /* the stamps wrapped: none may read as current */
         memset(g->cap_stamp, 0, sizeof(g->cap_stamp));
         g->cap_now = 1;

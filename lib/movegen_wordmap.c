@@ -21,11 +21,11 @@ static void sub_add(const sk_movegen *g, sk_mg_sub *cur, int t)
 {
     sk_wm_key_add(&cur->key, (unsigned)t);
     cur->letters |= 1u << t;
-    cur->leave_index += g->radix[t];
+    cur->leave_index += g->rack.radix[t];
     int j = cur->size++;
-    for (; j > 0 && cur->values[j - 1] < g->value[t]; j--)
+    for (; j > 0 && cur->values[j - 1] < g->rack.value[t]; j--)
         cur->values[j] = cur->values[j - 1];
-    cur->values[j] = g->value[t];
+    cur->values[j] = g->rack.value[t];
 }
 
 /* Appends to OUT (of *N) every sub-multiset of the rack's tiles of kinds KINDS[I..NKINDS - 1]
@@ -38,7 +38,7 @@ static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_s
         return;
     }
     sk_mg_sub saved = *cur;
-    int t = kinds[i], have = g->rack_start[t];
+    int t = kinds[i], have = g->rack.initial[t];
     for (int u = 0; u <= have; u++) {
         if (u > 0) sub_add(g, cur, t);
         if (u == have) cur->full |= 1u << t;
@@ -53,7 +53,7 @@ int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
     if (!g->wm || g->views.first_move || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
     int real = 0;
     for (int t = 1; t < SK_TILE_KINDS; t++)
-        real += g->rack_start[t];
+        real += g->rack.initial[t];
     /* Lookups take the windows where they cost less than the pruned GADDAG walk: with one
      * blank, every window (the walk goes through each word with the blank standing for every
      * letter in turn, where the blank table answers in one lookup); without a blank, only the
@@ -61,11 +61,11 @@ int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
      * bonus makes the walk's bounds loose). Other windows are walked: the walk's shared prefixes
      * and early dead ends cost less than a lookup per sub-multiset. A rack with two blanks is
      * walked whole: it would need a lookup per pair of letters (docs/engine.md, "The word map"). */
-    if (real > SK_MG_WM_RACK || g->rack_start[0] > 1) return 0;
-    g->wm_blanks = g->rack_start[0];
+    if (real > SK_MG_WM_RACK || g->rack.initial[0] > 1) return 0;
+    g->wm_blanks = g->rack.initial[0];
     g->wm_top = INT_MIN;
     for (int t = 0; t < SK_TILE_KINDS; t++)
-        if (g->rack_start[t] && g->value[t] > g->wm_top) g->wm_top = g->value[t];
+        if (g->rack.initial[t] && g->rack.value[t] > g->wm_top) g->wm_top = g->rack.value[t];
     g->wm_min_k = g->wm_blanks ? 1 : real;
     g->wm_plus_known = 0;
     static const sk_mg_sub empty;
@@ -73,13 +73,13 @@ int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
     int n = 0;
     int kinds[SK_TILE_KINDS], nkinds = 0;
     for (int t = 1; t < SK_TILE_KINDS; t++)
-        if (g->rack_start[t])
+        if (g->rack.initial[t])
             kinds[nkinds++] = t;
         else
             cur.full |= 1u << t; /* a letter the rack lacks: a blank may be one */
     if (!g->wm_blanks) { /* only windows of the whole rack come here: its one sub-multiset */
         for (int i = 0; i < nkinds; i++) {
-            for (int u = 0; u < g->rack_start[kinds[i]]; u++)
+            for (int u = 0; u < g->rack.initial[kinds[i]]; u++)
                 sub_add(g, &cur, kinds[i]);
             cur.full |= 1u << kinds[i];
         }
@@ -169,7 +169,7 @@ static double capped_sum(const window_ctx *w, const int *hi, int k)
  * not, and the best leave any of them keeps. */
 static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_sub *s, int b)
 {
-    int k = w->k, spare = g->wm_blanks - b, v0 = g->value[0];
+    int k = w->k, spare = g->wm_blanks - b, v0 = g->rack.value[0];
     int hi[SK_MG_N], lo[SK_MG_N];
     for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
         int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
@@ -190,12 +190,13 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
         for (int i = 0; i < k; i++)
             bound += w->coef[i] > 0 || !spare ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
     if (g->by_score) return bound;
-    int li = s->leave_index + b * g->radix[0];
-    if (spare == 0) return bound + g->leave_value[li];
-    double leave = g->leave_value[li]; /* the spare blank kept, or played for one of S's tiles */
+    int li = s->leave_index + b * g->rack.radix[0];
+    if (spare == 0) return bound + g->rack.leave_value[li];
+    double leave =
+        g->rack.leave_value[li]; /* the spare blank kept, or played for one of S's tiles */
     for (uint32_t m = s->letters; m; m &= m - 1) {
         int t = __builtin_ctz(m);
-        double l = g->leave_value[li - g->radix[t] + g->radix[0]];
+        double l = g->rack.leave_value[li - g->rack.radix[t] + g->rack.radix[0]];
         if (l > leave) leave = l;
     }
     return bound + leave;
@@ -219,7 +220,7 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
         long long cross_total = w->cross_sum;
         for (int e = 0; e < w->k; e++) {
             int c = w->cols[e], t = words[c - lo];
-            int val = g->value[t] * v->lf[r][c];
+            int val = g->rack.value[t] * v->lf[r][c];
             main_sum += val;
             if (g->views.classic && v->has_cross[r][c]) cross_total += (long long)val * v->wf[r][c];
             g->chars[c] = (char)('A' - 1 + t);
@@ -251,8 +252,8 @@ static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out
 static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key)
 {
     g->nplaced = w->k;
-    g->rack[0] = g->wm_blanks - b;
-    g->leave_index = s->leave_index + b * g->radix[0];
+    g->rack.count[0] = g->wm_blanks - b;
+    g->rack.leave_index = s->leave_index + b * g->rack.radix[0];
     int alone = !w->fixed.lo && !w->fixed.hi; /* no board letters: the lookups are the rack's */
     if (b == 0) {
         if (!alone) {
@@ -338,7 +339,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
             sk_wm_key_add(&w.fixed, t);
             if (sk_wm_key_count(&w.fixed, t) > fixed_max) fixed_max = sk_wm_key_count(&w.fixed, t);
             if (fixed_max == 15) return; /* a sixteenth copy would be needed by any word */
-            w.fixed_sum += v->blank[r][c] ? g->value[0] : g->value[t];
+            w.fixed_sum += v->blank[r][c] ? g->rack.value[0] : g->rack.value[t];
             continue;
         }
         w.cols[w.k++] = c;
@@ -360,7 +361,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         if (k == s->size && !(s->letters & ~w.open) && may_fill(&w, s, 0) &&
             key_sum(&w, w.fixed, s->key, &key)) {
             try_sub(g, &w, s, 0, key);
-            g->leave_index = 0;
+            g->rack.leave_index = 0;
         }
         return;
     }
@@ -380,7 +381,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     }
     if (w.coef[k - 1] <= 0) w.capped = 0;
     w.base = (double)w.fixed_sum * (double)w.mult + (double)w.cross_sum +
-             (k == g->rack_size ? g->bingo : 0);
+             (k == g->rack.size ? g->rack.bingo : 0);
     /* the sub-multisets that may lead, each with its bound; their lookups are asked for
      * first, then made in turn (each still checked against the leader, which they raise) */
     struct {
@@ -408,6 +409,6 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     }
     for (int i = 0; i < nmay; i++)
         if (!sk_mg_below(g, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b, may[i].key);
-    g->rack[0] = g->rack_start[0]; /* as the walk expects them */
-    g->leave_index = 0;
+    g->rack.count[0] = g->rack.initial[0]; /* as the walk expects them */
+    g->rack.leave_index = 0;
 }

@@ -99,6 +99,39 @@ static inline int sk_mg_run_known(const sk_mg_views *vs, int d, int r, int lo, i
 void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
                        const sk_position *pos, const int value[SK_TILE_KINDS]);
 
+/* The rack part (movegen_rack.c): the rack of the last sk_mg_setup. INITIAL holds it; COUNT,
+ * LEFT, MASK and LETTERS what is left of it as the walk places tiles (the walk takes a tile and
+ * gives it back when it returns, so they equal the rack's between walks), and LEAVE_INDEX the
+ * mixed-radix index (RADIX) of the tiles taken, by which LEAVE_VALUE holds the value of the
+ * tiles kept. By score, or for every move (sk_movegen_all), RADIX is 0 and LEAVE_INDEX stays 0. */
+typedef struct {
+    int count[SK_TILE_KINDS];   /* tiles of each kind on the rack (0: blanks) */
+    int initial[SK_TILE_KINDS]; /* the rack before the move */
+    int left;                   /* tiles on the rack not yet placed */
+    uint32_t mask;              /* letters the rack can still supply (all of them with a blank) */
+    uint32_t letters;           /* letters on the rack, blanks aside */
+    int value[SK_TILE_KINDS];   /* [0] = the blank's value */
+    int size, bingo;            /* tiles a full rack holds; the bonus for playing them all */
+    int radix[SK_TILE_KINDS];   /* mixed-radix index of the tiles used so far */
+    int leave_index;
+    /* best-only mode: the rack's tile values, descending (NVALUES of them) */
+    double values[SK_RACK_MAX];
+    int nvalues;
+    float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
+} sk_mg_rack;
+
+/* Sets RK to RACK (a rack's tiles as text, not empty) under RULES: counts, letters, values,
+ * size and bingo. Returns SK_OK, or SK_EINVAL when a character is no tile. */
+int sk_mg_rack_setup(sk_mg_rack *rk, const sk_rules *rules, const char *rack);
+/* Every leave worth nothing: RADIX 0, LEAVE_INDEX 0. */
+void sk_mg_rack_no_leaves(sk_mg_rack *rk);
+/* Sets RADIX for the rack COUNTS and fills LEAVE_VALUE from LEAVES for every leave of it (the
+ * caller checks that they fit); MAXLEAVE[k]: the best value of a leave of k tiles. LEAVE_INDEX
+ * becomes 0. */
+struct sk_leaves;
+void sk_mg_rack_leaves(sk_mg_rack *rk, const struct sk_leaves *leaves,
+                       const int counts[SK_TILE_KINDS], double maxleave[SK_RACK_MAX + 1]);
+
 /* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
 typedef struct {
     sk_wm_key key;
@@ -118,27 +151,22 @@ typedef struct {
 struct sk_movegen {
     sk_mg_lex lex;
     sk_mg_views views;
+    sk_mg_rack rack;
     /* walk state */
     const sk_mg_view *g;
     int dir, row, anchor, leftmost;
     int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
-    int through; /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
-    int rack[SK_TILE_KINDS];
-    int rack_start[SK_TILE_KINDS]; /* the rack before the move */
+    int through;      /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
     int blank_letter; /* the letter the walk last played a blank for (one_blank in movegen.c) */
-    int value[SK_TILE_KINDS]; /* [0] = the blank's value */
     /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
      * copied in one fixed-size move */
     char chars[SK_MG_N + 16];
     uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
     int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
-    int nplaced, rack_size, bingo;
+    int nplaced;
     uint8_t word[SK_MG_N], word_blank[SK_MG_N]; /* the first move's word while it is read */
     double first_bound[SK_MG_N + 1];            /* see sk_mg_first_move */
-    int first_mirror;      /* the first move's down plays mirror its across ones (see lay_first) */
-    int tiles_left;        /* tiles on the rack not yet placed */
-    uint32_t rack_mask;    /* letters the rack can still supply (all of them with a blank) */
-    uint32_t letters_mask; /* letters on the rack, blanks aside */
+    int first_mirror; /* the first move's down plays mirror its across ones (see lay_first) */
     sk_move_list *out;
     /* best-only mode: the N best (see sk_mg_keep) */
     int best_mode, by_score, have_best;
@@ -152,10 +180,7 @@ struct sk_movegen {
     size_t nwindows, cap_windows;
     struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
     size_t cap_wheap;
-    /* best-only mode: the rack's tile values, descending, and the caps of the squares (see
-     * sk_mg_cap), read when cap_stamp is cap_now */
-    double values[SK_RACK_MAX];
-    int nvalues;
+    /* best-only mode: the caps of the squares (see sk_mg_cap), read when cap_stamp is cap_now */
     uint32_t cap_now;
     uint32_t cap_stamp[2][SK_MG_N][SK_MG_N];
     int16_t cap_value[2][SK_MG_N][SK_MG_N];
@@ -165,9 +190,6 @@ struct sk_movegen {
     uint32_t win_skip[SK_MG_N]; /* [lo] bit hi: the window [lo, hi] is the word-map search's */
     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
     double win_suf[SK_MG_N][SK_MG_N];
-    int radix[SK_TILE_KINDS]; /* mixed-radix index of the tiles used so far */
-    int leave_index;
-    float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
     /* the word-map search (movegen_wordmap.c): the map, and the rack's sub-multisets by size */
     const sk_wordmap *wm;
     sk_mg_sub subs[1 << SK_MG_WM_RACK];
