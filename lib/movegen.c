@@ -42,9 +42,7 @@ void sk_movegen_set_table_after(sk_movegen *gen, unsigned long after)
 void sk_movegen_free(sk_movegen *gen)
 {
     if (gen) {
-        free(gen->windows);
-        free(gen->wheap);
-        free(gen->top);
+        sk_mg_keep_free(&gen->keep, &gen->bounds);
     }
     free(gen);
 }
@@ -62,10 +60,11 @@ static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lo
     if (g->nplaced == g->rack.size) total = sk_score_add(total, g->rack.bingo);
     sk_gen_move cand;
     sk_gen_move *m;
-    if (g->best_mode) {
+    if (g->keep.best_mode) {
         int sc = sk_score_clamp(total);
-        float eq = (float)sc + (g->by_score ? 0.0f : g->rack.leave_value[leave_index]);
-        if (g->have_best && (eq < g->best.equity || (eq == g->best.equity && sc < g->best.score)))
+        float eq = (float)sc + (g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index]);
+        if (g->keep.have_best &&
+            (eq < g->keep.best.equity || (eq == g->keep.best.equity && sc < g->keep.best.score)))
             return; /* cannot lead: skip building it */
         m = &cand;
     } else {
@@ -89,9 +88,9 @@ static void emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lo
         m->word[__builtin_ctz(b) - lo] += 'a' - 'A';
     m->score = sk_score_clamp(total);
     m->equity = (float)m->score;
-    if (g->best_mode) {
-        m->equity += g->by_score ? 0.0f : g->rack.leave_value[leave_index];
-        if (!g->have_best || sk_mg_beats(m, &g->best)) sk_mg_keep(g, m);
+    if (g->keep.best_mode) {
+        m->equity += g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index];
+        if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) sk_mg_keep(&g->keep, m);
     }
 }
 
@@ -110,7 +109,7 @@ static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, in
 {
     if (i == ps->n) {
         int leave_index = 0;
-        for (int k = 0; k < ps->n && g->best_mode; k++)
+        for (int k = 0; k < ps->n && g->keep.best_mode; k++)
             leave_index += g->rack.radix[blanks >> ps->col[k] & 1 ? 0 : ps->letter[k]];
         emit(g, lo, hi, main_sum, mult, cross_total, leave_index, blanks);
         return;
@@ -194,7 +193,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
  * its moves. */
 static inline int handed(const sk_movegen *g, int lo, int hi)
 {
-    return g->win_on && (g->win_skip[lo] >> hi & 1);
+    return g->bounds.win_on && (g->bounds.win_skip[lo] >> hi & 1);
 }
 
 /* After tile T at column C (NODE its GADDAG node): record, then go on left or right. */
@@ -219,10 +218,10 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
         if (c > 0 && (g->through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
             (kids & (v->tile[r][c - 1] ? 1u << v->tile[r][c - 1] : v->cross[r][c - 1] & avail)) &&
-            !sk_mg_hopeless_left(g, c - 1))
+            !sk_mg_hopeless_left(&g->bounds, &g->keep, c - 1))
             gen(g, c - 1, next, main_sum, mult, cross_total);
         if ((kids & 1u << SK_KWG_SEPARATOR) && left_open && right_open && g->anchor + 1 < v->cols &&
-            !sk_mg_hopeless_right(g, c, g->anchor + 1)) {
+            !sk_mg_hopeless_right(&g->bounds, &g->keep, c, g->anchor + 1)) {
             uint64_t sep = sk_mg_node(wn, nodes, next); /* the separator sorts first */
             uint32_t first = (uint32_t)sep;
             if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first) &&
@@ -240,7 +239,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     if (sk_kwg_accepts(node) && right_open && !handed(g, g->leftmost, c))
         sk_mg_record(g, g->leftmost, c, main_sum, mult, cross_total);
     if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
-        !sk_mg_hopeless_right(g, g->leftmost, c + 1))
+        !sk_mg_hopeless_right(&g->bounds, &g->keep, g->leftmost, c + 1))
         gen(g, c + 1, next, main_sum, mult, cross_total);
 }
 
@@ -411,7 +410,7 @@ static void lay_first_mirrored(sk_movegen *g, int len)
  * start square and no blocked square. */
 static void lay_first(sk_movegen *g, int len)
 {
-    if (g->first_mirror && !g->best_mode) {
+    if (g->first_mirror && !g->keep.best_mode) {
         lay_first_mirrored(g, len);
         return;
     }
@@ -475,8 +474,9 @@ static void first_words(sk_movegen *g, uint32_t list, int len, double value_abs)
                 /* best mode: no placement of a word can beat the leader when its bound cannot */
                 double bound = va * g->first_bound[len + 1] +
                                (len + 1 == g->rack.size && g->rack.bingo > 0 ? g->rack.bingo : 0) +
-                               (g->by_score ? 0.0 : g->rack.leave_value[g->rack.leave_index]);
-                if (!(g->best_mode && g->have_best && bound < (double)g->best.equity - 1e-3))
+                               (g->keep.by_score ? 0.0 : g->rack.leave_value[g->rack.leave_index]);
+                if (!(g->keep.best_mode && g->keep.have_best &&
+                      bound < (double)g->keep.best.equity - 1e-3))
                     lay_first(g, len + 1);
             }
             if (sk_kwg_arc(node) && g->nplaced < g->rack.left && len + 1 < SK_MG_N)
@@ -586,7 +586,7 @@ static int walk_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos
 
 int sk_movegen_all(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out)
 {
-    g->best_mode = 0;
+    g->keep.best_mode = 0;
     sk_mg_rack_no_leaves(&g->rack);
     return walk_all(g, rules, pos, out);
 }

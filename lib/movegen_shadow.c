@@ -26,7 +26,7 @@
 
 typedef struct {
     double bound;
-    uint32_t first, count; /* its windows in g->windows */
+    uint32_t first, count; /* its windows in g->bounds.windows */
     uint8_t d, row, col, through;
     uint8_t split; /* some of its windows are for the word-map search: see split_start */
     uint8_t exact; /* BOUND is the best of its windows' bounds, not quick_bound's */
@@ -53,22 +53,22 @@ typedef struct {
 DEFINE_SIFT_DOWN(sift_down, start)
 DEFINE_SIFT_DOWN(sift_window, struct sk_mg_window)
 
-/* Adds those of the COUNT windows W that can lead to the heap g->wheap of *N; 0 when out of
+/* Adds those of the COUNT windows W that can lead to the heap g->bounds.wheap of *N; 0 when out of
  * memory. */
 static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count, size_t *n)
 {
-    if (*n + count > g->cap_wheap) {
-        size_t cap = g->cap_wheap ? g->cap_wheap : 1024;
+    if (*n + count > g->bounds.cap_wheap) {
+        size_t cap = g->bounds.cap_wheap ? g->bounds.cap_wheap : 1024;
         while (cap < *n + count)
             cap *= 2;
-        struct sk_mg_window *h = realloc(g->wheap, cap * sizeof(*h));
+        struct sk_mg_window *h = realloc(g->bounds.wheap, cap * sizeof(*h));
         if (!h) return 0;
-        g->wheap = h;
-        g->cap_wheap = cap;
+        g->bounds.wheap = h;
+        g->bounds.cap_wheap = cap;
     }
-    struct sk_mg_window *h = g->wheap;
+    struct sk_mg_window *h = g->bounds.wheap;
     for (size_t k = 0; k < count; k++) {
-        if (sk_mg_below(g, w[k].bound)) continue; /* it could never be taken */
+        if (sk_mg_below(&g->keep, w[k].bound)) continue; /* it could never be taken */
         size_t i = (*n)++;
         for (; i > 0 && h[(i - 1) / 2].bound < w[k].bound; i = (i - 1) / 2)
             h[i] = h[(i - 1) / 2];
@@ -136,29 +136,6 @@ static void acc_copy(window_acc *b, const window_acc *a)
     }
 }
 
-int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index)
-{
-    if (g->cap_stamp[d][r][c] == g->cap_now) {
-        *index = g->cap_index[d][r][c];
-        return g->cap_value[d][r][c];
-    }
-    uint32_t ok = g->views.v[d].cross[r][c] & g->rack.letters;
-    int most = INT16_MAX, cap = 0;
-    if (ok != g->rack.letters) {
-        most = g->rack.initial[0] ? g->rack.value[0] : -1;
-        for (uint32_t m = ok; m; m &= m - 1)
-            if (g->rack.value[__builtin_ctz(m)] > most) most = g->rack.value[__builtin_ctz(m)];
-        if (most > INT16_MAX) most = INT16_MAX;
-        while (cap < g->rack.nvalues && g->rack.values[cap] > most)
-            cap++;
-    }
-    g->cap_stamp[d][r][c] = g->cap_now;
-    g->cap_value[d][r][c] = (int16_t)most;
-    g->cap_index[d][r][c] = (uint8_t)cap;
-    *index = cap;
-    return most;
-}
-
 static void acc_square(sk_movegen *g, const sk_mg_view *v, int r, int c, window_acc *a)
 {
     if (v->tile[r][c]) {
@@ -171,7 +148,8 @@ static void acc_square(sk_movegen *g, const sk_mg_view *v, int r, int c, window_
     a->lf[k] = v->lf[r][c];
     a->x[k] = 0;
     int cap = 0;
-    if (v->has_cross[r][c]) sk_mg_cap(g, v == &g->views.v[1], r, c, &cap);
+    if (v->has_cross[r][c])
+        sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
     a->cap[k] = (uint8_t)cap;
     a->ncapped += a->cap[k] != 0;
     if (g->views.classic && v->has_cross[r][c]) {
@@ -217,21 +195,6 @@ static double window_bound(const sk_movegen *g, const window_acc *a, const doubl
     return best;
 }
 
-/* Keeps the bound B of window [LO, HI]; 0 when out of memory. */
-static int keep_window(sk_movegen *g, int d, int r, int lo, int hi, double b, int k)
-{
-    if (g->nwindows == g->cap_windows) {
-        size_t cap = g->cap_windows ? 2 * g->cap_windows : 4096;
-        struct sk_mg_window *w = realloc(g->windows, cap * sizeof(*w));
-        if (!w) return 0;
-        g->windows = w;
-        g->cap_windows = cap;
-    }
-    g->windows[g->nwindows++] =
-        (struct sk_mg_window){(uint8_t)lo, (uint8_t)hi, (uint8_t)d, (uint8_t)r, (uint8_t)k, b};
-    return 1;
-}
-
 /* Adds start S to the heap STARTS of *N (there is room: it was taken from it). */
 static void push_start(start *starts, int *n, const start *s)
 {
@@ -247,10 +210,10 @@ static void push_start(start *starts, int *n, const start *s)
 static double split_start(sk_movegen *g, start *st, size_t *nw, int *oom)
 {
     double best = -1e300;
-    struct sk_mg_window *w = g->windows + st->first;
+    struct sk_mg_window *w = g->bounds.windows + st->first;
     for (uint32_t i = 0; i < st->count; i++) {
         if (w[i].k >= g->wm_min_k) {
-            if (!sk_mg_below(g, w[i].bound) && sk_mg_wm_may_hold(g, &w[i]) &&
+            if (!sk_mg_below(&g->keep, w[i].bound) && sk_mg_wm_may_hold(g, &w[i]) &&
                 !push_windows(g, &w[i], 1, nw))
                 *oom = 1;
             w[i].bound = -1e300;
@@ -260,39 +223,6 @@ static double split_start(sk_movegen *g, start *st, size_t *nw, int *oom)
     }
     st->split = 0;
     return best;
-}
-
-/* Sets up the maxima the walk asks for (g->win_*) from a start's COUNT windows W. */
-static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count)
-{
-    int lmin = SK_MG_N, lmax = -1, hmin = SK_MG_N, hmax = -1;
-    for (size_t i = 0; i < count; i++) {
-        if (w[i].lo < lmin) lmin = w[i].lo;
-        if (w[i].lo > lmax) lmax = w[i].lo;
-        if (w[i].hi < hmin) hmin = w[i].hi;
-        if (w[i].hi > hmax) hmax = w[i].hi;
-    }
-    for (int lo = lmin; lo <= lmax; lo++)
-        for (int h = hmin; h <= hmax; h++)
-            g->win_suf[lo][h] = -1e300;
-    for (int lo = lmin; lo <= lmax; lo++)
-        g->win_skip[lo] = 0;
-    for (size_t i = 0; i < count; i++) {
-        g->win_suf[w[i].lo][w[i].hi] = w[i].bound;
-        if (w[i].k == SK_MG_HANDED) g->win_skip[w[i].lo] |= 1u << w[i].hi;
-    }
-    double left = -1e300;
-    for (int lo = lmin; lo <= lmax; lo++) {
-        for (int h = hmax - 1; h >= hmin; h--)
-            if (g->win_suf[lo][h + 1] > g->win_suf[lo][h])
-                g->win_suf[lo][h] = g->win_suf[lo][h + 1];
-        if (g->win_suf[lo][hmin] > left) left = g->win_suf[lo][hmin];
-        g->win_left[lo] = left;
-    }
-    g->win_lmin = lmin;
-    g->win_lmax = lmax;
-    g->win_hmin = hmin;
-    g->win_hmax = hmax;
 }
 
 /* From the run [LO, C] of row R of V, with the walk table: its GADDAG node tells whether any
@@ -404,7 +334,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
             if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
             double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
-            if (!keep_window(g, v == &g->views.v[1], r, lo, hi, b, acc.k)) *oom = 1;
+            if (!sk_mg_keep_window(&g->bounds, v == &g->views.v[1], r, lo, hi, b, acc.k)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
@@ -486,48 +416,28 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     return b;
 }
 
-/* The walk's keeper of the N best moves (top_n of them; N = 1 for the best move alone):
- * g->top holds them best first, and once there are N, g->best is the last of them, the one a
- * move must beat (have_best set): every bound and early rejection compares with it. */
-void sk_mg_keep(sk_movegen *g, const sk_gen_move *m)
-{
-    if (g->top_n <= 1) {
-        g->best = *m;
-        g->have_best = 1;
-        return;
-    }
-    size_t j = g->ntop < g->top_n ? g->ntop++ : g->top_n - 1;
-    for (; j > 0 && sk_mg_beats(m, &g->top[j - 1]); j--)
-        g->top[j] = g->top[j - 1];
-    g->top[j] = *m;
-    if (g->ntop == g->top_n) {
-        g->best = g->top[g->top_n - 1];
-        g->have_best = 1;
-    }
-}
-
-/* Sets ST's windows (appended to g->windows), their best bound, and whether the word-map
+/* Sets ST's windows (appended to g->bounds.windows), their best bound, and whether the word-map
  * search takes some of them; *OOM is set when the windows ran out of memory. */
 static void exact_bound(sk_movegen *g, start *st, const double *values, int n,
                         const double *maxleave, int by_score, int *oom)
 {
-    size_t first = g->nwindows;
+    size_t first = g->bounds.nwindows;
     st->bound = start_bound(g, &g->views.v[st->d], st->row, st->col, st->through, &st->sides,
                             values, n, maxleave, by_score, oom);
     st->first = (uint32_t)first;
-    st->count = (uint32_t)(g->nwindows - first);
+    st->count = (uint32_t)(g->bounds.nwindows - first);
     st->split = 0;
-    for (size_t w = first; w < g->nwindows; w++)
-        st->split |= g->windows[w].k >= g->wm_min_k;
+    for (size_t w = first; w < g->bounds.nwindows; w++)
+        st->split |= g->bounds.windows[w].k >= g->wm_min_k;
     st->exact = 1;
     if (st->bound <= -1e299) { /* no window: none kept */
-        g->nwindows = first;
+        g->bounds.nwindows = first;
         st->count = 0;
     }
 }
 
 /* The search of sk_movegen_best and sk_movegen_top: every placement that can be among the
- * g->top_n best, walked best bound first, kept by sk_mg_keep. */
+ * g->keep.top_n best, walked best bound first, kept by sk_mg_keep. */
 static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                   const struct sk_leaves *leaves, int by_score)
 {
@@ -548,10 +458,10 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         return SK_EINVAL; /* a rack this large has too many leaves for the table */
     int rc = sk_mg_setup(g, rules, pos, NULL);
     if (rc != SK_OK) return rc;
-    g->best_mode = 1;
-    g->by_score = by_score;
-    g->have_best = 0;
-    g->ntop = 0;
+    g->keep.best_mode = 1;
+    g->keep.by_score = by_score;
+    g->keep.have_best = 0;
+    g->keep.ntop = 0;
     double maxleave[SK_RACK_MAX + 1] = {0};
     if (by_score)
         sk_mg_rack_no_leaves(&g->rack); /* leaves play no part */
@@ -560,15 +470,12 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     start *starts = malloc(sizeof(start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
     if (!starts) return SK_ENOMEM;
     int ns = 0, oom = 0;
-    g->nwindows = 0;
+    g->bounds.nwindows = 0;
     if (g->views.first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
     int use_wm = sk_mg_wm_prepare(g, rules);
     memcpy(g->rack.values, values, sizeof(values));
     g->rack.nvalues = n;
-    if (++g->cap_now == 0) { /* the stamps wrapped: none may read as current */
-        memset(g->cap_stamp, 0, sizeof(g->cap_stamp));
-        g->cap_now = 1;
-    }
+    sk_mg_caps_reset(&g->bounds);
     /* Quick bounds first only by score, for a rack with a blank: its best move is often a bingo
      * far above most starts, so most starts are never bounded window by window. Without a blank
      * the leader is seldom that far ahead, and many starts would be bounded twice (quickly, then
@@ -598,13 +505,14 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     /* two heaps: the starts, and (word-map search) the windows of the starts taken so far */
     size_t nw = 0;
     while (ns > 0 || nw > 0) {
-        double sb = ns > 0 ? starts[0].bound : -1e300, wb = nw > 0 ? g->wheap[0].bound : -1e300;
+        double sb = ns > 0 ? starts[0].bound : -1e300,
+               wb = nw > 0 ? g->bounds.wheap[0].bound : -1e300;
         /* a bound below the leader cannot win; an equal one may still win a tie */
-        if (sk_mg_below(g, sb > wb ? sb : wb)) break;
+        if (sk_mg_below(&g->keep, sb > wb ? sb : wb)) break;
         if (wb >= sb) {
-            struct sk_mg_window w = g->wheap[0];
-            g->wheap[0] = g->wheap[--nw];
-            sift_window(g->wheap, nw, 0);
+            struct sk_mg_window w = g->bounds.wheap[0];
+            g->bounds.wheap[0] = g->bounds.wheap[--nw];
+            sift_window(g->bounds.wheap, nw, 0);
             sk_mg_wm_window(g, &w);
             continue;
         }
@@ -622,7 +530,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             }
         }
         if (use_wm && g->wm_min_k <= 1) {
-            if (!push_windows(g, g->windows + st->first, st->count, &nw)) {
+            if (!push_windows(g, g->bounds.windows + st->first, st->count, &nw)) {
                 free(starts);
                 return SK_ENOMEM;
             }
@@ -641,8 +549,8 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                 continue;
             }
         }
-        load_windows(g, g->windows + st->first, st->count);
-        g->win_on = 1;
+        sk_mg_load_windows(&g->bounds, g->bounds.windows + st->first, st->count);
+        g->bounds.win_on = 1;
         /* a run's node, when run_sides read it, spares the walk its letters */
         int lo = sk_mg_walk_first(&g->views.v[st->d], st->row, st->col, st->through);
         if (st->through && sk_mg_run_known(&g->views, st->d, st->row, lo, st->col) &&
@@ -651,7 +559,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                            g->views.run_node[st->d][st->row][st->col]);
         else
             sk_mg_walk(g, st->d, st->row, st->col, st->through);
-        g->win_on = 0;
+        g->bounds.win_on = 0;
     }
     free(starts);
     return oom ? SK_ENOMEM : SK_OK;
@@ -661,7 +569,7 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
                     const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
                     sk_gen_move *out)
 {
-    g->top_n = 1;
+    g->keep.top_n = 1;
     int rc = search(g, rules, pos, leaves, by_score);
     if (rc != SK_OK) return rc;
     sk_move_list extra;
@@ -674,18 +582,18 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     }
     for (size_t i = 0; i < extra.count; i++) {
         sk_gen_move *m = &extra.moves[i];
-        if (m->kind == SK_MOVE_PASS && g->have_best)
+        if (m->kind == SK_MOVE_PASS && g->keep.have_best)
             continue; /* the pass only when nothing is playable */
         char kept[SK_RACK_MAX + 1];
         sk_gen_move_leave(m, pos->racks[0], kept);
         m->equity = by_score ? 0.0f : (float)sk_leave_value(leaves, kept);
-        if (!g->have_best || sk_mg_beats(m, &g->best)) {
-            g->best = *m;
-            g->have_best = 1;
+        if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) {
+            g->keep.best = *m;
+            g->keep.have_best = 1;
         }
     }
     sk_move_list_free(&extra);
-    *out = g->best;
+    *out = g->keep.best;
     return SK_OK;
 }
 
@@ -694,17 +602,12 @@ int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                    sk_move_list *out)
 {
     if (n == 0) return SK_OK;
-    if (n > g->cap_top) {
-        sk_gen_move *top = realloc(g->top, n * sizeof(*top));
-        if (!top) return SK_ENOMEM;
-        g->top = top;
-        g->cap_top = n;
-    }
-    g->top_n = n;
+    if (sk_mg_keep_reserve(&g->keep, n) != SK_OK) return SK_ENOMEM;
+    g->keep.top_n = n;
     int rc = search(g, rules, pos, leaves, by_score);
-    size_t kept = g->top_n <= 1 ? (size_t)g->have_best : g->ntop;
-    const sk_gen_move *from = g->top_n <= 1 ? &g->best : g->top;
-    g->top_n = 1;
+    size_t kept = g->keep.top_n <= 1 ? (size_t)g->keep.have_best : g->keep.ntop;
+    const sk_gen_move *from = g->keep.top_n <= 1 ? &g->keep.best : g->keep.top;
+    g->keep.top_n = 1;
     if (rc != SK_OK) return rc;
     /* the exchanges and the pass compete with the N best placements as in the full list */
     sk_move_list all;

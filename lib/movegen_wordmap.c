@@ -189,7 +189,7 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
     else
         for (int i = 0; i < k; i++)
             bound += w->coef[i] > 0 || !spare ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
-    if (g->by_score) return bound;
+    if (g->keep.by_score) return bound;
     int li = s->leave_index + b * g->rack.radix[0];
     if (spare == 0) return bound + g->rack.leave_value[li];
     double leave =
@@ -367,7 +367,8 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     }
     for (int i = 0; i < k; i++) {
         int c = w.cols[i], index, cap = INT16_MAX;
-        if (v->has_cross[r][c]) cap = sk_mg_cap(g, win->d, r, c, &index);
+        if (v->has_cross[r][c])
+            cap = sk_mg_cap(&g->bounds, &g->views, &g->rack, win->d, r, c, &index);
         double cf = (double)v->lf[r][c] * (double)w.mult;
         if (g->views.classic && v->has_cross[r][c]) cf += (double)v->lf[r][c] * v->wf[r][c];
         int j = i;
@@ -399,7 +400,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
             if (s->letters & ~w.open) continue; /* a tile no empty square takes */
             if (!may_fill(&w, s, b)) continue;
             double bound = sub_bound(g, &w, s, b);
-            if (sk_mg_below(g, bound)) continue;
+            if (sk_mg_below(&g->keep, bound)) continue;
             if (!key_sum(&w, w.fixed, s->key, &may[nmay].key)) continue;
             if (!alone) sk_wordmap_prefetch(g->wm, may[nmay].key, b);
             may[nmay].s = s;
@@ -408,7 +409,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         }
     }
     for (int i = 0; i < nmay; i++)
-        if (!sk_mg_below(g, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b, may[i].key);
+        if (!sk_mg_below(&g->keep, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b, may[i].key);
     g->rack.count[0] = g->rack.initial[0]; /* as the walk expects them */
     g->rack.leave_index = 0;
 }

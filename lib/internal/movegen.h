@@ -132,6 +132,108 @@ struct sk_leaves;
 void sk_mg_rack_leaves(sk_mg_rack *rk, const struct sk_leaves *leaves,
                        const int counts[SK_TILE_KINDS], double maxleave[SK_RACK_MAX + 1]);
 
+/* 1 if M ranks before BEST: higher equity, then higher score, then sk_gen_move_compare. */
+static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
+{
+    if (m->equity != best->equity) return m->equity > best->equity;
+    if (m->score != best->score) return m->score > best->score;
+    return sk_gen_move_compare(m, best) < 0;
+}
+
+struct sk_mg_window {
+    uint8_t lo, hi, d, row; /* the squares [lo, hi] of row ROW of view D */
+    uint8_t k;              /* its empty squares; SK_MG_HANDED: given to the word-map search */
+    double bound;
+};
+
+/* The keeper part (movegen_keep.c): what the best-only search keeps of the moves it finds. In
+ * best mode (BEST_MODE), TOP holds the NTOP best moves found so far, best first (at most TOP_N,
+ * with room for CAP_TOP); once there are TOP_N of them (HAVE_BEST), BEST is the last, the move
+ * any other must beat. With TOP_N 1, BEST alone is kept. */
+typedef struct {
+    int best_mode, by_score, have_best;
+    sk_gen_move best;
+    sk_gen_move *top;
+    size_t top_n, ntop, cap_top;
+} sk_mg_keeper;
+
+/* The bounds part (movegen_keep.c; the bounds are worked out in movegen_shadow.c): WINDOWS
+ * holds the bound of every window [lo, hi] a start's walk can cover, kept from ordering the
+ * starts; WHEAP is the word-map search's heap of windows (its count is the search's). While a
+ * start is walked (WIN_ON), the WIN_ fields hold the maxima of its windows the walk asks for, to
+ * skip what cannot lead (sk_mg_load_windows). The cap of square [d][r][c] (see sk_mg_cap) is in
+ * CAP_VALUE and CAP_INDEX when CAP_STAMP there is CAP_NOW, for the rack of the search. */
+typedef struct {
+    struct sk_mg_window *windows;
+    size_t nwindows, cap_windows;
+    struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
+    size_t cap_wheap;
+    int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
+    double win_left[SK_MG_N];   /* [x]: the best bound of a window with lmin <= lo <= x */
+    uint32_t win_skip[SK_MG_N]; /* [lo] bit hi: the window [lo, hi] is the word-map search's */
+    /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
+    double win_suf[SK_MG_N][SK_MG_N];
+    uint32_t cap_now;
+    uint32_t cap_stamp[2][SK_MG_N][SK_MG_N];
+    int16_t cap_value[2][SK_MG_N][SK_MG_N];
+    uint8_t cap_index[2][SK_MG_N][SK_MG_N];
+} sk_mg_bounds;
+
+/* Frees what K and B hold. */
+void sk_mg_keep_free(sk_mg_keeper *k, sk_mg_bounds *b);
+/* Offers M, a move that beats k->best when k->have_best, to the keeper. */
+void sk_mg_keep(sk_mg_keeper *k, const sk_gen_move *m);
+/* Room for N moves in k->top: SK_OK or SK_ENOMEM. */
+int sk_mg_keep_reserve(sk_mg_keeper *k, size_t n);
+
+/* 1 if no move whose bound is BOUND can lead: the best-move search may skip it. */
+static inline int sk_mg_below(const sk_mg_keeper *k, double bound)
+{
+    return k->have_best && bound < (double)k->best.equity - 1e-3;
+}
+
+/* Doubles b->windows' room: 1, or 0 when out of memory. */
+int sk_mg_windows_grow(sk_mg_bounds *b);
+/* Keeps the bound BOUND of window [LO, HI] (K empty squares) of row R of view D in b->windows;
+ * 0 when out of memory. */
+static inline int sk_mg_keep_window(sk_mg_bounds *b, int d, int r, int lo, int hi, double bound,
+                                    int k)
+{
+    if (b->nwindows == b->cap_windows && !sk_mg_windows_grow(b)) return 0;
+    b->windows[b->nwindows++] =
+        (struct sk_mg_window){(uint8_t)lo, (uint8_t)hi, (uint8_t)d, (uint8_t)r, (uint8_t)k, bound};
+    return 1;
+}
+/* Sets up the maxima the walk asks for (b->win_*) from a start's COUNT windows W. */
+void sk_mg_load_windows(sk_mg_bounds *b, const struct sk_mg_window *w, size_t count);
+
+/* 1 if the walk, at column X with nothing placed left of it yet, cannot lead by going on left
+ * (no window of the start with lo <= X can). */
+static inline int sk_mg_hopeless_left(const sk_mg_bounds *b, const sk_mg_keeper *k, int x)
+{
+    if (!b->win_on) return 0;
+    if (x < b->win_lmin) return 1;
+    return sk_mg_below(k, b->win_left[x > b->win_lmax ? b->win_lmax : x]);
+}
+
+/* 1 if the walk, its word starting at LO, cannot lead by reaching column H or beyond. */
+static inline int sk_mg_hopeless_right(const sk_mg_bounds *b, const sk_mg_keeper *k, int lo, int h)
+{
+    if (!b->win_on) return 0;
+    if (lo < b->win_lmin || lo > b->win_lmax || h > b->win_hmax) return 1;
+    return sk_mg_below(k, b->win_suf[lo][h < b->win_hmin ? b->win_hmin : h]);
+}
+
+/* Makes every cap read as unknown: for a new rack. */
+void sk_mg_caps_reset(sk_mg_bounds *b);
+/* The cap of the empty square (R, C) of view D of VS, a square with a cross word: the most a
+ * tile placed there can be worth (*INDEX: the index of the first of rk->values not above it),
+ * for the rack RK. A tile the cross set turns away cannot go there, so a square next to a word
+ * that takes only vowels is paired with a vowel's value, not the rack's best. When every tile
+ * on the rack fits, INT16_MAX and 0. */
+int sk_mg_cap(sk_mg_bounds *b, const sk_mg_views *vs, const sk_mg_rack *rk, int d, int r, int c,
+              int *index);
+
 /* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
 typedef struct {
     sk_wm_key key;
@@ -152,6 +254,8 @@ struct sk_movegen {
     sk_mg_lex lex;
     sk_mg_views views;
     sk_mg_rack rack;
+    sk_mg_keeper keep;
+    sk_mg_bounds bounds;
     /* walk state */
     const sk_mg_view *g;
     int dir, row, anchor, leftmost;
@@ -168,28 +272,6 @@ struct sk_movegen {
     double first_bound[SK_MG_N + 1];            /* see sk_mg_first_move */
     int first_mirror; /* the first move's down plays mirror its across ones (see lay_first) */
     sk_move_list *out;
-    /* best-only mode: the N best (see sk_mg_keep) */
-    int best_mode, by_score, have_best;
-    sk_gen_move best;
-    sk_gen_move *top;
-    size_t top_n, ntop, cap_top;
-    /* best-only mode: the bound of every window [lo, hi] a start's walk can cover, kept from
-     * ordering the starts (see movegen_shadow.c), and for the start being walked (win_on) the
-     * maxima the walk asks for, to skip what cannot lead */
-    struct sk_mg_window *windows;
-    size_t nwindows, cap_windows;
-    struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
-    size_t cap_wheap;
-    /* best-only mode: the caps of the squares (see sk_mg_cap), read when cap_stamp is cap_now */
-    uint32_t cap_now;
-    uint32_t cap_stamp[2][SK_MG_N][SK_MG_N];
-    int16_t cap_value[2][SK_MG_N][SK_MG_N];
-    uint8_t cap_index[2][SK_MG_N][SK_MG_N];
-    int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
-    double win_left[SK_MG_N];   /* [x]: the best bound of a window with lmin <= lo <= x */
-    uint32_t win_skip[SK_MG_N]; /* [lo] bit hi: the window [lo, hi] is the word-map search's */
-    /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
-    double win_suf[SK_MG_N][SK_MG_N];
     /* the word-map search (movegen_wordmap.c): the map, and the rack's sub-multisets by size */
     const sk_wordmap *wm;
     sk_mg_sub subs[1 << SK_MG_WM_RACK];
@@ -223,50 +305,6 @@ static inline uint32_t sk_mg_find(const uint64_t *wn, const uint32_t *nodes, uin
     }
 }
 
-/* 1 if M ranks before BEST: higher equity, then higher score, then sk_gen_move_compare. */
-static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
-{
-    if (m->equity != best->equity) return m->equity > best->equity;
-    if (m->score != best->score) return m->score > best->score;
-    return sk_gen_move_compare(m, best) < 0;
-}
-
-struct sk_mg_window {
-    uint8_t lo, hi, d, row; /* the squares [lo, hi] of row ROW of view D */
-    uint8_t k;              /* its empty squares; SK_MG_HANDED: given to the word-map search */
-    double bound;
-};
-
-/* 1 if no move whose bound is BOUND can lead: the best-move search may skip it. */
-static inline int sk_mg_below(const sk_movegen *g, double bound)
-{
-    return g->have_best && bound < (double)g->best.equity - 1e-3;
-}
-
-/* 1 if the walk, at column X with nothing placed left of it yet, cannot lead by going on left
- * (no window of the start with lo <= X can). */
-static inline int sk_mg_hopeless_left(const sk_movegen *g, int x)
-{
-    if (!g->win_on) return 0;
-    if (x < g->win_lmin) return 1;
-    return sk_mg_below(g, g->win_left[x > g->win_lmax ? g->win_lmax : x]);
-}
-
-/* 1 if the walk, its word starting at LO, cannot lead by reaching column H or beyond. */
-static inline int sk_mg_hopeless_right(const sk_movegen *g, int lo, int h)
-{
-    if (!g->win_on) return 0;
-    if (lo < g->win_lmin || lo > g->win_lmax || h > g->win_hmax) return 1;
-    return sk_mg_below(g, g->win_suf[lo][h < g->win_hmin ? g->win_hmin : h]);
-}
-
-/* The cap of the empty square (R, C) of view D, a square with a cross word: the most a tile
- * placed there can be worth (*INDEX: the index of the first of g->values not above it), for the
- * rack of the search. A tile the cross set turns away cannot go there, so a square next to a
- * word that takes only vowels is paired with a vowel's value, not the rack's best. When every
- * tile on the rack fits, INT16_MAX and 0. */
-int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index);
-
 /* Doubles L's room (1024 moves at first): 1, or 0 with l->failed set when out of memory. */
 int sk_mg_list_grow(sk_move_list *l);
 
@@ -277,9 +315,6 @@ static inline sk_gen_move *sk_mg_list_push(sk_move_list *l)
     if (l->count == l->cap && !sk_mg_list_grow(l)) return NULL;
     return &l->moves[l->count++];
 }
-
-/* Offers M to the best-only search's keeper (movegen_shadow.c). */
-void sk_mg_keep(sk_movegen *g, const sk_gen_move *m);
 
 /* Points the walk at row ROW of view D: its letters and empty squares. */
 void sk_mg_walk_row(sk_movegen *g, int d, int row);
