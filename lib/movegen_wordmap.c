@@ -206,8 +206,8 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
 static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, unsigned count,
                       unsigned len)
 {
-    const sk_mg_view *v = g->g;
-    int r = g->row, lo = w->lo;
+    const sk_mg_view *v = g->walk.view;
+    int r = g->walk.row, lo = w->lo;
     for (unsigned j = 0; j < count; j++, words += len) {
         unsigned i = 0;
         for (; i < len; i++) {
@@ -223,7 +223,7 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
             int val = g->rack.value[t] * v->lf[r][c];
             main_sum += val;
             if (g->views.classic && v->has_cross[r][c]) cross_total += (long long)val * v->wf[r][c];
-            g->chars[c] = (char)('A' - 1 + t);
+            g->walk.chars[c] = (char)('A' - 1 + t);
         }
         sk_mg_record(g, lo, w->hi, main_sum, w->mult, cross_total);
     }
@@ -251,7 +251,7 @@ static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out
  * letters (key_sum). */
 static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key)
 {
-    g->nplaced = w->k;
+    g->walk.nplaced = w->k;
     g->rack.count[0] = g->wm_blanks - b;
     g->rack.leave_index = s->leave_index + b * g->rack.radix[0];
     int alone = !w->fixed.lo && !w->fixed.hi; /* no board letters: the lookups are the rack's */
@@ -288,8 +288,8 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_
         ok |= 1u << t;
     }
     for (uint32_t m1 = ok; m1; m1 &= m1 - 1) {
-        g->blank_letter = __builtin_ctz(m1);
-        try_key(g, w, keys[g->blank_letter]);
+        g->walk.blank_letter = __builtin_ctz(m1);
+        try_key(g, w, keys[g->walk.blank_letter]);
     }
 }
 
@@ -322,7 +322,7 @@ int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w)
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
 {
     sk_mg_walk_row(g, win->d, win->row);
-    const sk_mg_view *v = g->g;
+    const sk_mg_view *v = g->walk.view;
     int r = win->row;
     window_ctx w; /* its arrays are written before they are read */
     w.lo = win->lo;

@@ -234,6 +234,26 @@ void sk_mg_caps_reset(sk_mg_bounds *b);
 int sk_mg_cap(sk_mg_bounds *b, const sk_mg_views *vs, const sk_mg_rack *rk, int d, int r, int c,
               int *index);
 
+/* The walk part (movegen_walk.c): where the walk is and what it has laid. While it walks a row
+ * (sk_mg_walk_row), VIEW, DIR and ROW name it, CHARS holds its board letters and EMPTY_ROW its
+ * empty squares (for as long as ROW_LOADED, ROW_D and ROW_AT say so: sk_mg_setup clears
+ * ROW_LOADED, since the views change); the walk writes the letters it places into CHARS before
+ * it reads them, and NPLACED counts them. OUT receives the moves when every move is listed. */
+typedef struct {
+    const sk_mg_view *view;
+    int dir, row, anchor, leftmost;
+    int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
+    int through;      /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
+    int nplaced;      /* tiles placed so far */
+    int blank_letter; /* the letter the walk last played a blank for (see one_blank) */
+    /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
+     * copied in one fixed-size move */
+    char chars[SK_MG_N + 16];
+    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
+    int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
+    sk_move_list *out;             /* NULL in best mode */
+} sk_mg_walker;
+
 /* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
 typedef struct {
     sk_wm_key key;
@@ -256,22 +276,7 @@ struct sk_movegen {
     sk_mg_rack rack;
     sk_mg_keeper keep;
     sk_mg_bounds bounds;
-    /* walk state */
-    const sk_mg_view *g;
-    int dir, row, anchor, leftmost;
-    int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
-    int through;      /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
-    int blank_letter; /* the letter the walk last played a blank for (one_blank in movegen.c) */
-    /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
-     * copied in one fixed-size move */
-    char chars[SK_MG_N + 16];
-    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
-    int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
-    int nplaced;
-    uint8_t word[SK_MG_N], word_blank[SK_MG_N]; /* the first move's word while it is read */
-    double first_bound[SK_MG_N + 1];            /* see sk_mg_first_move */
-    int first_mirror; /* the first move's down plays mirror its across ones (see lay_first) */
-    sk_move_list *out;
+    sk_mg_walker walk;
     /* the word-map search (movegen_wordmap.c): the map, and the rack's sub-multisets by size */
     const sk_wordmap *wm;
     sk_mg_sub subs[1 << SK_MG_WM_RACK];
@@ -316,12 +321,18 @@ static inline sk_gen_move *sk_mg_list_push(sk_move_list *l)
     return &l->moves[l->count++];
 }
 
+/* Writes the move covering [LO, HI] of the walk's row (the letters of g->walk.chars, those at
+ * the columns of BLANKS played by blanks), scoring MAIN_SUM * MULT + CROSS_TOTAL, keeping the
+ * tiles of LEAVE_INDEX: to the list, or in best mode to the keeper when it can lead. */
+void sk_mg_emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, long long cross_total,
+                int leave_index, uint32_t blanks);
 /* Points the walk at row ROW of view D: its letters and empty squares. */
 void sk_mg_walk_row(sk_movegen *g, int d, int row);
 /* Writes the move the walk's row holds over [LO, HI] (g->chars, g->nplaced tiles placed,
  * g->rack and g->leave_index after them; with a one-blank rack whose blank is spent,
  * g->blank_letter is the letter it was spent for), scored MAIN_SUM * MULT + CROSS_TOTAL with its
- * tiles as tiles: every way the rack's blanks can stand among the placed squares (see movegen.c).
+ * tiles as tiles: every way the rack's blanks can stand among the placed squares (see
+ * movegen_walk.c).
  */
 void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                   long long cross_total);
