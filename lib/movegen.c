@@ -23,7 +23,7 @@ void sk_movegen_forget(sk_movegen *gen)
 
 void sk_movegen_use_wordmap(sk_movegen *gen, const sk_wordmap *wm)
 {
-    gen->wm = wm;
+    gen->wm.map = wm;
 }
 
 void sk_movegen_set_table_after(sk_movegen *gen, unsigned long after)

@@ -204,7 +204,7 @@ static void push_start(start *starts, int *n, const start *s)
     starts[i] = *s;
 }
 
-/* Hands the windows of ST with at least g->wm_min_k empty squares to the word-map search's
+/* Hands the windows of ST with at least g->wm.min_k empty squares to the word-map search's
  * heap (of *NW), leaving ST the others to walk (the walk records no move of a handed window:
  * see load_windows); returns ST's new bound. *OOM is set when the heap could not grow. */
 static double split_start(sk_movegen *g, start *st, size_t *nw, int *oom)
@@ -212,8 +212,8 @@ static double split_start(sk_movegen *g, start *st, size_t *nw, int *oom)
     double best = -1e300;
     struct sk_mg_window *w = g->bounds.windows + st->first;
     for (uint32_t i = 0; i < st->count; i++) {
-        if (w[i].k >= g->wm_min_k) {
-            if (!sk_mg_below(&g->keep, w[i].bound) && sk_mg_wm_may_hold(g, &w[i]) &&
+        if (w[i].k >= g->wm.min_k) {
+            if (!sk_mg_below(&g->keep, w[i].bound) && sk_mg_wm_may_hold(&g->wm, &g->views, &w[i]) &&
                 !push_windows(g, &w[i], 1, nw))
                 *oom = 1;
             w[i].bound = -1e300;
@@ -274,7 +274,7 @@ static int walk_window_follows(const sk_movegen *g, const sk_mg_view *v, int r, 
     int x = hi + 1;
     if (x >= v->cols || v->tile[r][x] || !(v->cross[r][x] & g->rack.mask) || placed >= n) return 0;
     if (x + 1 < v->cols && v->tile[r][x + 1]) return 0;
-    return k + 1 < g->wm_min_k;
+    return k + 1 < g->wm.min_k;
 }
 
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
@@ -300,7 +300,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
      * takes more squares (every coefficient is positive, and so is every tile's value), so the
      * walk's bounds (win_suf, win_left) read the same when of the windows starting at one
      * square, only the largest it covers is kept, with the word-map search's own. */
-    int largest_only = by_score && g->views.monotone && g->wm_min_k > 1;
+    int largest_only = by_score && g->views.monotone && g->wm.min_k > 1;
     window_acc left;
     acc_init(&left);
     for (int x = base; x <= c; x++)
@@ -428,7 +428,7 @@ static void exact_bound(sk_movegen *g, start *st, const double *values, int n,
     st->count = (uint32_t)(g->bounds.nwindows - first);
     st->split = 0;
     for (size_t w = first; w < g->bounds.nwindows; w++)
-        st->split |= g->bounds.windows[w].k >= g->wm_min_k;
+        st->split |= g->bounds.windows[w].k >= g->wm.min_k;
     st->exact = 1;
     if (st->bound <= -1e299) { /* no window: none kept */
         g->bounds.nwindows = first;
@@ -472,7 +472,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     int ns = 0, oom = 0;
     g->bounds.nwindows = 0;
     if (g->views.first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
-    int use_wm = sk_mg_wm_prepare(g, rules);
+    int use_wm = sk_mg_wm_prepare(&g->wm, &g->rack, g->views.first_move, rules);
     memcpy(g->rack.values, values, sizeof(values));
     g->rack.nvalues = n;
     sk_mg_caps_reset(&g->bounds);
@@ -529,7 +529,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                 continue;
             }
         }
-        if (use_wm && g->wm_min_k <= 1) {
+        if (use_wm && g->wm.min_k <= 1) {
             if (!push_windows(g, g->bounds.windows + st->first, st->count, &nw)) {
                 free(starts);
                 return SK_ENOMEM;

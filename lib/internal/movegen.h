@@ -270,6 +270,26 @@ typedef struct {
     uint32_t blank_hits;
 } sk_mg_sub;
 
+/* The word-map part (movegen_wordmap.c): the word-map search of the best-move search. MAP is
+ * the map sk_movegen_use_wordmap gave (NULL: none). After sk_mg_wm_prepare returned 1 for a
+ * rack, SUBS holds its sub-multisets by size (with one blank; without, the whole rack alone),
+ * each subs[i] with the lookups made for it so far in this position, and MIN_K says which
+ * windows the search takes; else MIN_K is above any window's empty squares. */
+typedef struct {
+    const sk_wordmap *map;
+    sk_mg_sub subs[1 << SK_MG_WM_RACK];
+    int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
+    int blanks;                       /* the rack's blanks */
+    int top;                          /* the value of the rack's most valuable tile */
+    /* a rack without a blank: the letters that make a word with the whole rack (a superset:
+     * see sk_wordmap_blank_letters), once known (plus_known) */
+    int plus_known;
+    uint32_t plus;
+    int min_k; /* windows of this many empty squares or more go to the word-map search */
+} sk_mg_wmsearch;
+
+/* The generator: one of each part. The parts are set up for a position by sk_mg_setup (lex,
+ * views, rack, walk) and by the best-move search (keep, bounds, wm). */
 struct sk_movegen {
     sk_mg_lex lex;
     sk_mg_views views;
@@ -277,17 +297,7 @@ struct sk_movegen {
     sk_mg_keeper keep;
     sk_mg_bounds bounds;
     sk_mg_walker walk;
-    /* the word-map search (movegen_wordmap.c): the map, and the rack's sub-multisets by size */
-    const sk_wordmap *wm;
-    sk_mg_sub subs[1 << SK_MG_WM_RACK];
-    int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
-    int wm_blanks;                    /* the rack's blanks */
-    int wm_top;                       /* the value of the rack's most valuable tile */
-    /* a rack without a blank: the letters that make a word with the whole rack (a superset:
-     * see sk_wordmap_blank_letters), once known (wm_plus_known) */
-    int wm_plus_known;
-    uint32_t wm_plus;
-    int wm_min_k; /* windows of this many empty squares or more go to the word-map search */
+    sk_mg_wmsearch wm;
 };
 
 /* Node I of the lexicon NODES, with the tiles of its child list in the high half: from the walk
@@ -336,16 +346,17 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row);
  */
 void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                   long long cross_total);
-/* The word-map search: 1 if it can take the rack sk_mg_setup set up (with g->radix, for equity)
- * and G has a word map of RULES' lexicon; it then lists the rack's sub-multisets and sets
- * g->wm_min_k (which windows it takes: all of them for a rack with one blank, those taking the
- * whole rack for one without). 0 on the first move. */
-int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules);
+/* The word-map search: 1 if it can take the rack RK (with rk->radix, for equity) and WS has a
+ * word map of RULES' lexicon; it then lists the rack's sub-multisets and sets ws->min_k (which
+ * windows it takes: all of them for a rack with one blank, those taking the whole rack for one
+ * without). 0 on the first move (FIRST_MOVE). */
+int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
+                     const sk_rules *rules);
 /* 0 when window W (one sk_mg_wm_prepare handed to the word-map search) surely holds no word:
  * for a rack without a blank, a window with no board letter when the rack spells nothing, or
  * with one that no word holds with the whole rack (the blank table, asked once a position).
  * Else 1. */
-int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w);
+int sk_mg_wm_may_hold(sk_mg_wmsearch *ws, const sk_mg_views *vs, const struct sk_mg_window *w);
 /* Every move covering exactly window W that can lead, found by word-map lookups, to
  * sk_mg_record. */
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *w);
