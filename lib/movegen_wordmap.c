@@ -1,15 +1,16 @@
 /* movegen_wordmap.c — the best-move search's exact evaluation of one window by word-map lookups
- * (see wordmap.h; its state is the word-map part, sk_mg_wmsearch): a window is a row's squares [lo,
- * hi] with its board letters; every move that covers exactly those squares spells an anagram of the
- * board letters plus k of the rack's tiles (k = the window's empty squares). For each sub-multiset
- * of the rack of k tiles, and each letter a blank may stand for, one lookup gives the words; those
- * whose letters fit the board letters and the empty squares' cross sets are moves, written by
- * sk_mg_record as the walk would. A letter multiset is taken from the rack as the walk takes it:
- * the rack's own tiles first, a blank only for a letter the rack has no copy left of, so each word
- * is found once. Before a lookup, the sub-multiset's own bound (its tile values in the best order
- * on the window's squares, plus its leave) must reach the leader. Used for every window of a rack
- * with one blank, and for the windows that take the whole of a rack without one (see
- * sk_mg_wm_prepare); the search (movegen_shadow.c) takes windows best bound first. */
+ * (see wordmap.h); its state is the word-map part (sk_mg_wmsearch). A window is a row's squares
+ * [lo, hi] with its board letters; every move that covers exactly those squares spells an
+ * anagram of the board letters plus k of the rack's tiles (k = the window's empty squares). For
+ * each sub-multiset of the rack of k tiles, and each letter a blank may stand for, one lookup
+ * gives the words; those whose letters fit the board letters and the empty squares' cross sets
+ * are moves, written by sk_mg_record as the walk would. A letter multiset is taken from the rack
+ * as the walk takes it: the rack's own tiles first, a blank only for a letter the rack has no
+ * copy left of, so each word is found once. Before a lookup, the sub-multiset's own bound (its
+ * tile values in the best order on the window's squares, plus its leave) must reach the leader.
+ * Used for every window of a rack with one blank, and for the windows that take the whole of a
+ * rack without one (see sk_mg_wm_prepare); the search (movegen_best.c) takes windows best bound
+ * first. It calls the walk (movegen_walk.c) and the caps (movegen_keep.c), nothing above. */
 #include <limits.h>
 #include <string.h>
 

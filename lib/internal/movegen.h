@@ -374,4 +374,24 @@ void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t nod
  * walking from the start square, each found once instead of once per GADDAG pivot. */
 void sk_mg_first_move(sk_movegen *g);
 
+/* A start point of the best-move search (movegen_best.c), with its bound (movegen_shadow.c):
+ * the walk from (ROW, COL) of view D (see sk_mg_walk). */
+typedef struct {
+    double bound;
+    uint32_t first, count; /* its windows in g->bounds.windows */
+    uint8_t d, row, col, through;
+    uint8_t split; /* some of its windows are for the word-map search: see split_start */
+    uint8_t exact; /* BOUND is the best of its windows' bounds, not quick_bound's */
+    uint8_t sides; /* run_sides, once read for quick_bound: kept for start_bound */
+} sk_mg_start;
+
+/* Sets ST's windows (appended to g->bounds.windows), their best bound, and whether the word-map
+ * search takes some of them, for a rack of N tile VALUES (descending) whose leaves of k tiles are
+ * worth at most MAXLEAVE[k] (unless BY_SCORE); *OOM is set when the windows ran out of memory. */
+void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n,
+                       const double *maxleave, int by_score, int *oom);
+/* A looser bound for ST, by score only, at about the cost of one window (see quick_bound in
+ * movegen_shadow.c): -1e300 when no move starts there. ST's windows are not kept. */
+double sk_mg_quick_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n);
+
 #endif
