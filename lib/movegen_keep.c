@@ -97,13 +97,9 @@ void sk_mg_caps_reset(sk_mg_bounds *b)
     }
 }
 
-int sk_mg_cap(sk_mg_bounds *b, const sk_mg_views *vs, const sk_mg_rack *rk, int d, int r, int c,
-              int *index)
+int sk_mg_cap_find(sk_mg_bounds *b, const sk_mg_views *vs, const sk_mg_rack *rk, int d, int r,
+                   int c, int *index)
 {
-    if (b->cap_stamp[d][r][c] == b->cap_now) {
-        *index = b->cap_index[d][r][c];
-        return b->cap_value[d][r][c];
-    }
     uint32_t ok = vs->v[d].cross[r][c] & rk->letters;
     int most = INT16_MAX, cap = 0;
     if (ok != rk->letters) {

@@ -1,6 +1,19 @@
-/* movegen.h (internal) — the move generator's state, shared by movegen.c (the walk),
- * movegen_shadow.c (upper bounds for the best-move search) and movegen_wordmap.c (windows
- * evaluated by word-map lookups). Not installed. */
+/* movegen.h (internal) — the move generator's state and what its files share. Not installed.
+ * The state, struct sk_movegen, is made of typed parts, each with its invariants stated where
+ * it is declared: the lexicon's handles (sk_mg_lex), the board views (sk_mg_views), the rack
+ * (sk_mg_rack), the walk (sk_mg_walker), the N best moves kept (sk_mg_keeper), the windows'
+ * bounds and the squares' caps (sk_mg_bounds), and the word-map search (sk_mg_wmsearch).
+ * The files are layered: each calls only files listed below it.
+ *   movegen_best.c      the best-move search: sk_movegen_best, sk_movegen_top
+ *   movegen.c           the generator's life, sk_mg_setup, sk_movegen_all
+ *   movegen_shadow.c    the bounds of start points and their windows
+ *   movegen_wordmap.c   windows evaluated by word-map lookups
+ *   movegen_first.c     the first move, read off the DAWG
+ *   movegen_walk.c      the GADDAG walk; writes each move to the list or the keeper
+ *   movegen_keep.c      the keeper and the bounds part: the N best, windows, caps
+ *   movegen_views.c     the views: cross sets, anchors, incremental updates
+ *   movegen_rack.c      the rack and its leaves
+ *   movegen_moves.c     move lists, ranking, notation */
 #ifndef SKRAB_INTERNAL_MOVEGEN_H
 #define SKRAB_INTERNAL_MOVEGEN_H
 
@@ -15,6 +28,8 @@
 
 #define SK_MG_N SK_BOARD_MAX         /* rows and columns a view holds */
 #define SK_MG_ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
+
+/* ---- the parts ------------------------------------------------------------------------------ */
 
 /* The board as the walk sees it in one direction: view 0 is the board as is, view 1 the board
  * transposed, so that one across-only walk finds the moves of both directions. */
@@ -31,6 +46,30 @@ typedef struct {
     /* letters that may be placed here (0: none; blocked squares) */
     uint32_t cross[SK_MG_N][SK_MG_N];
 } sk_mg_view;
+
+/* A window: squares a move may cover, with the bound of every move that covers exactly them
+ * (movegen_shadow.c). */
+struct sk_mg_window {
+    uint8_t lo, hi, d, row; /* the squares [lo, hi] of row ROW of view D */
+    uint8_t k;              /* its empty squares; SK_MG_HANDED: given to the word-map search */
+    double bound;
+};
+
+/* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
+typedef struct {
+    sk_wm_key key;
+    uint32_t letters; /* the letters it uses */
+    uint32_t full;    /* letters it uses every copy of, or the rack lacks: a blank may be one */
+    int leave_index;  /* the rack part's radix sum of its tiles */
+    int size;
+    int values[SK_MG_WM_RACK]; /* its tiles' values, descending */
+    /* its lookups without board letters, made once a position (known0, known1 say so): the
+     * words of its tiles alone; the letters one blank may add to make a word */
+    int known0, known1;
+    const uint8_t *words0;
+    unsigned count0, len0;
+    uint32_t blank_hits;
+} sk_mg_sub;
 
 /* The lexicon part: what the walk reads of the lexicon of the last sk_mg_setup. NODES, GADDAG
  * and DAWG are that lexicon's nodes and root lists; WNODES is its walk table or NULL. */
@@ -73,32 +112,6 @@ typedef struct {
     char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
 } sk_mg_views;
 
-/* Face value of the tile at (R, C) of view V, with tiles worth VALUE ([0]: the blank's). */
-static inline int sk_mg_face(const sk_mg_view *v, const int *value, int r, int c)
-{
-    return v->blank[r][c] ? value[0] : value[v->tile[r][c]];
-}
-
-/* The first square of the walk from (R, C) of V: a tile run's first tile when THROUGH, else C. */
-static inline int sk_mg_walk_first(const sk_mg_view *v, int r, int c, int through)
-{
-    while (through && c > 0 && v->tile[r][c - 1])
-        c--;
-    return c;
-}
-
-/* 1 if vs->run_node holds the node of the run [LO, C] of row R of view D: read (run_sides in
- * movegen_shadow.c) since the views were last loaded afresh. */
-static inline int sk_mg_run_known(const sk_mg_views *vs, int d, int r, int lo, int c)
-{
-    return vs->run_loaded[d][r][c] == vs->views_loaded && vs->run_lo[d][r][c] == lo;
-}
-
-/* Sets VS up for POS under RULES, whose lexicon LEX describes, with tiles worth VALUE: both views
- * with cross sets and anchors, updated from those VS holds when POS only adds tiles to them. */
-void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
-                       const sk_position *pos, const int value[SK_TILE_KINDS]);
-
 /* The rack part (movegen_rack.c): the rack of the last sk_mg_setup. INITIAL holds it; COUNT,
  * LEFT, MASK and LETTERS what is left of it as the walk places tiles (the walk takes a tile and
  * gives it back when it returns, so they equal the rack's between walks), and LEAVE_INDEX the
@@ -120,31 +133,25 @@ typedef struct {
     float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
 } sk_mg_rack;
 
-/* Sets RK to RACK (a rack's tiles as text, not empty) under RULES: counts, letters, values,
- * size and bingo. Returns SK_OK, or SK_EINVAL when a character is no tile. */
-int sk_mg_rack_setup(sk_mg_rack *rk, const sk_rules *rules, const char *rack);
-/* Every leave worth nothing: RADIX 0, LEAVE_INDEX 0. */
-void sk_mg_rack_no_leaves(sk_mg_rack *rk);
-/* Sets RADIX for the rack COUNTS and fills LEAVE_VALUE from LEAVES for every leave of it (the
- * caller checks that they fit); MAXLEAVE[k]: the best value of a leave of k tiles. LEAVE_INDEX
- * becomes 0. */
-struct sk_leaves;
-void sk_mg_rack_leaves(sk_mg_rack *rk, const struct sk_leaves *leaves,
-                       const int counts[SK_TILE_KINDS], double maxleave[SK_RACK_MAX + 1]);
-
-/* 1 if M ranks before BEST: higher equity, then higher score, then sk_gen_move_compare. */
-static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
-{
-    if (m->equity != best->equity) return m->equity > best->equity;
-    if (m->score != best->score) return m->score > best->score;
-    return sk_gen_move_compare(m, best) < 0;
-}
-
-struct sk_mg_window {
-    uint8_t lo, hi, d, row; /* the squares [lo, hi] of row ROW of view D */
-    uint8_t k;              /* its empty squares; SK_MG_HANDED: given to the word-map search */
-    double bound;
-};
+/* The walk part (movegen_walk.c): where the walk is and what it has laid. While it walks a row
+ * (sk_mg_walk_row), VIEW, DIR and ROW name it, CHARS holds its board letters and EMPTY_ROW its
+ * empty squares (for as long as ROW_LOADED, ROW_D and ROW_AT say so: sk_mg_setup clears
+ * ROW_LOADED, since the views change); the walk writes the letters it places into CHARS before
+ * it reads them, and NPLACED counts them. OUT receives the moves when every move is listed. */
+typedef struct {
+    const sk_mg_view *view;
+    int dir, row, anchor, leftmost;
+    int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
+    int through;      /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
+    int nplaced;      /* tiles placed so far */
+    int blank_letter; /* the letter the walk last played a blank for (see one_blank) */
+    /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
+     * copied in one fixed-size move */
+    char chars[SK_MG_N + 16];
+    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
+    int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
+    sk_move_list *out;             /* NULL in best mode */
+} sk_mg_walker;
 
 /* The keeper part (movegen_keep.c): what the best-only search keeps of the moves it finds. In
  * best mode (BEST_MODE), TOP holds the NTOP best moves found so far, best first (at most TOP_N,
@@ -164,20 +171,135 @@ typedef struct {
  * skip what cannot lead (sk_mg_load_windows). The cap of square [d][r][c] (see sk_mg_cap) is in
  * CAP_VALUE and CAP_INDEX when CAP_STAMP there is CAP_NOW, for the rack of the search. */
 typedef struct {
-    struct sk_mg_window *windows;
-    size_t nwindows, cap_windows;
-    struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
-    size_t cap_wheap;
     int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
     double win_left[SK_MG_N];   /* [x]: the best bound of a window with lmin <= lo <= x */
     uint32_t win_skip[SK_MG_N]; /* [lo] bit hi: the window [lo, hi] is the word-map search's */
     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
     double win_suf[SK_MG_N][SK_MG_N];
+    struct sk_mg_window *windows;
+    size_t nwindows, cap_windows;
+    struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
+    size_t cap_wheap;
     uint32_t cap_now;
     uint32_t cap_stamp[2][SK_MG_N][SK_MG_N];
     int16_t cap_value[2][SK_MG_N][SK_MG_N];
     uint8_t cap_index[2][SK_MG_N][SK_MG_N];
 } sk_mg_bounds;
+
+/* The word-map part (movegen_wordmap.c): the word-map search of the best-move search. MAP is
+ * the map sk_movegen_use_wordmap gave (NULL: none). After sk_mg_wm_prepare returned 1 for a
+ * rack, SUBS holds its sub-multisets by size (with one blank; without, the whole rack alone),
+ * each subs[i] with the lookups made for it so far in this position, and MIN_K says which
+ * windows the search takes; else MIN_K is above any window's empty squares. */
+typedef struct {
+    const sk_wordmap *map;
+    sk_mg_sub subs[1 << SK_MG_WM_RACK];
+    int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
+    int blanks;                       /* the rack's blanks */
+    int top;                          /* the value of the rack's most valuable tile */
+    /* a rack without a blank: the letters that make a word with the whole rack (a superset:
+     * see sk_wordmap_blank_letters), once known (plus_known) */
+    int plus_known;
+    uint32_t plus;
+    int min_k; /* windows of this many empty squares or more go to the word-map search */
+} sk_mg_wmsearch;
+
+/* The generator: one of each part. sk_mg_setup sets up the lexicon, views, rack and walk parts
+ * for a position; the best-move search sets up the keeper, bounds and word-map parts. */
+struct sk_movegen {
+    sk_mg_lex lex;
+    sk_mg_walker walk;
+    sk_mg_keeper keep;
+    sk_mg_rack rack;
+    sk_mg_bounds bounds;
+    sk_mg_views views;
+    sk_mg_wmsearch wm;
+};
+
+/* ---- shared helpers ------------------------------------------------------------------------- */
+
+/* Node I of the lexicon NODES, with the tiles of its child list in the high half: from the walk
+ * table WN, or every tile when there is none (NULL). The walk descends into a child only when
+ * that set holds a tile it can place or meet at the next square, and so skips dead ends before
+ * loading their lists (see sk_movegen_set_table_after). */
+static inline uint64_t sk_mg_node(const uint64_t *wn, const uint32_t *nodes, uint32_t i)
+{
+    return wn ? wn[i] : (uint64_t)0xFFFFFFFFu << 32 | nodes[i];
+}
+
+/* sk_kwg_find through sk_mg_node: the index of TILE in the list LIST (not 0), or 0. */
+static inline uint32_t sk_mg_find(const uint64_t *wn, const uint32_t *nodes, uint32_t list,
+                                  unsigned tile)
+{
+    for (uint32_t i = list;; i++) {
+        uint32_t node = (uint32_t)sk_mg_node(wn, nodes, i);
+        if (sk_kwg_tile(node) == tile) return i;
+        if (sk_kwg_tile(node) > tile || sk_kwg_is_end(node)) return 0;
+    }
+}
+
+/* Face value of the tile at (R, C) of view V, with tiles worth VALUE ([0]: the blank's). */
+static inline int sk_mg_face(const sk_mg_view *v, const int *value, int r, int c)
+{
+    return v->blank[r][c] ? value[0] : value[v->tile[r][c]];
+}
+
+/* The first square of the walk from (R, C) of V: a tile run's first tile when THROUGH, else C. */
+static inline int sk_mg_walk_first(const sk_mg_view *v, int r, int c, int through)
+{
+    while (through && c > 0 && v->tile[r][c - 1])
+        c--;
+    return c;
+}
+
+/* 1 if vs->run_node holds the node of the run [LO, C] of row R of view D: read (run_sides in
+ * movegen_shadow.c) since the views were last loaded afresh. */
+static inline int sk_mg_run_known(const sk_mg_views *vs, int d, int r, int lo, int c)
+{
+    return vs->run_loaded[d][r][c] == vs->views_loaded && vs->run_lo[d][r][c] == lo;
+}
+
+/* 1 if M ranks before BEST: higher equity, then higher score, then sk_gen_move_compare. */
+static inline int sk_mg_beats(const sk_gen_move *m, const sk_gen_move *best)
+{
+    if (m->equity != best->equity) return m->equity > best->equity;
+    if (m->score != best->score) return m->score > best->score;
+    return sk_gen_move_compare(m, best) < 0;
+}
+
+/* ---- movegen_moves.c ------------------------------------------------------------------------ */
+
+/* Doubles L's room (1024 moves at first): 1, or 0 with l->failed set when out of memory. */
+int sk_mg_list_grow(sk_move_list *l);
+
+/* A new move at the end of L (its fields unset), or NULL with l->failed set when L cannot
+ * grow. Inline: the walk writes every move it finds through it. */
+static inline sk_gen_move *sk_mg_list_push(sk_move_list *l)
+{
+    if (l->count == l->cap && !sk_mg_list_grow(l)) return NULL;
+    return &l->moves[l->count++];
+}
+
+/* ---- movegen_views.c, movegen_rack.c -------------------------------------------------------- */
+
+/* Sets VS up for POS under RULES, whose lexicon LEX describes, with tiles worth VALUE: both views
+ * with cross sets and anchors, updated from those VS holds when POS only adds tiles to them. */
+void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
+                       const sk_position *pos, const int value[SK_TILE_KINDS]);
+
+/* Sets RK to RACK (a rack's tiles as text, not empty) under RULES: counts, letters, values,
+ * size and bingo. Returns SK_OK, or SK_EINVAL when a character is no tile. */
+int sk_mg_rack_setup(sk_mg_rack *rk, const sk_rules *rules, const char *rack);
+/* Every leave worth nothing: RADIX 0, LEAVE_INDEX 0. */
+void sk_mg_rack_no_leaves(sk_mg_rack *rk);
+/* Sets RADIX for the rack COUNTS and fills LEAVE_VALUE from LEAVES for every leave of it (the
+ * caller checks that they fit); MAXLEAVE[k]: the best value of a leave of k tiles. LEAVE_INDEX
+ * becomes 0. */
+struct sk_leaves;
+void sk_mg_rack_leaves(sk_mg_rack *rk, const struct sk_leaves *leaves,
+                       const int counts[SK_TILE_KINDS], double maxleave[SK_RACK_MAX + 1]);
+
+/* ---- movegen_keep.c ------------------------------------------------------------------------- */
 
 /* Frees what K and B hold. */
 void sk_mg_keep_free(sk_mg_keeper *k, sk_mg_bounds *b);
@@ -226,110 +348,24 @@ static inline int sk_mg_hopeless_right(const sk_mg_bounds *b, const sk_mg_keeper
 
 /* Makes every cap read as unknown: for a new rack. */
 void sk_mg_caps_reset(sk_mg_bounds *b);
+/* sk_mg_cap when the cap of (R, C) of view D is not known yet: works it out and keeps it. */
+int sk_mg_cap_find(sk_mg_bounds *b, const sk_mg_views *vs, const sk_mg_rack *rk, int d, int r,
+                   int c, int *index);
 /* The cap of the empty square (R, C) of view D of VS, a square with a cross word: the most a
  * tile placed there can be worth (*INDEX: the index of the first of rk->values not above it),
  * for the rack RK. A tile the cross set turns away cannot go there, so a square next to a word
  * that takes only vowels is paired with a vowel's value, not the rack's best. When every tile
- * on the rack fits, INT16_MAX and 0. */
-int sk_mg_cap(sk_mg_bounds *b, const sk_mg_views *vs, const sk_mg_rack *rk, int d, int r, int c,
-              int *index);
-
-/* The walk part (movegen_walk.c): where the walk is and what it has laid. While it walks a row
- * (sk_mg_walk_row), VIEW, DIR and ROW name it, CHARS holds its board letters and EMPTY_ROW its
- * empty squares (for as long as ROW_LOADED, ROW_D and ROW_AT say so: sk_mg_setup clears
- * ROW_LOADED, since the views change); the walk writes the letters it places into CHARS before
- * it reads them, and NPLACED counts them. OUT receives the moves when every move is listed. */
-typedef struct {
-    const sk_mg_view *view;
-    int dir, row, anchor, leftmost;
-    int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
-    int through;      /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
-    int nplaced;      /* tiles placed so far */
-    int blank_letter; /* the letter the walk last played a blank for (see one_blank) */
-    /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
-     * copied in one fixed-size move */
-    char chars[SK_MG_N + 16];
-    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
-    int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
-    sk_move_list *out;             /* NULL in best mode */
-} sk_mg_walker;
-
-/* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
-typedef struct {
-    sk_wm_key key;
-    uint32_t letters; /* the letters it uses */
-    uint32_t full;    /* letters it uses every copy of, or the rack lacks: a blank may be one */
-    int leave_index;  /* g->radix sum of its tiles */
-    int size;
-    int values[SK_MG_WM_RACK]; /* its tiles' values, descending */
-    /* its lookups without board letters, made once a position (known0, known1 say so): the
-     * words of its tiles alone; the letters one blank may add to make a word */
-    int known0, known1;
-    const uint8_t *words0;
-    unsigned count0, len0;
-    uint32_t blank_hits;
-} sk_mg_sub;
-
-/* The word-map part (movegen_wordmap.c): the word-map search of the best-move search. MAP is
- * the map sk_movegen_use_wordmap gave (NULL: none). After sk_mg_wm_prepare returned 1 for a
- * rack, SUBS holds its sub-multisets by size (with one blank; without, the whole rack alone),
- * each subs[i] with the lookups made for it so far in this position, and MIN_K says which
- * windows the search takes; else MIN_K is above any window's empty squares. */
-typedef struct {
-    const sk_wordmap *map;
-    sk_mg_sub subs[1 << SK_MG_WM_RACK];
-    int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
-    int blanks;                       /* the rack's blanks */
-    int top;                          /* the value of the rack's most valuable tile */
-    /* a rack without a blank: the letters that make a word with the whole rack (a superset:
-     * see sk_wordmap_blank_letters), once known (plus_known) */
-    int plus_known;
-    uint32_t plus;
-    int min_k; /* windows of this many empty squares or more go to the word-map search */
-} sk_mg_wmsearch;
-
-/* The generator: one of each part. The parts are set up for a position by sk_mg_setup (lex,
- * views, rack, walk) and by the best-move search (keep, bounds, wm). */
-struct sk_movegen {
-    sk_mg_lex lex;
-    sk_mg_views views;
-    sk_mg_rack rack;
-    sk_mg_keeper keep;
-    sk_mg_bounds bounds;
-    sk_mg_walker walk;
-    sk_mg_wmsearch wm;
-};
-
-/* Node I of the lexicon NODES, with the tiles of its child list in the high half: from the walk
- * table WN, or every tile when there is none (NULL). The walk descends into a child only when
- * that set holds a tile it can place or meet at the next square, and so skips dead ends before
- * loading their lists (see sk_movegen_set_table_after). */
-static inline uint64_t sk_mg_node(const uint64_t *wn, const uint32_t *nodes, uint32_t i)
+ * on the rack fits, INT16_MAX and 0. Inline when known: the bounds ask for every square of
+ * every window. */
+static inline int sk_mg_cap(sk_mg_bounds *b, const sk_mg_views *vs, const sk_mg_rack *rk, int d,
+                            int r, int c, int *index)
 {
-    return wn ? wn[i] : (uint64_t)0xFFFFFFFFu << 32 | nodes[i];
+    if (b->cap_stamp[d][r][c] != b->cap_now) return sk_mg_cap_find(b, vs, rk, d, r, c, index);
+    *index = b->cap_index[d][r][c];
+    return b->cap_value[d][r][c];
 }
 
-/* sk_kwg_find through sk_mg_node: the index of TILE in the list LIST (not 0), or 0. */
-static inline uint32_t sk_mg_find(const uint64_t *wn, const uint32_t *nodes, uint32_t list,
-                                  unsigned tile)
-{
-    for (uint32_t i = list;; i++) {
-        uint32_t node = (uint32_t)sk_mg_node(wn, nodes, i);
-        if (sk_kwg_tile(node) == tile) return i;
-        if (sk_kwg_tile(node) > tile || sk_kwg_is_end(node)) return 0;
-    }
-}
-
-/* Doubles L's room (1024 moves at first): 1, or 0 with l->failed set when out of memory. */
-int sk_mg_list_grow(sk_move_list *l);
-
-/* A new move at the end of L (its fields unset), or NULL with l->failed set when L cannot
- * grow. Inline: the walk writes every move it finds through it. */
-static inline sk_gen_move *sk_mg_list_push(sk_move_list *l)
-{
-    if (l->count == l->cap && !sk_mg_list_grow(l)) return NULL;
-    return &l->moves[l->count++];
-}
+/* ---- movegen_walk.c, movegen_first.c -------------------------------------------------------- */
 
 /* Writes the move covering [LO, HI] of the walk's row (the letters of g->walk.chars, those at
  * the columns of BLANKS played by blanks), scoring MAIN_SUM * MULT + CROSS_TOTAL, keeping the
@@ -338,14 +374,26 @@ void sk_mg_emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lon
                 int leave_index, uint32_t blanks);
 /* Points the walk at row ROW of view D: its letters and empty squares. */
 void sk_mg_walk_row(sk_movegen *g, int d, int row);
-/* Writes the move the walk's row holds over [LO, HI] (g->chars, g->nplaced tiles placed,
- * g->rack and g->leave_index after them; with a one-blank rack whose blank is spent,
- * g->blank_letter is the letter it was spent for), scored MAIN_SUM * MULT + CROSS_TOTAL with its
- * tiles as tiles: every way the rack's blanks can stand among the placed squares (see
- * movegen_walk.c).
- */
+/* Writes the move the walk's row holds over [LO, HI] (g->walk.chars, g->walk.nplaced tiles
+ * placed, g->rack's count and leave_index after them; with a one-blank rack whose blank is
+ * spent, g->walk.blank_letter is the letter it was spent for), scored MAIN_SUM * MULT +
+ * CROSS_TOTAL with its tiles as tiles: every way the rack's blanks can stand among the placed
+ * squares (see movegen_walk.c). */
 void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
                   long long cross_total);
+/* Walks every move starting at (ROW, COL) of view D: from a tile run's last tile when THROUGH,
+ * else from a cross anchor. */
+void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through);
+/* sk_mg_walk from the tile run [LO, COL] of row ROW of view D whose GADDAG node (the run's
+ * letters read from COL down to LO) is NODE, known already: the walk starts past the run. */
+void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node);
+/* The first move (an empty board): every word the rack spells, read off the DAWG once, laid
+ * at every offset that covers the start square, in both directions. The same moves as
+ * walking from the start square, each found once instead of once per GADDAG pivot. */
+void sk_mg_first_move(sk_movegen *g);
+
+/* ---- movegen_wordmap.c, movegen_shadow.c ---------------------------------------------------- */
+
 /* The word-map search: 1 if it can take the rack RK (with rk->radix, for equity) and WS has a
  * word map of RULES' lexicon; it then lists the rack's sub-multisets and sets ws->min_k (which
  * windows it takes: all of them for a rack with one blank, those taking the whole rack for one
@@ -360,19 +408,6 @@ int sk_mg_wm_may_hold(sk_mg_wmsearch *ws, const sk_mg_views *vs, const struct sk
 /* Every move covering exactly window W that can lead, found by word-map lookups, to
  * sk_mg_record. */
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *w);
-/* Prepares G for POS: rack, values, both views with cross sets and anchors. OUT receives moves
- * (NULL in best mode). Returns SK_OK or SK_EINVAL. */
-int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out);
-/* Walks every move starting at (ROW, COL) of view D: from a tile run's last tile when THROUGH,
- * else from a cross anchor. */
-void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through);
-/* sk_mg_walk from the tile run [LO, COL] of row ROW of view D whose GADDAG node (the run's
- * letters read from COL down to LO) is NODE, known already: the walk starts past the run. */
-void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node);
-/* The first move (an empty board): every word the rack spells, read off the DAWG once, laid
- * at every offset that covers the start square, in both directions. The same moves as
- * walking from the start square, each found once instead of once per GADDAG pivot. */
-void sk_mg_first_move(sk_movegen *g);
 
 /* A start point of the best-move search (movegen_best.c), with its bound (movegen_shadow.c):
  * the walk from (ROW, COL) of view D (see sk_mg_walk). */
@@ -393,5 +428,12 @@ void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int
 /* A looser bound for ST, by score only, at about the cost of one window (see quick_bound in
  * movegen_shadow.c): -1e300 when no move starts there. ST's windows are not kept. */
 double sk_mg_quick_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n);
+
+/* ---- movegen.c ------------------------------------------------------------------------------ */
+
+/* Prepares G for POS: the lexicon's handles, the rack and its values, both views with cross
+ * sets and anchors; the walk's row is reloaded. OUT receives moves (NULL in best mode). Returns
+ * SK_OK or SK_EINVAL. */
+int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk_move_list *out);
 
 #endif
