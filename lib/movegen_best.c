@@ -34,26 +34,27 @@
 DEFINE_SIFT_DOWN(sift_down, sk_mg_start)
 DEFINE_SIFT_DOWN(sift_window, struct sk_mg_window)
 
-/* Adds those of the COUNT windows W that can lead to the heap g->bounds.wheap of *N; 0 when out of
- * memory. */
-static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count, size_t *n)
+/* Adds those of the COUNT windows W that can lead (by K's leader) to the heap b->wheap of *N;
+ * 0 when out of memory. */
+static int push_windows(sk_mg_bounds *b, const sk_mg_keeper *k, const struct sk_mg_window *w,
+                        size_t count, size_t *n)
 {
-    if (*n + count > g->bounds.cap_wheap) {
-        size_t cap = g->bounds.cap_wheap ? g->bounds.cap_wheap : 1024;
+    if (*n + count > b->cap_wheap) {
+        size_t cap = b->cap_wheap ? b->cap_wheap : 1024;
         while (cap < *n + count)
             cap *= 2;
-        struct sk_mg_window *h = realloc(g->bounds.wheap, cap * sizeof(*h));
+        struct sk_mg_window *h = realloc(b->wheap, cap * sizeof(*h));
         if (!h) return 0;
-        g->bounds.wheap = h;
-        g->bounds.cap_wheap = cap;
+        b->wheap = h;
+        b->cap_wheap = cap;
     }
-    struct sk_mg_window *h = g->bounds.wheap;
-    for (size_t k = 0; k < count; k++) {
-        if (sk_mg_below(&g->keep, w[k].bound)) continue; /* it could never be taken */
+    struct sk_mg_window *h = b->wheap;
+    for (size_t j = 0; j < count; j++) {
+        if (sk_mg_below(k, w[j].bound)) continue; /* it could never be taken */
         size_t i = (*n)++;
-        for (; i > 0 && h[(i - 1) / 2].bound < w[k].bound; i = (i - 1) / 2)
+        for (; i > 0 && h[(i - 1) / 2].bound < w[j].bound; i = (i - 1) / 2)
             h[i] = h[(i - 1) / 2];
-        h[i] = w[k];
+        h[i] = w[j];
     }
     return 1;
 }
@@ -75,7 +76,7 @@ static void push_start(sk_mg_start *starts, int *n, const sk_mg_start *s)
 
 /* Hands the windows of ST with at least g->wm.min_k empty squares to the word-map search's
  * heap (of *NW), leaving ST the others to walk (the walk records no move of a handed window:
- * see load_windows); returns ST's new bound. *OOM is set when the heap could not grow. */
+ * see sk_mg_load_windows); returns ST's new bound. *OOM is set when the heap could not grow. */
 static double split_start(sk_movegen *g, sk_mg_start *st, size_t *nw, int *oom)
 {
     double best = -1e300;
@@ -83,7 +84,7 @@ static double split_start(sk_movegen *g, sk_mg_start *st, size_t *nw, int *oom)
     for (uint32_t i = 0; i < st->count; i++) {
         if (w[i].k >= g->wm.min_k) {
             if (!sk_mg_below(&g->keep, w[i].bound) && sk_mg_wm_may_hold(&g->wm, &g->views, &w[i]) &&
-                !push_windows(g, &w[i], 1, nw))
+                !push_windows(&g->bounds, &g->keep, &w[i], 1, nw))
                 *oom = 1;
             w[i].bound = -1e300;
             w[i].k = SK_MG_HANDED;
@@ -189,7 +190,8 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             }
         }
         if (use_wm && g->wm.min_k <= 1) {
-            if (!push_windows(g, g->bounds.windows + st->first, st->count, &nw)) {
+            if (!push_windows(&g->bounds, &g->keep, g->bounds.windows + st->first, st->count,
+                              &nw)) {
                 free(starts);
                 return SK_ENOMEM;
             }

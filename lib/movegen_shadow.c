@@ -181,7 +181,7 @@ static int walk_window_follows(const sk_movegen *g, const sk_mg_view *v, int r, 
 }
 
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
- * the walk can cover is kept (keep_window). SIDES: run_sides' memo for the start. *OOM is set
+ * the walk can cover is kept (sk_mg_keep_window). SIDES: run_sides' memo for the start. *OOM is set
  * when that ran out of memory. */
 static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int through,
                           uint8_t *sides, const double *values, int n, const double *maxleave,

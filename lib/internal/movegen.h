@@ -37,7 +37,7 @@ typedef struct {
     int rows, cols;
     uint8_t tile[SK_MG_N][SK_MG_N];   /* 0 empty, 1..26 */
     uint8_t blank[SK_MG_N][SK_MG_N];  /* the tile is a blank */
-    uint8_t anchor[SK_MG_N][SK_MG_N]; /* cross anchors: see compute_anchors */
+    uint8_t anchor[SK_MG_N][SK_MG_N]; /* cross anchors (movegen_views.c) */
     uint32_t run_ends[SK_MG_N];       /* [r] bit c: (r, c) is the last tile of a run */
     uint32_t starts[SK_MG_N]; /* [r] bit c: a walk starts at (r, c), a run's end or an anchor */
     uint8_t has_cross[SK_MG_N][SK_MG_N]; /* a tile above or below (in this view) */
@@ -92,7 +92,7 @@ typedef struct {
 typedef struct {
     sk_mg_view v[2]; /* 0: across as is, 1: down, transposed */
     int classic;     /* the rule set is classic: cross words are checked and scored */
-    int monotone;    /* every letter and word factor is 1 or more (see quick_bound) */
+    int monotone;    /* every letter and word factor is 1 or more */
     int first_move, start_row, start_col; /* an empty board, and its start square */
     /* what the views hold, for incremental updates (see sk_mg_views_setup) */
     int cache_valid, cache_w, cache_h;
@@ -144,7 +144,7 @@ typedef struct {
     int anchor_right_open; /* the square after the walk's start square is empty (or the edge) */
     int through;      /* 1: walking from a tile run (its word holds row tiles); 0: a cross anchor */
     int nplaced;      /* tiles placed so far */
-    int blank_letter; /* the letter the walk last played a blank for (see one_blank) */
+    int blank_letter; /* the letter the walk last played a blank for (one_blank) */
     /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
      * copied in one fixed-size move */
     char chars[SK_MG_N + 16];
@@ -415,9 +415,9 @@ typedef struct {
     double bound;
     uint32_t first, count; /* its windows in g->bounds.windows */
     uint8_t d, row, col, through;
-    uint8_t split; /* some of its windows are for the word-map search: see split_start */
-    uint8_t exact; /* BOUND is the best of its windows' bounds, not quick_bound's */
-    uint8_t sides; /* run_sides, once read for quick_bound: kept for start_bound */
+    uint8_t split; /* some windows are for the word-map search (split_start, movegen_best.c) */
+    uint8_t exact; /* BOUND is the best of its windows' bounds, not a quick bound */
+    uint8_t sides; /* run_sides (movegen_shadow.c), once read: kept */
 } sk_mg_start;
 
 /* Sets ST's windows (appended to g->bounds.windows), their best bound, and whether the word-map
