@@ -9,14 +9,14 @@
 #include "internal/movegen.h"
 #include "internal/score.h"
 
-/* The word being read off the DAWG, and what every word of the position shares. */
+/* What every word of the position shares; the word being read is in g->walk.word and
+ * g->walk.word_blank. */
 typedef struct {
-    uint8_t letter[SK_MG_N], blank[SK_MG_N]; /* its letters, and which a blank plays */
     /* [L]: at most how many times the sum of its tiles' absolute values a word of L letters can
      * score, over its placements (see sk_mg_first_move) */
     double bound[SK_MG_N + 1];
     int mirror; /* the down plays mirror the across ones (see lay_first_mirrored) */
-} first_word;
+} first_shared;
 
 /* The first move's word of LEN tiles worth VAL laid from LO on row R of V: its main sum into
  * *MAIN_SUM and word multiplier into *MULT; 0 when it covers a blocked square. */
@@ -35,16 +35,16 @@ static int lay_score(const sk_mg_view *v, int r, int lo, int len, const int *val
 }
 
 /* The tile values of the first move's word of LEN tiles into VAL. */
-static void word_values(const sk_movegen *g, const first_word *fw, int len, int *val)
+static void word_values(const sk_movegen *g, int len, int *val)
 {
     for (int i = 0; i < len; i++)
-        val[i] = g->rack.value[fw->blank[i] ? 0 : fw->letter[i]];
+        val[i] = g->rack.value[g->walk.word_blank[i] ? 0 : g->walk.word[i]];
 }
 
 /* lay_first listing every move when the start square's column reads as its row
- * (fw->mirror: the same squares, factors and blocks): each across move is written with
+ * (first_shared.mirror: the same squares, factors and blocks): each across move is written with
  * its down mirror, scored once. */
-static void lay_first_mirrored(sk_movegen *g, const first_word *fw, int len)
+static void lay_first_mirrored(sk_movegen *g, int len)
 {
     const sk_mg_view *v = &g->views.v[0];
     int r = g->views.start_row, centre = g->views.start_col;
@@ -52,9 +52,9 @@ static void lay_first_mirrored(sk_movegen *g, const first_word *fw, int len)
     int lo_max = v->cols - len < centre ? v->cols - len : centre;
     char word[sizeof(((sk_gen_move *)0)->word)] = {0};
     int val[SK_MG_N];
-    word_values(g, fw, len, val);
+    word_values(g, len, val);
     for (int i = 0; i < len; i++)
-        word[i] = (char)((fw->blank[i] ? 'a' : 'A') - 1 + fw->letter[i]);
+        word[i] = (char)((g->walk.word_blank[i] ? 'a' : 'A') - 1 + g->walk.word[i]);
     uint32_t placed = len < 32 ? (1u << len) - 1 : ~0u;
     for (int lo = lo_min; lo <= lo_max; lo++) {
         int main_sum;
@@ -82,16 +82,16 @@ static void lay_first_mirrored(sk_movegen *g, const first_word *fw, int len)
     }
 }
 
-/* Records the word of FW (LEN letters) at every offset of both views that covers the
+/* Records the word of g->walk.word (LEN letters) at every offset of both views that covers the
  * start square and no blocked square. */
-static void lay_first(sk_movegen *g, const first_word *fw, int len)
+static void lay_first(sk_movegen *g, int len, int mirror)
 {
-    if (fw->mirror && !g->keep.best_mode) {
-        lay_first_mirrored(g, fw, len);
+    if (mirror && !g->keep.best_mode) {
+        lay_first_mirrored(g, len);
         return;
     }
     int val[SK_MG_N];
-    word_values(g, fw, len, val);
+    word_values(g, len, val);
     for (int d = 0; d < 2; d++) {
         const sk_mg_view *v = &g->views.v[d];
         int r = d ? g->views.start_col : g->views.start_row,
@@ -109,7 +109,8 @@ static void lay_first(sk_movegen *g, const first_word *fw, int len)
             long long mult;
             if (!lay_score(v, r, lo, len, val, &main_sum, &mult)) continue;
             for (int i = 0; i < len; i++)
-                g->walk.chars[lo + i] = (char)((fw->blank[i] ? 'a' : 'A') - 1 + fw->letter[i]);
+                g->walk.chars[lo + i] =
+                    (char)((g->walk.word_blank[i] ? 'a' : 'A') - 1 + g->walk.word[i]);
             sk_mg_emit(g, lo, lo + len - 1, main_sum, mult, 0, g->rack.leave_index, 0);
         }
     }
@@ -129,9 +130,10 @@ static int first_mirrored(const sk_movegen *g)
     return 1;
 }
 
-/* Reads the rack's words off the DAWG from LIST, LEN letters down (fw->letter[0..LEN) and
- * fw->blank[0..LEN) the letters above, worth VALUE_ABS in absolute values). */
-static void first_words(sk_movegen *g, first_word *fw, uint32_t list, int len, double value_abs)
+/* Reads the rack's words off the DAWG from LIST, LEN letters down (the letters above, worth
+ * VALUE_ABS in absolute values, in g->walk.word[0..LEN)). */
+static void first_words(sk_movegen *g, const first_shared *fs, uint32_t list, int len,
+                        double value_abs)
 {
     const uint32_t *nodes = g->lex.nodes;
     for (uint32_t i = list;; i++) {
@@ -144,18 +146,19 @@ static void first_words(sk_movegen *g, first_word *fw, uint32_t list, int len, d
             g->rack.count[k]--;
             g->rack.leave_index += g->rack.radix[k];
             g->walk.nplaced++;
-            fw->letter[len] = (uint8_t)letter;
-            fw->blank[len] = (uint8_t)from_blank;
+            g->walk.word[len] = (uint8_t)letter;
+            g->walk.word_blank[len] = (uint8_t)from_blank;
             double va = value_abs + abs(g->rack.value[k]);
             if (sk_kwg_accepts(node)) {
                 /* best mode: no placement of a word can beat the leader when its bound cannot */
-                double bound = va * fw->bound[len + 1] +
+                double bound = va * fs->bound[len + 1] +
                                (len + 1 == g->rack.size && g->rack.bingo > 0 ? g->rack.bingo : 0) +
                                (g->keep.by_score ? 0.0 : g->rack.leave_value[g->rack.leave_index]);
-                if (!(g->keep.best_mode && sk_mg_below(&g->keep, bound))) lay_first(g, fw, len + 1);
+                if (!(g->keep.best_mode && sk_mg_below(&g->keep, bound)))
+                    lay_first(g, len + 1, fs->mirror);
             }
             if (sk_kwg_arc(node) && g->walk.nplaced < g->rack.left && len + 1 < SK_MG_N)
-                first_words(g, fw, sk_kwg_arc(node), len + 1, va);
+                first_words(g, fs, sk_kwg_arc(node), len + 1, va);
             g->walk.nplaced--;
             g->rack.leave_index -= g->rack.radix[k];
             g->rack.count[k]++;
@@ -166,14 +169,14 @@ static void first_words(sk_movegen *g, first_word *fw, uint32_t list, int len, d
 
 void sk_mg_first_move(sk_movegen *g)
 {
-    /* fw.bound[L]: at most how many times the sum of its tiles' absolute values a word of L
+    /* fs.bound[L]: at most how many times the sum of its tiles' absolute values a word of L
      * letters can score, over its placements: the largest letter factor times the largest
      * word multiplier of L squares through the start square (absolute values: factors may be
      * negative) */
-    first_word fw;
+    first_shared fs;
     double lf_max = 0;
     for (int L = 0; L <= SK_MG_N; L++)
-        fw.bound[L] = 0;
+        fs.bound[L] = 0;
     for (int d = 0; d < 2; d++) {
         const sk_mg_view *v = &g->views.v[d];
         int r = d ? g->views.start_col : g->views.start_row,
@@ -183,13 +186,13 @@ void sk_mg_first_move(sk_movegen *g)
             for (int hi = lo; hi < v->cols; hi++) {
                 wm *= abs(v->wf[r][hi]);
                 if (abs(v->lf[r][hi]) > lf_max) lf_max = abs(v->lf[r][hi]);
-                if (hi >= centre && wm > fw.bound[hi - lo + 1]) fw.bound[hi - lo + 1] = wm;
+                if (hi >= centre && wm > fs.bound[hi - lo + 1]) fs.bound[hi - lo + 1] = wm;
             }
         }
     }
     for (int L = 0; L <= SK_MG_N; L++)
-        fw.bound[L] *= lf_max;
-    fw.mirror = first_mirrored(g);
+        fs.bound[L] *= lf_max;
+    fs.mirror = first_mirrored(g);
     g->walk.nplaced = 0;
-    first_words(g, &fw, g->lex.dawg, 0, 0);
+    first_words(g, &fs, g->lex.dawg, 0, 0);
 }

@@ -151,6 +151,9 @@ typedef struct {
     uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
     int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
     sk_move_list *out;             /* NULL in best mode */
+    /* the first move's word while it is read (movegen_first.c): in the generator, not on the
+     * reader's stack, so that its bytes are known not to be the rack's counts */
+    uint8_t word[SK_MG_N], word_blank[SK_MG_N];
 } sk_mg_walker;
 
 /* The keeper part (movegen_keep.c): what the best-only search keeps of the moves it finds. In
