@@ -36,16 +36,24 @@ void sk_mg_rack_no_leaves(sk_mg_rack *rk)
 
 /* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
  * used (index = sum over kinds of used[kind] * radix[kind]). The choices are counted like an
- * odometer over the kinds the rack holds, and each leave is handed over as sorted tiles. */
+ * odometer over the kinds the rack holds, and each leave is handed over as sorted tiles: the
+ * rack's tiles in kind order, the copies of a kind past the first used[kind] of them. */
 void sk_mg_rack_leaves(sk_mg_rack *rk, const sk_leaves *leaves, const int counts[SK_TILE_KINDS],
                        double maxleave[SK_RACK_MAX + 1])
 {
     int r = 1, kinds[SK_TILE_KINDS] = {0}, nk = 0;
+    unsigned char tile[SK_RACK_MAX] = {0}; /* the rack, sorted */
+    int copy[SK_RACK_MAX] = {0};           /* [j]: tile[j] is copy copy[j] of its kind (from 0) */
+    int ntiles = 0;
     rk->leave_index = 0;
     for (int t = 0; t < SK_TILE_KINDS; t++) {
         rk->radix[t] = r;
         r *= counts[t] + 1;
         if (counts[t]) kinds[nk++] = t;
+        for (int u = 0; u < counts[t]; u++) {
+            tile[ntiles] = (unsigned char)t;
+            copy[ntiles++] = u;
+        }
     }
     for (int k = 0; k <= SK_RACK_MAX; k++)
         maxleave[k] = -1e300;
@@ -53,9 +61,11 @@ void sk_mg_rack_leaves(sk_mg_rack *rk, const sk_leaves *leaves, const int counts
     for (;;) {
         unsigned char kept[SK_RACK_MAX];
         int n = 0;
-        for (int i = 0; i < nk; i++)
-            for (int u = used[kinds[i]]; u < counts[kinds[i]]; u++)
-                kept[n++] = (unsigned char)kinds[i];
+        /* each tile kept or not without a branch: which are kept changes from leave to leave */
+        for (int j = 0; j < ntiles; j++) {
+            kept[n] = tile[j];
+            n += copy[j] >= used[tile[j]];
+        }
         double v = sk_leave_value_tiles(leaves, kept, n);
         rk->leave_value[idx] = (float)v;
         if (rk->leave_value[idx] > maxleave[n]) maxleave[n] = rk->leave_value[idx];

@@ -295,9 +295,9 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
 int sk_mg_rack_setup(sk_mg_rack *rk, const sk_rules *rules, const char *rack);
 /* Every leave worth nothing: RADIX 0, LEAVE_INDEX 0. */
 void sk_mg_rack_no_leaves(sk_mg_rack *rk);
-/* Sets RADIX for the rack COUNTS and fills LEAVE_VALUE from LEAVES for every leave of it (the
- * caller checks that they fit); MAXLEAVE[k]: the best value of a leave of k tiles. LEAVE_INDEX
- * becomes 0. */
+/* Sets RADIX for the rack COUNTS (at most SK_RACK_MAX tiles) and fills LEAVE_VALUE from LEAVES
+ * for every leave of it (the caller checks that they fit); MAXLEAVE[k]: the best value of a
+ * leave of k tiles. LEAVE_INDEX becomes 0. */
 struct sk_leaves;
 void sk_mg_rack_leaves(sk_mg_rack *rk, const struct sk_leaves *leaves,
                        const int counts[SK_TILE_KINDS], double maxleave[SK_RACK_MAX + 1]);
