@@ -113,10 +113,11 @@ typedef struct {
 } sk_mg_views;
 
 /* The rack part (movegen_rack.c): the rack of the last sk_mg_setup. INITIAL holds it; COUNT,
- * LEFT, MASK and LETTERS what is left of it as the walk places tiles (the walk takes a tile and
- * gives it back when it returns, so they equal the rack's between walks), and LEAVE_INDEX the
- * mixed-radix index (RADIX) of the tiles taken, by which LEAVE_VALUE holds the value of the
- * tiles kept. By score, or for every move (sk_movegen_all), RADIX is 0 and LEAVE_INDEX stays 0. */
+ * LEFT, MASK and LETTERS what is left of it as tiles are placed, and LEAVE_INDEX the mixed-radix
+ * index (RADIX) of the tiles taken, by which LEAVE_VALUE holds the value of the tiles kept. The
+ * walk and the word-map search take tiles and give them back before they return, so between
+ * their calls COUNT is INITIAL and LEAVE_INDEX 0. By score, or for every move (sk_movegen_all),
+ * RADIX is 0. */
 typedef struct {
     int count[SK_TILE_KINDS];   /* tiles of each kind on the rack (0: blanks) */
     int initial[SK_TILE_KINDS]; /* the rack before the move */
@@ -157,9 +158,9 @@ typedef struct {
 } sk_mg_walker;
 
 /* The keeper part (movegen_keep.c): what the best-only search keeps of the moves it finds. In
- * best mode (BEST_MODE), TOP holds the NTOP best moves found so far, best first (at most TOP_N,
- * with room for CAP_TOP); once there are TOP_N of them (HAVE_BEST), BEST is the last, the move
- * any other must beat. With TOP_N 1, BEST alone is kept. */
+ * best mode (BEST_MODE; moves ranked by score alone when BY_SCORE), TOP holds the NTOP best moves
+ * found so far, best first (at most TOP_N, with room for CAP_TOP); once there are TOP_N of them
+ * (HAVE_BEST), BEST is the last, the move any other must beat. With TOP_N 1, BEST alone is kept. */
 typedef struct {
     int best_mode, by_score, have_best;
     sk_gen_move best;
