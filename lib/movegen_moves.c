@@ -1,5 +1,6 @@
-/* movegen_moves.c — what to do with generated moves: exchanges and the pass, the fixed ranking
- * order, and writing a move in each notation (see movegen.h). */
+/* movegen_moves.c — move lists and what to do with generated moves: the list's growth,
+ * exchanges and the pass, the fixed ranking order, and writing a move in each notation (see
+ * movegen.h). The bottom of the generator's files: it uses none of the generator's state. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,30 @@
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
+
+void sk_move_list_init(sk_move_list *list)
+{
+    memset(list, 0, sizeof(*list));
+}
+
+void sk_move_list_free(sk_move_list *list)
+{
+    free(list->moves);
+    memset(list, 0, sizeof(*list));
+}
+
+int sk_mg_list_grow(sk_move_list *l)
+{
+    size_t cap = l->cap ? l->cap * 2 : 1024;
+    sk_gen_move *m = realloc(l->moves, cap * sizeof(*m));
+    if (!m) {
+        l->failed = 1;
+        return 0;
+    }
+    l->moves = m;
+    l->cap = cap;
+    return 1;
+}
 
 /* Appends every distinct sub-multiset of COUNTS (tile kinds 0..26) with at least one tile. */
 static void exchanges(sk_move_list *out, int counts[SK_TILE_KINDS], int kind, char *buf, int n)

@@ -1,123 +1,20 @@
-/* movegen_shadow.c — the best-move search (sk_movegen_best). Before walking, every start point
- * (a tile run's last tile, or a cross anchor) gets an upper bound on the equity of any move the
- * walk from it can find, by "shadow play": each window of squares the move could cover is
- * scored as if the rack's most valuable tiles fell on its best squares, ignoring the lexicon
- * (valid for negative and zero factors too: the best pairing of values with coefficients is the
- * sorted one, and a negative coefficient gets the rack's cheapest tile) but not the cross sets:
- * a square takes no tile worth more than the best the cross set lets through (its cap, see
- * sk_mg_cap). Start points are then walked best bound first, and the search stops when no
- * remaining bound can reach the leader.
+/* movegen_shadow.c — the bounds of the best-move search (movegen_best.c). Every start point (a
+ * tile run's last tile, or a cross anchor) gets an upper bound on the equity of any move the walk
+ * from it can find, by "shadow play": each window of squares the move could cover is scored as
+ * if the rack's most valuable tiles fell on its best squares, ignoring the lexicon (valid for
+ * negative and zero factors too: the best pairing of values with coefficients is the sorted one,
+ * and a negative coefficient gets the rack's cheapest tile) but not the cross sets: a square
+ * takes no tile worth more than the best the cross set lets through (its cap, see sk_mg_cap).
+ * Each window's bound is kept in the bounds part (sk_mg_keep_window), for the search to order
+ * the starts and the walk to ask.
  * By score, for a rack with a blank on a board without factors below 1, a start first gets a
- * cheaper, looser bound (quick_bound), and its windows are bounded only when that reaches the
- * top of the heap.
- * The leader is compared in the full tie order, so the result is exactly the head of the
- * sorted list of all moves.
- * With a word map (movegen_wordmap.c), windows are also evaluated by lookups: every window of
- * a rack with one blank; for a rack without one, the windows that take the whole rack, handed
- * over when their start is taken (split_start). */
+ * cheaper, looser bound (sk_mg_quick_bound), and its windows are bounded (sk_mg_exact_bound)
+ * only when that reaches the top of the search's heap. It reads the lexicon, views and rack
+ * parts and calls only movegen_keep.c. */
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "internal/movegen.h"
 #include "internal/score.h"
-#include "skrab/error.h"
-#include "skrab/leave.h"
-
-typedef struct {
-    double bound;
-    uint32_t first, count; /* its windows in g->windows */
-    uint8_t d, row, col, through;
-    uint8_t split; /* some of its windows are for the word-map search: see split_start */
-    uint8_t exact; /* BOUND is the best of its windows' bounds, not quick_bound's */
-    uint8_t sides; /* run_sides, once read for quick_bound: kept for start_bound */
-} start;
-
-/* Sift-down for a max-heap by .bound of TYPE: the starts (the search takes them best first and
- * usually stops long before the last, so they are never all sorted) and the word-map search's
- * windows. */
-#define DEFINE_SIFT_DOWN(name, type)                                                               \
-    static void name(type *h, size_t n, size_t i)                                                  \
-    {                                                                                              \
-        type x = h[i];                                                                             \
-        for (;;) {                                                                                 \
-            size_t c = 2 * i + 1;                                                                  \
-            if (c >= n) break;                                                                     \
-            if (c + 1 < n && h[c + 1].bound > h[c].bound) c++;                                     \
-            if (h[c].bound <= x.bound) break;                                                      \
-            h[i] = h[c];                                                                           \
-            i = c;                                                                                 \
-        }                                                                                          \
-        h[i] = x;                                                                                  \
-    }
-DEFINE_SIFT_DOWN(sift_down, start)
-DEFINE_SIFT_DOWN(sift_window, struct sk_mg_window)
-
-/* Adds those of the COUNT windows W that can lead to the heap g->wheap of *N; 0 when out of
- * memory. */
-static int push_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count, size_t *n)
-{
-    if (*n + count > g->cap_wheap) {
-        size_t cap = g->cap_wheap ? g->cap_wheap : 1024;
-        while (cap < *n + count)
-            cap *= 2;
-        struct sk_mg_window *h = realloc(g->wheap, cap * sizeof(*h));
-        if (!h) return 0;
-        g->wheap = h;
-        g->cap_wheap = cap;
-    }
-    struct sk_mg_window *h = g->wheap;
-    for (size_t k = 0; k < count; k++) {
-        if (sk_mg_below(g, w[k].bound)) continue; /* it could never be taken */
-        size_t i = (*n)++;
-        for (; i > 0 && h[(i - 1) / 2].bound < w[k].bound; i = (i - 1) / 2)
-            h[i] = h[(i - 1) / 2];
-        h[i] = w[k];
-    }
-    return 1;
-}
-
-/* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
- * used (index = sum over kinds of used[kind] * radix[kind]); MAXLEAVE[k] = the best value of a
- * leave of k tiles. The choices are counted like an odometer over the kinds the rack holds,
- * and each leave is handed over as sorted tiles. */
-static void leave_table(sk_movegen *g, const sk_leaves *leaves, const int counts[SK_TILE_KINDS],
-                        double maxleave[SK_RACK_MAX + 1])
-{
-    int r = 1, kinds[SK_TILE_KINDS] = {0}, nk = 0;
-    for (int t = 0; t < SK_TILE_KINDS; t++) {
-        g->radix[t] = r;
-        r *= counts[t] + 1;
-        if (counts[t]) kinds[nk++] = t;
-    }
-    for (int k = 0; k <= SK_RACK_MAX; k++)
-        maxleave[k] = -1e300;
-    int used[SK_TILE_KINDS] = {0}, idx = 0;
-    for (;;) {
-        unsigned char kept[SK_RACK_MAX];
-        int n = 0;
-        for (int i = 0; i < nk; i++)
-            for (int u = used[kinds[i]]; u < counts[kinds[i]]; u++)
-                kept[n++] = (unsigned char)kinds[i];
-        double v = sk_leave_value_tiles(leaves, kept, n);
-        g->leave_value[idx] = (float)v;
-        if (g->leave_value[idx] > maxleave[n]) maxleave[n] = g->leave_value[idx];
-        int i = 0; /* the next choice */
-        for (; i < nk && used[kinds[i]] == counts[kinds[i]]; i++) {
-            idx -= used[kinds[i]] * g->radix[kinds[i]];
-            used[kinds[i]] = 0;
-        }
-        if (i == nk) break;
-        used[kinds[i]]++;
-        idx += g->radix[kinds[i]];
-    }
-}
-
-static int desc_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return a > b ? -1 : a < b ? 1 : 0;
-}
 
 /* What a window's bound needs of its squares, gathered one square at a time (acc_init, then
  * acc_square): the coefficients are kept sorted as they come, and sorted afresh only when a
@@ -172,33 +69,10 @@ static void acc_copy(window_acc *b, const window_acc *a)
     }
 }
 
-int sk_mg_cap(sk_movegen *g, int d, int r, int c, int *index)
-{
-    if (g->cap_stamp[d][r][c] == g->cap_now) {
-        *index = g->cap_index[d][r][c];
-        return g->cap_value[d][r][c];
-    }
-    uint32_t ok = g->v[d].cross[r][c] & g->letters_mask;
-    int most = INT16_MAX, cap = 0;
-    if (ok != g->letters_mask) {
-        most = g->rack_start[0] ? g->value[0] : -1;
-        for (uint32_t m = ok; m; m &= m - 1)
-            if (g->value[__builtin_ctz(m)] > most) most = g->value[__builtin_ctz(m)];
-        if (most > INT16_MAX) most = INT16_MAX;
-        while (cap < g->nvalues && g->values[cap] > most)
-            cap++;
-    }
-    g->cap_stamp[d][r][c] = g->cap_now;
-    g->cap_value[d][r][c] = (int16_t)most;
-    g->cap_index[d][r][c] = (uint8_t)cap;
-    *index = cap;
-    return most;
-}
-
 static void acc_square(sk_movegen *g, const sk_mg_view *v, int r, int c, window_acc *a)
 {
     if (v->tile[r][c]) {
-        a->fixed += v->blank[r][c] ? g->value[0] : g->value[v->tile[r][c]];
+        a->fixed += v->blank[r][c] ? g->rack.value[0] : g->rack.value[v->tile[r][c]];
         a->nfixed++;
         return;
     }
@@ -207,10 +81,11 @@ static void acc_square(sk_movegen *g, const sk_mg_view *v, int r, int c, window_
     a->lf[k] = v->lf[r][c];
     a->x[k] = 0;
     int cap = 0;
-    if (v->has_cross[r][c]) sk_mg_cap(g, v == &g->v[1], r, c, &cap);
+    if (v->has_cross[r][c])
+        sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
     a->cap[k] = (uint8_t)cap;
     a->ncapped += a->cap[k] != 0;
-    if (g->classic && v->has_cross[r][c]) {
+    if (g->views.classic && v->has_cross[r][c]) {
         a->x[k] = (double)v->lf[r][c] * v->wf[r][c];
         a->cross_fixed += (double)v->cross_score[r][c] * v->wf[r][c];
     }
@@ -235,7 +110,7 @@ static double window_bound(const sk_movegen *g, const window_acc *a, const doubl
     if (!a->ncapped) { /* no cap: the largest values in order */
         for (int i = 0; i < a->k; i++)
             best += a->coef[i] > 0 ? a->coef[i] * values[i] : a->coef[i] * values[n - 1];
-        return best + (a->k == g->rack_size ? g->bingo : 0);
+        return best + (a->k == g->rack.size ? g->rack.bingo : 0);
     }
     uint32_t left = (1u << n) - 1; /* values not taken yet */
     for (int i = 0; i < a->k; i++) {
@@ -249,139 +124,46 @@ static double window_bound(const sk_movegen *g, const window_acc *a, const doubl
         left &= ~(1u << j);
         best += a->coef[i] * values[j];
     }
-    if (a->k == g->rack_size) best += g->bingo;
+    if (a->k == g->rack.size) best += g->rack.bingo;
     return best;
-}
-
-/* Keeps the bound B of window [LO, HI]; 0 when out of memory. */
-static int keep_window(sk_movegen *g, int d, int r, int lo, int hi, double b, int k)
-{
-    if (g->nwindows == g->cap_windows) {
-        size_t cap = g->cap_windows ? 2 * g->cap_windows : 4096;
-        struct sk_mg_window *w = realloc(g->windows, cap * sizeof(*w));
-        if (!w) return 0;
-        g->windows = w;
-        g->cap_windows = cap;
-    }
-    g->windows[g->nwindows++] =
-        (struct sk_mg_window){(uint8_t)lo, (uint8_t)hi, (uint8_t)d, (uint8_t)r, (uint8_t)k, b};
-    return 1;
-}
-
-/* Adds start S to the heap STARTS of *N (there is room: it was taken from it). */
-static void push_start(start *starts, int *n, const start *s)
-{
-    int i = (*n)++;
-    for (; i > 0 && starts[(i - 1) / 2].bound < s->bound; i = (i - 1) / 2)
-        starts[i] = starts[(i - 1) / 2];
-    starts[i] = *s;
-}
-
-/* Hands the windows of ST with at least g->wm_min_k empty squares to the word-map search's
- * heap (of *NW), leaving ST the others to walk (the walk records no move of a handed window:
- * see load_windows); returns ST's new bound. *OOM is set when the heap could not grow. */
-static double split_start(sk_movegen *g, start *st, size_t *nw, int *oom)
-{
-    double best = -1e300;
-    struct sk_mg_window *w = g->windows + st->first;
-    for (uint32_t i = 0; i < st->count; i++) {
-        if (w[i].k >= g->wm_min_k) {
-            if (!sk_mg_below(g, w[i].bound) && sk_mg_wm_may_hold(g, &w[i]) &&
-                !push_windows(g, &w[i], 1, nw))
-                *oom = 1;
-            w[i].bound = -1e300;
-            w[i].k = SK_MG_HANDED;
-        }
-        if (w[i].bound > best) best = w[i].bound;
-    }
-    st->split = 0;
-    return best;
-}
-
-/* Sets up the maxima the walk asks for (g->win_*) from a start's COUNT windows W. */
-static void load_windows(sk_movegen *g, const struct sk_mg_window *w, size_t count)
-{
-    int lmin = SK_MG_N, lmax = -1, hmin = SK_MG_N, hmax = -1;
-    for (size_t i = 0; i < count; i++) {
-        if (w[i].lo < lmin) lmin = w[i].lo;
-        if (w[i].lo > lmax) lmax = w[i].lo;
-        if (w[i].hi < hmin) hmin = w[i].hi;
-        if (w[i].hi > hmax) hmax = w[i].hi;
-    }
-    for (int lo = lmin; lo <= lmax; lo++)
-        for (int h = hmin; h <= hmax; h++)
-            g->win_suf[lo][h] = -1e300;
-    for (int lo = lmin; lo <= lmax; lo++)
-        g->win_skip[lo] = 0;
-    for (size_t i = 0; i < count; i++) {
-        g->win_suf[w[i].lo][w[i].hi] = w[i].bound;
-        if (w[i].k == SK_MG_HANDED) g->win_skip[w[i].lo] |= 1u << w[i].hi;
-    }
-    double left = -1e300;
-    for (int lo = lmin; lo <= lmax; lo++) {
-        for (int h = hmax - 1; h >= hmin; h--)
-            if (g->win_suf[lo][h + 1] > g->win_suf[lo][h])
-                g->win_suf[lo][h] = g->win_suf[lo][h + 1];
-        if (g->win_suf[lo][hmin] > left) left = g->win_suf[lo][hmin];
-        g->win_left[lo] = left;
-    }
-    g->win_lmin = lmin;
-    g->win_lmax = lmax;
-    g->win_hmin = hmin;
-    g->win_hmax = hmax;
-}
-
-/* The first square of the walk from (R, C) of V: a tile run's first tile when THROUGH, else C. */
-static int walk_first(const sk_mg_view *v, int r, int c, int through)
-{
-    while (through && c > 0 && v->tile[r][c - 1])
-        c--;
-    return c;
-}
-
-/* 1 if g->run_node holds the node of the run [LO, C] of row R of view D: read (run_sides)
- * since the views were last loaded afresh. */
-static int run_known(const sk_movegen *g, int d, int r, int lo, int c)
-{
-    return g->run_loaded[d][r][c] == g->views_loaded && g->run_lo[d][r][c] == lo;
 }
 
 /* From the run [LO, C] of row R of V, with the walk table: its GADDAG node tells whether any
  * word goes on left of it (*LEFT_OK: a tile for the square there) or right of it at once
  * (*RIGHT_OK: the separator, then a tile for the square there). 0 when no word holds the run.
  * Without the table both are 1. *MEMO keeps the answer between calls for one start (0: not
- * read yet; else 1 | LEFT_OK << 1 | RIGHT_OK << 2), and g->run_node the node between
+ * read yet; else 1 | LEFT_OK << 1 | RIGHT_OK << 2), and g->views.run_node the node between
  * positions, for as long as the run stays as it is. */
 static int run_sides(sk_movegen *g, const sk_mg_view *v, int r, int lo, int c, uint8_t *memo,
                      int *left_ok, int *right_ok)
 {
     *left_ok = *right_ok = 1;
-    if (!g->wnodes) return 1;
+    if (!g->lex.wnodes) return 1;
     if (*memo) {
         *left_ok = *memo >> 1 & 1;
         *right_ok = *memo >> 2 & 1;
         return 1;
     }
-    int d = v == &g->v[1];
-    uint32_t at = g->run_node[d][r][c];
-    if (!run_known(g, d, r, lo, c)) {
-        uint32_t list = g->gaddag;
+    int d = v == &g->views.v[1];
+    uint32_t at = g->views.run_node[d][r][c];
+    if (!sk_mg_run_known(&g->views, d, r, lo, c)) {
+        uint32_t list = g->lex.gaddag;
         at = 0;
         for (int x = c; x >= lo; x--) {
-            at = sk_mg_find(g->wnodes, g->nodes, list, v->tile[r][x]);
+            at = sk_mg_find(g->lex.wnodes, g->lex.nodes, list, v->tile[r][x]);
             if (!at) break;
-            list = sk_kwg_arc((uint32_t)g->wnodes[at]); /* the line just read, not the KWG's */
+            list = sk_kwg_arc((uint32_t)g->lex.wnodes[at]); /* the line just read, not the KWG's */
         }
-        g->run_loaded[d][r][c] = g->views_loaded;
-        g->run_lo[d][r][c] = (uint8_t)lo;
-        g->run_node[d][r][c] = at;
+        g->views.run_loaded[d][r][c] = g->views.views_loaded;
+        g->views.run_lo[d][r][c] = (uint8_t)lo;
+        g->views.run_node[d][r][c] = at;
     }
     if (!at) return 0;
-    uint32_t list = sk_kwg_arc((uint32_t)g->wnodes[at]);
-    uint32_t kids = (uint32_t)(g->wnodes[at] >> 32);
-    *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack_mask);
+    uint32_t list = sk_kwg_arc((uint32_t)g->lex.wnodes[at]);
+    uint32_t kids = (uint32_t)(g->lex.wnodes[at] >> 32);
+    *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack.mask);
     *right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < v->cols &&
-                ((uint32_t)(g->wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack_mask);
+                ((uint32_t)(g->lex.wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack.mask);
     *memo = (uint8_t)(1 | *left_ok << 1 | *right_ok << 2);
     return 1;
 }
@@ -393,13 +175,13 @@ static int walk_window_follows(const sk_movegen *g, const sk_mg_view *v, int r, 
                                int placed, int n)
 {
     int x = hi + 1;
-    if (x >= v->cols || v->tile[r][x] || !(v->cross[r][x] & g->rack_mask) || placed >= n) return 0;
+    if (x >= v->cols || v->tile[r][x] || !(v->cross[r][x] & g->rack.mask) || placed >= n) return 0;
     if (x + 1 < v->cols && v->tile[r][x + 1]) return 0;
-    return k + 1 < g->wm_min_k;
+    return k + 1 < g->wm.min_k;
 }
 
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
- * the walk can cover is kept (keep_window). SIDES: run_sides' memo for the start. *OOM is set
+ * the walk can cover is kept (sk_mg_keep_window). SIDES: run_sides' memo for the start. *OOM is set
  * when that ran out of memory. */
 static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int through,
                           uint8_t *sides, const double *values, int n, const double *maxleave,
@@ -407,11 +189,11 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
 {
     int cols = v->cols;
     /* the squares the word may span: from LO_MIN to HI_MAX, placing at most N tiles */
-    int run_lo = walk_first(v, r, c, through);
+    int run_lo = sk_mg_walk_first(v, r, c, through);
     double best = -1e300;
     int placed_left = 0;
     int start_empty = !through; /* the anchor square itself, for a cross anchor */
-    if (start_empty && !(v->cross[r][c] & g->rack_mask)) return best; /* no move at all */
+    if (start_empty && !(v->cross[r][c] & g->rack.mask)) return best; /* no move at all */
     /* LEFT: the squares [lo, c], grown one square at a time as lo goes left; each window
      * starting at lo extends a copy of it to the right */
     int base = through ? run_lo : c;
@@ -421,7 +203,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
      * takes more squares (every coefficient is positive, and so is every tile's value), so the
      * walk's bounds (win_suf, win_left) read the same when of the windows starting at one
      * square, only the largest it covers is kept, with the word-map search's own. */
-    int largest_only = by_score && g->monotone && g->wm_min_k > 1;
+    int largest_only = by_score && g->views.monotone && g->wm.min_k > 1;
     window_acc left;
     acc_init(&left);
     for (int x = base; x <= c; x++)
@@ -433,7 +215,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
                 if (!through) break; /* a cross-anchor word holds no row tile */
             } else {
                 if (!through && v->anchor[r][lo]) break; /* that anchor's own walk covers it */
-                if (!(v->cross[r][lo] & g->rack_mask)) break;
+                if (!(v->cross[r][lo] & g->rack.mask)) break;
                 if (++placed_left > n) break;
             }
             acc_square(g, v, r, lo, &left);
@@ -446,7 +228,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         for (int hi = c; hi < cols; hi++) {
             if (hi > c) {
                 if (v->tile[r][hi]) break; /* the right part never reaches another run */
-                if (!(v->cross[r][hi] & g->rack_mask) || ++placed > n) break;
+                if (!(v->cross[r][hi] & g->rack.mask) || ++placed > n) break;
                 acc_square(g, v, r, hi, &acc);
             }
             if (placed > n) break;
@@ -455,17 +237,17 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
             if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
             double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
-            if (!keep_window(g, v == &g->v[1], r, lo, hi, b, acc.k)) *oom = 1;
+            if (!sk_mg_keep_window(&g->bounds, v == &g->views.v[1], r, lo, hi, b, acc.k)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
     return best;
 }
 
-/* An upper bound on the score of every window start_bound would find for the walk from (R, C)
+/* An upper bound on the score of every window start_bound finds for the walk from (R, C)
  * of V, at about the cost of one window (by score only: it adds no leave). A start has five
  * windows or more, and when most starts of a position never come near the leader, their
- * windows are never needed. Only for a board whose factors are all 1 or more (g->monotone: no
+ * windows are never needed. Only for a board whose factors are all 1 or more (g->views.monotone: no
  * coefficient is negative, and a window's bound only grows with its squares): it takes every
  * square any of those windows may cover, multiplies each empty one by the largest word
  * multiplier N empty squares among them can make, pairs the best N coefficients with the
@@ -480,8 +262,8 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     int lf[SK_MG_N], xw[SK_MG_N], ne = 0;
     int big[SK_MG_N], nbig = 0;
     long long fixed = 0, cross_fixed = 0;
-    if (!through && !(v->cross[r][c] & g->rack_mask)) return -1e300;
-    int lo = walk_first(v, r, c, through);
+    if (!through && !(v->cross[r][c] & g->rack.mask)) return -1e300;
+    int lo = sk_mg_walk_first(v, r, c, through);
     int left_ok = 1, right_ok = 1;
     if (through && !run_sides(g, v, r, lo, c, sides, &left_ok, &right_ok)) return -1e300;
     if (!left_ok && !right_ok) return -1e300; /* no move places a tile */
@@ -494,15 +276,15 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         for (int col = from; col != to; col += dir) {
             if (v->tile[r][col]) {
                 if (step == 2 || (step == 1 && !through)) break;
-                fixed += v->blank[r][col] ? g->value[0] : g->value[v->tile[r][col]];
+                fixed += v->blank[r][col] ? g->rack.value[0] : g->rack.value[v->tile[r][col]];
                 continue;
             }
             if (step == 1 && !through && v->anchor[r][col]) break;
-            if (step > 0 && (!(v->cross[r][col] & g->rack_mask) || ++placed > n)) break;
+            if (step > 0 && (!(v->cross[r][col] & g->rack.mask) || ++placed > n)) break;
             int wf = v->wf[r][col];
             lf[ne] = v->lf[r][col];
             xw[ne] = 0;
-            if (g->classic && v->has_cross[r][col]) {
+            if (g->views.classic && v->has_cross[r][col]) {
                 xw[ne] = wf;
                 cross_fixed += (long long)v->cross_score[r][col] * wf;
             }
@@ -533,255 +315,29 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     double b = (double)fixed * (double)wm + (double)cross_fixed;
     for (int i = 0; i < nc; i++)
         b += coef[i] * values[i];
-    if (ne >= g->rack_size && n >= g->rack_size) b += g->bingo;
+    if (ne >= g->rack.size && n >= g->rack.size) b += g->rack.bingo;
     return b;
 }
 
-/* The walk's keeper of the N best moves (top_n of them; N = 1 for the best move alone):
- * g->top holds them best first, and once there are N, g->best is the last of them, the one a
- * move must beat (have_best set): every bound and early rejection compares with it. */
-void sk_mg_keep(sk_movegen *g, const sk_gen_move *m)
+void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n,
+                       const double *maxleave, int by_score, int *oom)
 {
-    if (g->top_n <= 1) {
-        g->best = *m;
-        g->have_best = 1;
-        return;
-    }
-    size_t j = g->ntop < g->top_n ? g->ntop++ : g->top_n - 1;
-    for (; j > 0 && sk_mg_beats(m, &g->top[j - 1]); j--)
-        g->top[j] = g->top[j - 1];
-    g->top[j] = *m;
-    if (g->ntop == g->top_n) {
-        g->best = g->top[g->top_n - 1];
-        g->have_best = 1;
-    }
-}
-
-/* Sets ST's windows (appended to g->windows), their best bound, and whether the word-map
- * search takes some of them; *OOM is set when the windows ran out of memory. */
-static void exact_bound(sk_movegen *g, start *st, const double *values, int n,
-                        const double *maxleave, int by_score, int *oom)
-{
-    size_t first = g->nwindows;
-    st->bound = start_bound(g, &g->v[st->d], st->row, st->col, st->through, &st->sides, values, n,
-                            maxleave, by_score, oom);
+    size_t first = g->bounds.nwindows;
+    st->bound = start_bound(g, &g->views.v[st->d], st->row, st->col, st->through, &st->sides,
+                            values, n, maxleave, by_score, oom);
     st->first = (uint32_t)first;
-    st->count = (uint32_t)(g->nwindows - first);
+    st->count = (uint32_t)(g->bounds.nwindows - first);
     st->split = 0;
-    for (size_t w = first; w < g->nwindows; w++)
-        st->split |= g->windows[w].k >= g->wm_min_k;
+    for (size_t w = first; w < g->bounds.nwindows; w++)
+        st->split |= g->bounds.windows[w].k >= g->wm.min_k;
     st->exact = 1;
     if (st->bound <= -1e299) { /* no window: none kept */
-        g->nwindows = first;
+        g->bounds.nwindows = first;
         st->count = 0;
     }
 }
 
-/* The search of sk_movegen_best and sk_movegen_top: every placement that can be among the
- * g->top_n best, walked best bound first, kept by sk_mg_keep. */
-static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
-                  const struct sk_leaves *leaves, int by_score)
+double sk_mg_quick_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n)
 {
-    int counts[SK_TILE_KINDS] = {0};
-    double values[SK_RACK_MAX] = {0};
-    int n = 0;
-    for (const char *p = pos->racks[0]; *p; p++) {
-        int t = sk_tile_from_char(*p);
-        if (t < 0 || n == SK_RACK_MAX) return SK_EINVAL;
-        counts[t]++;
-        values[n++] = rules->tiles->score[t];
-    }
-    qsort(values, (size_t)n, sizeof(values[0]), desc_double);
-    long cells = 1;
-    for (int t = 0; t < SK_TILE_KINDS; t++)
-        cells *= counts[t] + 1;
-    if (cells > (long)(sizeof(g->leave_value) / sizeof(g->leave_value[0])))
-        return SK_EINVAL; /* a rack this large has too many leaves for the table */
-    int rc = sk_mg_setup(g, rules, pos, NULL);
-    if (rc != SK_OK) return rc;
-    g->best_mode = 1;
-    g->by_score = by_score;
-    g->have_best = 0;
-    g->ntop = 0;
-    g->leave_index = 0;
-    double maxleave[SK_RACK_MAX + 1] = {0};
-    if (by_score)
-        memset(g->radix, 0, sizeof(g->radix)); /* leaves play no part */
-    else
-        leave_table(g, leaves, counts, maxleave);
-    start *starts = malloc(sizeof(start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
-    if (!starts) return SK_ENOMEM;
-    int ns = 0, oom = 0;
-    g->nwindows = 0;
-    if (g->first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
-    int use_wm = sk_mg_wm_prepare(g, rules);
-    memcpy(g->values, values, sizeof(values));
-    g->nvalues = n;
-    if (++g->cap_now == 0) { /* the stamps wrapped: none may read as current */
-        memset(g->cap_stamp, 0, sizeof(g->cap_stamp));
-        g->cap_now = 1;
-    }
-    /* Quick bounds first only by score, for a rack with a blank: its best move is often a bingo
-     * far above most starts, so most starts are never bounded window by window. Without a blank
-     * the leader is seldom that far ahead, and many starts would be bounded twice (quickly, then
-     * in full); by equity every quick bound would have to add the best leave of any size, which
-     * leaves it too loose to spare a start its windows. See docs/engine.md,
-     * "The best moves without all moves". */
-    int quick_first = g->monotone && by_score && counts[0] > 0;
-    for (int d = 0; d < 2 && !g->first_move; d++) {
-        const sk_mg_view *v = &g->v[d];
-        for (int r = 0; r < v->rows; r++)
-            for (uint32_t m = v->starts[r]; m; m &= m - 1) {
-                int c = __builtin_ctz(m), run_end = (int)(v->run_ends[r] >> c & 1);
-                start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end, 0, 0, 0};
-                if (quick_first)
-                    st.bound = quick_bound(g, v, r, c, run_end, &st.sides, values, n);
-                else
-                    exact_bound(g, &st, values, n, maxleave, by_score, &oom);
-                if (st.bound > -1e299) starts[ns++] = st;
-            }
-    }
-    if (oom) {
-        free(starts);
-        return SK_ENOMEM;
-    }
-    for (size_t i = (size_t)ns / 2; i-- > 0;)
-        sift_down(starts, (size_t)ns, i);
-    /* two heaps: the starts, and (word-map search) the windows of the starts taken so far */
-    size_t nw = 0;
-    while (ns > 0 || nw > 0) {
-        double sb = ns > 0 ? starts[0].bound : -1e300, wb = nw > 0 ? g->wheap[0].bound : -1e300;
-        /* a bound below the leader cannot win; an equal one may still win a tie */
-        if (sk_mg_below(g, sb > wb ? sb : wb)) break;
-        if (wb >= sb) {
-            struct sk_mg_window w = g->wheap[0];
-            g->wheap[0] = g->wheap[--nw];
-            sift_window(g->wheap, nw, 0);
-            sk_mg_wm_window(g, &w);
-            continue;
-        }
-        start taken = starts[0];
-        starts[0] = starts[--ns];
-        sift_down(starts, (size_t)ns, 0);
-        const start *st = &taken;
-        if (!taken.exact) { /* its windows, and their best bound, now that it may lead */
-            double quick = taken.bound;
-            exact_bound(g, &taken, values, n, maxleave, by_score, &oom);
-            if (oom) break;
-            if (taken.bound < quick) {
-                if (taken.bound > -1e299) push_start(starts, &ns, &taken);
-                continue;
-            }
-        }
-        if (use_wm && g->wm_min_k <= 1) {
-            if (!push_windows(g, g->windows + st->first, st->count, &nw)) {
-                free(starts);
-                return SK_ENOMEM;
-            }
-            continue;
-        }
-        if (taken.split) { /* its long windows to the word-map search, the rest walked */
-            int oom_split = 0;
-            double b = split_start(g, &taken, &nw, &oom_split);
-            if (oom_split) {
-                free(starts);
-                return SK_ENOMEM;
-            }
-            if (b < taken.bound) {
-                taken.bound = b;
-                if (b > -1e299) push_start(starts, &ns, &taken);
-                continue;
-            }
-        }
-        load_windows(g, g->windows + st->first, st->count);
-        g->win_on = 1;
-        /* a run's node, when run_sides read it, spares the walk its letters */
-        int lo = walk_first(&g->v[st->d], st->row, st->col, st->through);
-        if (st->through && run_known(g, st->d, st->row, lo, st->col) &&
-            g->run_node[st->d][st->row][st->col])
-            sk_mg_walk_run(g, st->d, st->row, lo, st->col, g->run_node[st->d][st->row][st->col]);
-        else
-            sk_mg_walk(g, st->d, st->row, st->col, st->through);
-        g->win_on = 0;
-    }
-    free(starts);
-    return oom ? SK_ENOMEM : SK_OK;
-}
-
-int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
-                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
-                    sk_gen_move *out)
-{
-    g->top_n = 1;
-    int rc = search(g, rules, pos, leaves, by_score);
-    if (rc != SK_OK) return rc;
-    sk_move_list extra;
-    sk_move_list_init(&extra);
-    if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
-        bag = -1; /* no exchanges: only the pass */
-    if (sk_movegen_add_non_placements(rules, pos, bag, &extra) != SK_OK) {
-        sk_move_list_free(&extra);
-        return SK_ENOMEM;
-    }
-    for (size_t i = 0; i < extra.count; i++) {
-        sk_gen_move *m = &extra.moves[i];
-        if (m->kind == SK_MOVE_PASS && g->have_best)
-            continue; /* the pass only when nothing is playable */
-        char kept[SK_RACK_MAX + 1];
-        sk_gen_move_leave(m, pos->racks[0], kept);
-        m->equity = by_score ? 0.0f : (float)sk_leave_value(leaves, kept);
-        if (!g->have_best || sk_mg_beats(m, &g->best)) {
-            g->best = *m;
-            g->have_best = 1;
-        }
-    }
-    sk_move_list_free(&extra);
-    *out = g->best;
-    return SK_OK;
-}
-
-int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
-                   const struct sk_leaves *leaves, int by_score, int exchanges, int bag, size_t n,
-                   sk_move_list *out)
-{
-    if (n == 0) return SK_OK;
-    if (n > g->cap_top) {
-        sk_gen_move *top = realloc(g->top, n * sizeof(*top));
-        if (!top) return SK_ENOMEM;
-        g->top = top;
-        g->cap_top = n;
-    }
-    g->top_n = n;
-    int rc = search(g, rules, pos, leaves, by_score);
-    size_t kept = g->top_n <= 1 ? (size_t)g->have_best : g->ntop;
-    const sk_gen_move *from = g->top_n <= 1 ? &g->best : g->top;
-    g->top_n = 1;
-    if (rc != SK_OK) return rc;
-    /* the exchanges and the pass compete with the N best placements as in the full list */
-    sk_move_list all;
-    sk_move_list_init(&all);
-    if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
-        bag = -1; /* no exchanges: only the pass */
-    rc = sk_movegen_add_non_placements(rules, pos, bag, &all);
-    if (rc == SK_OK) rc = sk_move_list_rank(&all, pos->racks[0], leaves, by_score);
-    for (size_t i = 0; rc == SK_OK && i < kept; i++) {
-        sk_gen_move *m = sk_mg_list_push(&all);
-        if (m)
-            *m = from[i];
-        else
-            rc = SK_ENOMEM;
-    }
-    if (rc == SK_OK) {
-        if (n > all.count) n = all.count;
-        sk_move_list_top(&all, n, by_score);
-        for (size_t i = 0; rc == SK_OK && i < n; i++) {
-            sk_gen_move *m = sk_mg_list_push(out);
-            if (m)
-                *m = all.moves[i];
-            else
-                rc = SK_ENOMEM;
-        }
-    }
-    sk_move_list_free(&all);
-    return rc;
+    return quick_bound(g, &g->views.v[st->d], st->row, st->col, st->through, &st->sides, values, n);
 }

@@ -1,15 +1,16 @@
 /* movegen_wordmap.c — the best-move search's exact evaluation of one window by word-map lookups
- * (see wordmap.h): a window is a row's squares [lo, hi] with its board letters; every move that
- * covers exactly those squares spells an anagram of the board letters plus k of the rack's
- * tiles (k = the window's empty squares). For each sub-multiset of the rack of k tiles, and each
- * letter a blank may stand for, one lookup gives the words; those whose letters fit the board
- * letters and the empty squares' cross sets are moves, written by sk_mg_record as the walk would.
- * A letter multiset is taken from the rack as the walk takes it: the rack's own tiles first, a
- * blank only for a letter the rack has no copy left of, so each word is found once. Before a
- * lookup, the sub-multiset's own bound (its tile values in the best order on the window's
- * squares, plus its leave) must reach the leader. Used for every window of a rack with one
- * blank, and for the windows that take the whole of a rack without one (see sk_mg_wm_prepare);
- * the search (movegen_shadow.c) takes windows best bound first. */
+ * (see wordmap.h); its state is the word-map part (sk_mg_wmsearch). A window is a row's squares
+ * [lo, hi] with its board letters; every move that covers exactly those squares spells an
+ * anagram of the board letters plus k of the rack's tiles (k = the window's empty squares). For
+ * each sub-multiset of the rack of k tiles, and each letter a blank may stand for, one lookup
+ * gives the words; those whose letters fit the board letters and the empty squares' cross sets
+ * are moves, written by sk_mg_record as the walk would. A letter multiset is taken from the rack
+ * as the walk takes it: the rack's own tiles first, a blank only for a letter the rack has no
+ * copy left of, so each word is found once. Before a lookup, the sub-multiset's own bound (its
+ * tile values in the best order on the window's squares, plus its leave) must reach the leader.
+ * Used for every window of a rack with one blank, and for the windows that take the whole of a
+ * rack without one (see sk_mg_wm_prepare); the search (movegen_best.c) takes windows best bound
+ * first. It calls the walk (movegen_walk.c) and the caps (movegen_keep.c), nothing above. */
 #include <limits.h>
 #include <string.h>
 
@@ -17,20 +18,20 @@
 #include "internal/score.h"
 
 /* Adds one tile of kind T to the sub-multiset CUR. */
-static void sub_add(const sk_movegen *g, sk_mg_sub *cur, int t)
+static void sub_add(const sk_mg_rack *rk, sk_mg_sub *cur, int t)
 {
     sk_wm_key_add(&cur->key, (unsigned)t);
     cur->letters |= 1u << t;
-    cur->leave_index += g->radix[t];
+    cur->leave_index += rk->radix[t];
     int j = cur->size++;
-    for (; j > 0 && cur->values[j - 1] < g->value[t]; j--)
+    for (; j > 0 && cur->values[j - 1] < rk->value[t]; j--)
         cur->values[j] = cur->values[j - 1];
-    cur->values[j] = g->value[t];
+    cur->values[j] = rk->value[t];
 }
 
 /* Appends to OUT (of *N) every sub-multiset of the rack's tiles of kinds KINDS[I..NKINDS - 1]
  * added to CUR. */
-static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_sub *cur,
+static void add_subs(const sk_mg_rack *rk, const int *kinds, int nkinds, int i, sk_mg_sub *cur,
                      sk_mg_sub *out, int *n)
 {
     if (i == nkinds) {
@@ -38,22 +39,23 @@ static void add_subs(sk_movegen *g, const int *kinds, int nkinds, int i, sk_mg_s
         return;
     }
     sk_mg_sub saved = *cur;
-    int t = kinds[i], have = g->rack_start[t];
+    int t = kinds[i], have = rk->initial[t];
     for (int u = 0; u <= have; u++) {
-        if (u > 0) sub_add(g, cur, t);
+        if (u > 0) sub_add(rk, cur, t);
         if (u == have) cur->full |= 1u << t;
-        add_subs(g, kinds, nkinds, i + 1, cur, out, n);
+        add_subs(rk, kinds, nkinds, i + 1, cur, out, n);
     }
     *cur = saved;
 }
 
-int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
+int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
+                     const sk_rules *rules)
 {
-    g->wm_min_k = SK_MG_N + 1;
-    if (!g->wm || g->first_move || !sk_wordmap_of(g->wm, rules->lexicon)) return 0;
+    ws->min_k = SK_MG_N + 1;
+    if (!ws->map || first_move || !sk_wordmap_of(ws->map, rules->lexicon)) return 0;
     int real = 0;
     for (int t = 1; t < SK_TILE_KINDS; t++)
-        real += g->rack_start[t];
+        real += rk->initial[t];
     /* Lookups take the windows where they cost less than the pruned GADDAG walk: with one
      * blank, every window (the walk goes through each word with the blank standing for every
      * letter in turn, where the blank table answers in one lookup); without a blank, only the
@@ -61,44 +63,44 @@ int sk_mg_wm_prepare(sk_movegen *g, const sk_rules *rules)
      * bonus makes the walk's bounds loose). Other windows are walked: the walk's shared prefixes
      * and early dead ends cost less than a lookup per sub-multiset. A rack with two blanks is
      * walked whole: it would need a lookup per pair of letters (docs/engine.md, "The word map"). */
-    if (real > SK_MG_WM_RACK || g->rack_start[0] > 1) return 0;
-    g->wm_blanks = g->rack_start[0];
-    g->wm_top = INT_MIN;
+    if (real > SK_MG_WM_RACK || rk->initial[0] > 1) return 0;
+    ws->blanks = rk->initial[0];
+    ws->top = INT_MIN;
     for (int t = 0; t < SK_TILE_KINDS; t++)
-        if (g->rack_start[t] && g->value[t] > g->wm_top) g->wm_top = g->value[t];
-    g->wm_min_k = g->wm_blanks ? 1 : real;
-    g->wm_plus_known = 0;
+        if (rk->initial[t] && rk->value[t] > ws->top) ws->top = rk->value[t];
+    ws->min_k = ws->blanks ? 1 : real;
+    ws->plus_known = 0;
     static const sk_mg_sub empty;
     sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
     int n = 0;
     int kinds[SK_TILE_KINDS], nkinds = 0;
     for (int t = 1; t < SK_TILE_KINDS; t++)
-        if (g->rack_start[t])
+        if (rk->initial[t])
             kinds[nkinds++] = t;
         else
             cur.full |= 1u << t; /* a letter the rack lacks: a blank may be one */
-    if (!g->wm_blanks) { /* only windows of the whole rack come here: its one sub-multiset */
+    if (!ws->blanks) { /* only windows of the whole rack come here: its one sub-multiset */
         for (int i = 0; i < nkinds; i++) {
-            for (int u = 0; u < g->rack_start[kinds[i]]; u++)
-                sub_add(g, &cur, kinds[i]);
+            for (int u = 0; u < rk->initial[kinds[i]]; u++)
+                sub_add(rk, &cur, kinds[i]);
             cur.full |= 1u << kinds[i];
         }
-        g->subs[0] = cur;
+        ws->subs[0] = cur;
         for (int k = 0; k <= SK_MG_WM_RACK + 1; k++)
-            g->sub_first[k] = k <= real ? 0 : 1;
+            ws->sub_first[k] = k <= real ? 0 : 1;
         return 1;
     }
-    add_subs(g, kinds, nkinds, 0, &cur, all, &n);
+    add_subs(rk, kinds, nkinds, 0, &cur, all, &n);
     int count[SK_MG_WM_RACK + 2] = {0};
     for (int i = 0; i < n; i++)
         count[all[i].size]++;
-    g->sub_first[0] = 0;
+    ws->sub_first[0] = 0;
     for (int k = 0; k <= SK_MG_WM_RACK; k++)
-        g->sub_first[k + 1] = g->sub_first[k] + count[k];
+        ws->sub_first[k + 1] = ws->sub_first[k] + count[k];
     int at[SK_MG_WM_RACK + 1];
-    memcpy(at, g->sub_first, sizeof(at));
+    memcpy(at, ws->sub_first, sizeof(at));
     for (int i = 0; i < n; i++)
-        g->subs[at[all[i].size]++] = all[i];
+        ws->subs[at[all[i].size]++] = all[i];
     return 1;
 }
 
@@ -169,7 +171,7 @@ static double capped_sum(const window_ctx *w, const int *hi, int k)
  * not, and the best leave any of them keeps. */
 static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_sub *s, int b)
 {
-    int k = w->k, spare = g->wm_blanks - b, v0 = g->value[0];
+    int k = w->k, spare = g->wm.blanks - b, v0 = g->rack.value[0];
     int hi[SK_MG_N], lo[SK_MG_N];
     for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
         int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
@@ -189,13 +191,14 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
     else
         for (int i = 0; i < k; i++)
             bound += w->coef[i] > 0 || !spare ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
-    if (g->by_score) return bound;
-    int li = s->leave_index + b * g->radix[0];
-    if (spare == 0) return bound + g->leave_value[li];
-    double leave = g->leave_value[li]; /* the spare blank kept, or played for one of S's tiles */
+    if (g->keep.by_score) return bound;
+    int li = s->leave_index + b * g->rack.radix[0];
+    if (spare == 0) return bound + g->rack.leave_value[li];
+    double leave =
+        g->rack.leave_value[li]; /* the spare blank kept, or played for one of S's tiles */
     for (uint32_t m = s->letters; m; m &= m - 1) {
         int t = __builtin_ctz(m);
-        double l = g->leave_value[li - g->radix[t] + g->radix[0]];
+        double l = g->rack.leave_value[li - g->rack.radix[t] + g->rack.radix[0]];
         if (l > leave) leave = l;
     }
     return bound + leave;
@@ -205,8 +208,8 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
 static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, unsigned count,
                       unsigned len)
 {
-    const sk_mg_view *v = g->g;
-    int r = g->row, lo = w->lo;
+    const sk_mg_view *v = g->walk.view;
+    int r = g->walk.row, lo = w->lo;
     for (unsigned j = 0; j < count; j++, words += len) {
         unsigned i = 0;
         for (; i < len; i++) {
@@ -219,10 +222,10 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
         long long cross_total = w->cross_sum;
         for (int e = 0; e < w->k; e++) {
             int c = w->cols[e], t = words[c - lo];
-            int val = g->value[t] * v->lf[r][c];
+            int val = g->rack.value[t] * v->lf[r][c];
             main_sum += val;
-            if (g->classic && v->has_cross[r][c]) cross_total += (long long)val * v->wf[r][c];
-            g->chars[c] = (char)('A' - 1 + t);
+            if (g->views.classic && v->has_cross[r][c]) cross_total += (long long)val * v->wf[r][c];
+            g->walk.chars[c] = (char)('A' - 1 + t);
         }
         sk_mg_record(g, lo, w->hi, main_sum, w->mult, cross_total);
     }
@@ -231,7 +234,7 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
 static void try_key(sk_movegen *g, const window_ctx *w, sk_wm_key key)
 {
     unsigned count, len;
-    const uint8_t *words = sk_wordmap_find(g->wm, key, &count, &len);
+    const uint8_t *words = sk_wordmap_find(g->wm.map, key, &count, &len);
     fit_words(g, w, words, count, len);
 }
 
@@ -250,9 +253,9 @@ static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out
  * letters (key_sum). */
 static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key)
 {
-    g->nplaced = w->k;
-    g->rack[0] = g->wm_blanks - b;
-    g->leave_index = s->leave_index + b * g->radix[0];
+    g->walk.nplaced = w->k;
+    g->rack.count[0] = g->wm.blanks - b;
+    g->rack.leave_index = s->leave_index + b * g->rack.radix[0];
     int alone = !w->fixed.lo && !w->fixed.hi; /* no board letters: the lookups are the rack's */
     if (b == 0) {
         if (!alone) {
@@ -260,7 +263,7 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_
             return;
         }
         if (!s->known0) {
-            s->words0 = sk_wordmap_find(g->wm, key, &s->count0, &s->len0);
+            s->words0 = sk_wordmap_find(g->wm.map, key, &s->count0, &s->len0);
             s->known0 = 1;
         }
         fit_words(g, w, s->words0, s->count0, s->len0);
@@ -269,12 +272,12 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_
     uint32_t hits; /* the letters the blank may stand for: one lookup in the blank table */
     if (alone) {
         if (!s->known1) {
-            s->blank_hits = sk_wordmap_blank_letters(g->wm, key);
+            s->blank_hits = sk_wordmap_blank_letters(g->wm.map, key);
             s->known1 = 1;
         }
         hits = s->blank_hits;
     } else {
-        hits = sk_wordmap_blank_letters(g->wm, key);
+        hits = sk_wordmap_blank_letters(g->wm.map, key);
     }
     uint32_t may = s->full & w->open & hits, ok = 0;
     sk_wm_key keys[32]; /* by letter: every lookup asked for first, then made */
@@ -283,23 +286,23 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_
         sk_wm_key one = {0, 0};
         sk_wm_key_add(&one, t);
         if (!key_sum(w, key, one, &keys[t])) continue;
-        sk_wordmap_prefetch(g->wm, keys[t], 0);
+        sk_wordmap_prefetch(g->wm.map, keys[t], 0);
         ok |= 1u << t;
     }
     for (uint32_t m1 = ok; m1; m1 &= m1 - 1) {
-        g->blank_letter = __builtin_ctz(m1);
-        try_key(g, w, keys[g->blank_letter]);
+        g->walk.blank_letter = __builtin_ctz(m1);
+        try_key(g, w, keys[g->walk.blank_letter]);
     }
 }
 
-int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w)
+int sk_mg_wm_may_hold(sk_mg_wmsearch *ws, const sk_mg_views *vs, const struct sk_mg_window *w)
 {
-    if (g->wm_blanks) return 1;
-    sk_mg_sub *s = &g->subs[0]; /* the whole rack, the only sub-multiset */
+    if (ws->blanks) return 1;
+    sk_mg_sub *s = &ws->subs[0]; /* the whole rack, the only sub-multiset */
     int nfixed = w->hi - w->lo + 1 - w->k;
     if (nfixed == 0) { /* the rack alone: its lookup, made once a position */
         if (!s->known0) {
-            s->words0 = sk_wordmap_find(g->wm, s->key, &s->count0, &s->len0);
+            s->words0 = sk_wordmap_find(ws->map, s->key, &s->count0, &s->len0);
             s->known0 = 1;
         }
         return s->count0 > 0;
@@ -307,21 +310,21 @@ int sk_mg_wm_may_hold(sk_movegen *g, const struct sk_mg_window *w)
     if (nfixed > 1) return 1;
     /* the rack and one board letter: one lookup in the blank table, made once a position,
      * tells for every such window whether it can hold a word */
-    if (!g->wm_plus_known) {
-        g->wm_plus = sk_wordmap_blank_letters(g->wm, s->key);
-        g->wm_plus_known = 1;
+    if (!ws->plus_known) {
+        ws->plus = sk_wordmap_blank_letters(ws->map, s->key);
+        ws->plus_known = 1;
     }
-    const sk_mg_view *v = &g->v[w->d];
+    const sk_mg_view *v = &vs->v[w->d];
     unsigned one = 0;
     for (int c = w->lo; c <= w->hi && !one; c++)
         one = v->tile[w->row][c];
-    return g->wm_plus >> one & 1;
+    return ws->plus >> one & 1;
 }
 
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
 {
     sk_mg_walk_row(g, win->d, win->row);
-    const sk_mg_view *v = g->g;
+    const sk_mg_view *v = g->walk.view;
     int r = win->row;
     window_ctx w; /* its arrays are written before they are read */
     w.lo = win->lo;
@@ -338,7 +341,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
             sk_wm_key_add(&w.fixed, t);
             if (sk_wm_key_count(&w.fixed, t) > fixed_max) fixed_max = sk_wm_key_count(&w.fixed, t);
             if (fixed_max == 15) return; /* a sixteenth copy would be needed by any word */
-            w.fixed_sum += v->blank[r][c] ? g->value[0] : g->value[t];
+            w.fixed_sum += v->blank[r][c] ? g->rack.value[0] : g->rack.value[t];
             continue;
         }
         w.cols[w.k++] = c;
@@ -346,29 +349,30 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         if ((v->cross[r][c] & SK_MG_ALL_LETTERS) != SK_MG_ALL_LETTERS)
             w.narrow[w.nnarrow++] = v->cross[r][c];
         w.mult = sk_score_mul(w.mult, v->wf[r][c]);
-        if (g->classic && v->has_cross[r][c])
+        if (g->views.classic && v->has_cross[r][c])
             w.cross_sum += (long long)v->cross_score[r][c] * v->wf[r][c];
     }
     int k = w.k;
     if (k == 0) return;
     w.careful = fixed_max + (unsigned)k > 15;
-    if (!g->wm_blanks) {
+    if (!g->wm.blanks) {
         /* the whole rack, the one sub-multiset: its bound would be the window's own, which
          * led already, so the lookup is made at once */
-        sk_mg_sub *s = &g->subs[0];
+        sk_mg_sub *s = &g->wm.subs[0];
         sk_wm_key key;
         if (k == s->size && !(s->letters & ~w.open) && may_fill(&w, s, 0) &&
             key_sum(&w, w.fixed, s->key, &key)) {
             try_sub(g, &w, s, 0, key);
-            g->leave_index = 0;
+            g->rack.leave_index = 0;
         }
         return;
     }
     for (int i = 0; i < k; i++) {
         int c = w.cols[i], index, cap = INT16_MAX;
-        if (v->has_cross[r][c]) cap = sk_mg_cap(g, win->d, r, c, &index);
+        if (v->has_cross[r][c])
+            cap = sk_mg_cap(&g->bounds, &g->views, &g->rack, win->d, r, c, &index);
         double cf = (double)v->lf[r][c] * (double)w.mult;
-        if (g->classic && v->has_cross[r][c]) cf += (double)v->lf[r][c] * v->wf[r][c];
+        if (g->views.classic && v->has_cross[r][c]) cf += (double)v->lf[r][c] * v->wf[r][c];
         int j = i;
         for (; j > 0 && cf > w.coef[j - 1]; j--) {
             w.coef[j] = w.coef[j - 1];
@@ -376,11 +380,11 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         }
         w.coef[j] = cf;
         w.cap[j] = cap;
-        w.capped |= cap < g->wm_top;
+        w.capped |= cap < g->wm.top;
     }
     if (w.coef[k - 1] <= 0) w.capped = 0;
     w.base = (double)w.fixed_sum * (double)w.mult + (double)w.cross_sum +
-             (k == g->rack_size ? g->bingo : 0);
+             (k == g->rack.size ? g->rack.bingo : 0);
     /* the sub-multisets that may lead, each with its bound; their lookups are asked for
      * first, then made in turn (each still checked against the leader, which they raise) */
     struct {
@@ -390,24 +394,24 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         sk_wm_key key;
     } may[1 << SK_MG_WM_RACK];
     int nmay = 0, alone = !w.fixed.lo && !w.fixed.hi;
-    for (int b = 0; b <= g->wm_blanks && b <= k; b++) {
+    for (int b = 0; b <= g->wm.blanks && b <= k; b++) {
         int size = k - b;
         if (size > SK_MG_WM_RACK) continue;
-        for (int i = g->sub_first[size]; i < g->sub_first[size + 1]; i++) {
-            sk_mg_sub *s = &g->subs[i];
+        for (int i = g->wm.sub_first[size]; i < g->wm.sub_first[size + 1]; i++) {
+            sk_mg_sub *s = &g->wm.subs[i];
             if (s->letters & ~w.open) continue; /* a tile no empty square takes */
             if (!may_fill(&w, s, b)) continue;
             double bound = sub_bound(g, &w, s, b);
-            if (sk_mg_below(g, bound)) continue;
+            if (sk_mg_below(&g->keep, bound)) continue;
             if (!key_sum(&w, w.fixed, s->key, &may[nmay].key)) continue;
-            if (!alone) sk_wordmap_prefetch(g->wm, may[nmay].key, b);
+            if (!alone) sk_wordmap_prefetch(g->wm.map, may[nmay].key, b);
             may[nmay].s = s;
             may[nmay].b = b;
             may[nmay++].bound = bound;
         }
     }
     for (int i = 0; i < nmay; i++)
-        if (!sk_mg_below(g, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b, may[i].key);
-    g->rack[0] = g->rack_start[0]; /* as the walk expects them */
-    g->leave_index = 0;
+        if (!sk_mg_below(&g->keep, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b, may[i].key);
+    g->rack.count[0] = g->rack.initial[0]; /* as the walk expects them */
+    g->rack.leave_index = 0;
 }

@@ -1,0 +1,300 @@
+/* movegen_best.c — the best-move search (sk_movegen_best, sk_movegen_top). Every start point
+ * gets an upper bound (movegen_shadow.c); the starts are then walked (movegen_walk.c) best bound
+ * first, and the search stops when no remaining bound can reach the leader, the N-th best move
+ * kept so far (movegen_keep.c). The leader is compared in the full tie order, so the result is
+ * exactly the head of the sorted list of all moves.
+ * With a word map (movegen_wordmap.c), windows are also evaluated by lookups: every window of
+ * a rack with one blank; for a rack without one, the windows that take the whole rack, handed
+ * over when their start is taken (split_start). The top of the generator's files: none calls
+ * into it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal/movegen.h"
+#include "skrab/error.h"
+#include "skrab/leave.h"
+
+/* Sift-down for a max-heap by .bound of TYPE: the starts (the search takes them best first and
+ * usually stops long before the last, so they are never all sorted) and the word-map search's
+ * windows. */
+#define DEFINE_SIFT_DOWN(name, type)                                                               \
+    static void name(type *h, size_t n, size_t i)                                                  \
+    {                                                                                              \
+        type x = h[i];                                                                             \
+        for (;;) {                                                                                 \
+            size_t c = 2 * i + 1;                                                                  \
+            if (c >= n) break;                                                                     \
+            if (c + 1 < n && h[c + 1].bound > h[c].bound) c++;                                     \
+            if (h[c].bound <= x.bound) break;                                                      \
+            h[i] = h[c];                                                                           \
+            i = c;                                                                                 \
+        }                                                                                          \
+        h[i] = x;                                                                                  \
+    }
+DEFINE_SIFT_DOWN(sift_down, sk_mg_start)
+DEFINE_SIFT_DOWN(sift_window, struct sk_mg_window)
+
+/* Adds those of the COUNT windows W that can lead (by K's leader) to the heap b->wheap of *N;
+ * 0 when out of memory. */
+static int push_windows(sk_mg_bounds *b, const sk_mg_keeper *k, const struct sk_mg_window *w,
+                        size_t count, size_t *n)
+{
+    if (*n + count > b->cap_wheap) {
+        size_t cap = b->cap_wheap ? b->cap_wheap : 1024;
+        while (cap < *n + count)
+            cap *= 2;
+        struct sk_mg_window *h = realloc(b->wheap, cap * sizeof(*h));
+        if (!h) return 0;
+        b->wheap = h;
+        b->cap_wheap = cap;
+    }
+    struct sk_mg_window *h = b->wheap;
+    for (size_t j = 0; j < count; j++) {
+        if (sk_mg_below(k, w[j].bound)) continue; /* it could never be taken */
+        size_t i = (*n)++;
+        for (; i > 0 && h[(i - 1) / 2].bound < w[j].bound; i = (i - 1) / 2)
+            h[i] = h[(i - 1) / 2];
+        h[i] = w[j];
+    }
+    return 1;
+}
+
+static int desc_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return a > b ? -1 : a < b ? 1 : 0;
+}
+
+/* Adds start S to the heap STARTS of *N (there is room: it was taken from it). */
+static void push_start(sk_mg_start *starts, int *n, const sk_mg_start *s)
+{
+    int i = (*n)++;
+    for (; i > 0 && starts[(i - 1) / 2].bound < s->bound; i = (i - 1) / 2)
+        starts[i] = starts[(i - 1) / 2];
+    starts[i] = *s;
+}
+
+/* Hands the windows of ST with at least g->wm.min_k empty squares to the word-map search's
+ * heap (of *NW), leaving ST the others to walk (the walk records no move of a handed window:
+ * see sk_mg_load_windows); returns ST's new bound. *OOM is set when the heap could not grow. */
+static double split_start(sk_movegen *g, sk_mg_start *st, size_t *nw, int *oom)
+{
+    double best = -1e300;
+    struct sk_mg_window *w = g->bounds.windows + st->first;
+    for (uint32_t i = 0; i < st->count; i++) {
+        if (w[i].k >= g->wm.min_k) {
+            if (!sk_mg_below(&g->keep, w[i].bound) && sk_mg_wm_may_hold(&g->wm, &g->views, &w[i]) &&
+                !push_windows(&g->bounds, &g->keep, &w[i], 1, nw))
+                *oom = 1;
+            w[i].bound = -1e300;
+            w[i].k = SK_MG_HANDED;
+        }
+        if (w[i].bound > best) best = w[i].bound;
+    }
+    st->split = 0;
+    return best;
+}
+
+/* The search of sk_movegen_best and sk_movegen_top: every placement that can be among the
+ * g->keep.top_n best, walked best bound first, kept by sk_mg_keep. */
+static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                  const struct sk_leaves *leaves, int by_score)
+{
+    int counts[SK_TILE_KINDS] = {0};
+    double values[SK_RACK_MAX] = {0};
+    int n = 0;
+    for (const char *p = pos->racks[0]; *p; p++) {
+        int t = sk_tile_from_char(*p);
+        if (t < 0 || n == SK_RACK_MAX) return SK_EINVAL;
+        counts[t]++;
+        values[n++] = rules->tiles->score[t];
+    }
+    qsort(values, (size_t)n, sizeof(values[0]), desc_double);
+    long cells = 1;
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        cells *= counts[t] + 1;
+    if (cells > (long)(sizeof(g->rack.leave_value) / sizeof(g->rack.leave_value[0])))
+        return SK_EINVAL; /* a rack this large has too many leaves for the table */
+    int rc = sk_mg_setup(g, rules, pos, NULL);
+    if (rc != SK_OK) return rc;
+    g->keep.best_mode = 1;
+    g->keep.by_score = by_score;
+    g->keep.have_best = 0;
+    g->keep.ntop = 0;
+    double maxleave[SK_RACK_MAX + 1] = {0};
+    if (by_score)
+        sk_mg_rack_no_leaves(&g->rack); /* leaves play no part */
+    else
+        sk_mg_rack_leaves(&g->rack, leaves, counts, maxleave);
+    sk_mg_start *starts = malloc(sizeof(sk_mg_start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
+    if (!starts) return SK_ENOMEM;
+    int ns = 0, oom = 0;
+    g->bounds.nwindows = 0;
+    if (g->views.first_move) sk_mg_first_move(g); /* no bounds: reading the words is cheap enough */
+    int use_wm = sk_mg_wm_prepare(&g->wm, &g->rack, g->views.first_move, rules);
+    memcpy(g->rack.values, values, sizeof(values));
+    g->rack.nvalues = n;
+    sk_mg_caps_reset(&g->bounds);
+    /* Quick bounds first only by score, for a rack with a blank: its best move is often a bingo
+     * far above most starts, so most starts are never bounded window by window. Without a blank
+     * the leader is seldom that far ahead, and many starts would be bounded twice (quickly, then
+     * in full); by equity every quick bound would have to add the best leave of any size, which
+     * leaves it too loose to spare a start its windows. See docs/engine.md,
+     * "The best moves without all moves". */
+    int quick_first = g->views.monotone && by_score && counts[0] > 0;
+    for (int d = 0; d < 2 && !g->views.first_move; d++) {
+        const sk_mg_view *v = &g->views.v[d];
+        for (int r = 0; r < v->rows; r++)
+            for (uint32_t m = v->starts[r]; m; m &= m - 1) {
+                int c = __builtin_ctz(m), run_end = (int)(v->run_ends[r] >> c & 1);
+                sk_mg_start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end,
+                                  0, 0, 0};
+                if (quick_first)
+                    st.bound = sk_mg_quick_bound(g, &st, values, n);
+                else
+                    sk_mg_exact_bound(g, &st, values, n, maxleave, by_score, &oom);
+                if (st.bound > -1e299) starts[ns++] = st;
+            }
+    }
+    if (oom) {
+        free(starts);
+        return SK_ENOMEM;
+    }
+    for (size_t i = (size_t)ns / 2; i-- > 0;)
+        sift_down(starts, (size_t)ns, i);
+    /* two heaps: the starts, and (word-map search) the windows of the starts taken so far */
+    size_t nw = 0;
+    while (ns > 0 || nw > 0) {
+        double sb = ns > 0 ? starts[0].bound : -1e300,
+               wb = nw > 0 ? g->bounds.wheap[0].bound : -1e300;
+        /* a bound below the leader cannot win; an equal one may still win a tie */
+        if (sk_mg_below(&g->keep, sb > wb ? sb : wb)) break;
+        if (wb >= sb) {
+            struct sk_mg_window w = g->bounds.wheap[0];
+            g->bounds.wheap[0] = g->bounds.wheap[--nw];
+            sift_window(g->bounds.wheap, nw, 0);
+            sk_mg_wm_window(g, &w);
+            continue;
+        }
+        sk_mg_start taken = starts[0];
+        starts[0] = starts[--ns];
+        sift_down(starts, (size_t)ns, 0);
+        const sk_mg_start *st = &taken;
+        if (!taken.exact) { /* its windows, and their best bound, now that it may lead */
+            double quick = taken.bound;
+            sk_mg_exact_bound(g, &taken, values, n, maxleave, by_score, &oom);
+            if (oom) break;
+            if (taken.bound < quick) {
+                if (taken.bound > -1e299) push_start(starts, &ns, &taken);
+                continue;
+            }
+        }
+        if (use_wm && g->wm.min_k <= 1) {
+            if (!push_windows(&g->bounds, &g->keep, g->bounds.windows + st->first, st->count,
+                              &nw)) {
+                free(starts);
+                return SK_ENOMEM;
+            }
+            continue;
+        }
+        if (taken.split) { /* its long windows to the word-map search, the rest walked */
+            int oom_split = 0;
+            double b = split_start(g, &taken, &nw, &oom_split);
+            if (oom_split) {
+                free(starts);
+                return SK_ENOMEM;
+            }
+            if (b < taken.bound) {
+                taken.bound = b;
+                if (b > -1e299) push_start(starts, &ns, &taken);
+                continue;
+            }
+        }
+        sk_mg_load_windows(&g->bounds, g->bounds.windows + st->first, st->count);
+        g->bounds.win_on = 1;
+        /* a run's node, when run_sides read it, spares the walk its letters */
+        int lo = sk_mg_walk_first(&g->views.v[st->d], st->row, st->col, st->through);
+        if (st->through && sk_mg_run_known(&g->views, st->d, st->row, lo, st->col) &&
+            g->views.run_node[st->d][st->row][st->col])
+            sk_mg_walk_run(g, st->d, st->row, lo, st->col,
+                           g->views.run_node[st->d][st->row][st->col]);
+        else
+            sk_mg_walk(g, st->d, st->row, st->col, st->through);
+        g->bounds.win_on = 0;
+    }
+    free(starts);
+    return oom ? SK_ENOMEM : SK_OK;
+}
+
+int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
+                    sk_gen_move *out)
+{
+    g->keep.top_n = 1;
+    int rc = search(g, rules, pos, leaves, by_score);
+    if (rc != SK_OK) return rc;
+    sk_move_list extra;
+    sk_move_list_init(&extra);
+    if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
+        bag = -1; /* no exchanges: only the pass */
+    if (sk_movegen_add_non_placements(rules, pos, bag, &extra) != SK_OK) {
+        sk_move_list_free(&extra);
+        return SK_ENOMEM;
+    }
+    for (size_t i = 0; i < extra.count; i++) {
+        sk_gen_move *m = &extra.moves[i];
+        if (m->kind == SK_MOVE_PASS && g->keep.have_best)
+            continue; /* the pass only when nothing is playable */
+        char kept[SK_RACK_MAX + 1];
+        sk_gen_move_leave(m, pos->racks[0], kept);
+        m->equity = by_score ? 0.0f : (float)sk_leave_value(leaves, kept);
+        if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) {
+            g->keep.best = *m;
+            g->keep.have_best = 1;
+        }
+    }
+    sk_move_list_free(&extra);
+    *out = g->keep.best;
+    return SK_OK;
+}
+
+int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                   const struct sk_leaves *leaves, int by_score, int exchanges, int bag, size_t n,
+                   sk_move_list *out)
+{
+    if (n == 0) return SK_OK;
+    if (sk_mg_keep_reserve(&g->keep, n) != SK_OK) return SK_ENOMEM;
+    g->keep.top_n = n;
+    int rc = search(g, rules, pos, leaves, by_score);
+    size_t kept = g->keep.top_n <= 1 ? (size_t)g->keep.have_best : g->keep.ntop;
+    const sk_gen_move *from = g->keep.top_n <= 1 ? &g->keep.best : g->keep.top;
+    g->keep.top_n = 1;
+    if (rc != SK_OK) return rc;
+    /* the exchanges and the pass compete with the N best placements as in the full list */
+    sk_move_list all;
+    sk_move_list_init(&all);
+    if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
+        bag = -1; /* no exchanges: only the pass */
+    rc = sk_movegen_add_non_placements(rules, pos, bag, &all);
+    if (rc == SK_OK) rc = sk_move_list_rank(&all, pos->racks[0], leaves, by_score);
+    for (size_t i = 0; rc == SK_OK && i < kept; i++) {
+        sk_gen_move *m = sk_mg_list_push(&all);
+        if (m)
+            *m = from[i];
+        else
+            rc = SK_ENOMEM;
+    }
+    if (rc == SK_OK) {
+        if (n > all.count) n = all.count;
+        sk_move_list_top(&all, n, by_score);
+        for (size_t i = 0; rc == SK_OK && i < n; i++) {
+            sk_gen_move *m = sk_mg_list_push(out);
+            if (m)
+                *m = all.moves[i];
+            else
+                rc = SK_ENOMEM;
+        }
+    }
+    sk_move_list_free(&all);
+    return rc;
+}

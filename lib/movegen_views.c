@@ -1,0 +1,245 @@
+/* movegen_views.c — the board as the move generator sees it (the views part, sk_mg_views): both
+ * views of a position with each empty square's cross set and cross score and each row's start
+ * points, kept from one position to the next and updated incrementally when the next only adds
+ * tiles. It calls no other file of the generator; it does not walk or keep moves. */
+#include <string.h>
+
+#include "internal/movegen.h"
+
+static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position *pos)
+{
+    const sk_board *b = rules->board;
+    vs->monotone = 1;
+    for (int d = 0; d < 2; d++) {
+        sk_mg_view *v = &vs->v[d];
+        v->rows = d ? pos->width : pos->height;
+        v->cols = d ? pos->height : pos->width;
+        for (int r = 0; r < pos->height; r++) {
+            for (int c = 0; c < pos->width; c++) {
+                int vr = d ? c : r, vc = d ? r : c;
+                char t = sk_position_tile(pos, r, c);
+                v->tile[vr][vc] = t ? (uint8_t)sk_tile_from_char(t) : 0;
+                v->blank[vr][vc] = t >= 'a' && t <= 'z';
+                v->lf[vr][vc] = (int8_t)sk_board_letter_factor(b, r, c);
+                v->wf[vr][vc] = (int8_t)sk_board_word_factor(b, r, c);
+                if (v->lf[vr][vc] < 1 || v->wf[vr][vc] < 1) vs->monotone = 0;
+                v->cross[vr][vc] =
+                    sk_board_square(b, r, c)->kind == SK_SQ_BLOCKED || t ? 0 : SK_MG_ALL_LETTERS;
+            }
+        }
+    }
+}
+
+/* The cross set and score of the empty square (R, C) of view V, from scratch: which letters make
+ * a word with the tiles above and below it, in LEX, with tiles worth VALUE. BLOCKED: the board
+ * forbids a tile there; CLASSIC: the rule set lets a tile touch others sideways. */
+static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int classic, int r,
+                     int c, int blocked)
+{
+    const uint32_t *nodes = lex->nodes;
+    v->has_cross[r][c] = 0;
+    v->cross_score[r][c] = 0;
+    v->cross[r][c] = blocked || v->tile[r][c] ? 0 : SK_MG_ALL_LETTERS;
+    if (!v->cross[r][c]) return;
+    int top = r, bottom = r;
+    while (top > 0 && v->tile[top - 1][c])
+        top--;
+    while (bottom + 1 < v->rows && v->tile[bottom + 1][c])
+        bottom++;
+    if (top == r && bottom == r) return;
+    v->has_cross[r][c] = 1;
+    if (!classic) { /* skrabbkle: a placed tile may not touch a tile sideways */
+        v->cross[r][c] = 0;
+        return;
+    }
+    int sum = 0;
+    if (top == r) {
+        /* tiles below only: the GADDAG holds every word reversed whole, so one walk up
+         * through them leaves the first letters that make a word as accepting children */
+        uint32_t list = lex->gaddag;
+        for (int k = bottom; k > r; k--) {
+            sum += sk_mg_face(v, value, k, c);
+            uint32_t i = list ? sk_kwg_find(nodes, list, v->tile[k][c]) : 0;
+            list = i ? sk_kwg_arc(nodes[i]) : 0;
+        }
+        uint32_t allowed = 0;
+        for (uint32_t i = list; list; i++) {
+            uint32_t node = nodes[i];
+            if (sk_kwg_accepts(node)) allowed |= 1u << sk_kwg_tile(node);
+            if (sk_kwg_is_end(node)) break;
+        }
+        v->cross_score[r][c] = (int16_t)sum;
+        v->cross[r][c] &= allowed;
+        return;
+    }
+    uint32_t list = lex->dawg;
+    for (int k = top; k < r && list; k++) {
+        sum += sk_mg_face(v, value, k, c);
+        uint32_t i = sk_kwg_find(nodes, list, v->tile[k][c]);
+        list = i ? sk_kwg_arc(nodes[i]) : 0;
+    }
+    for (int k = r + 1; k <= bottom; k++)
+        sum += sk_mg_face(v, value, k, c);
+    v->cross_score[r][c] = (int16_t)sum;
+    uint32_t allowed = 0;
+    for (uint32_t i = list; list; i++) {
+        uint32_t node = nodes[i];
+        uint32_t at = i;
+        int ok = 1;
+        for (int k = r + 1; k <= bottom && ok; k++) {
+            uint32_t next = sk_kwg_arc(nodes[at]);
+            at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
+            ok = at != 0;
+        }
+        if (ok && sk_kwg_accepts(nodes[at])) allowed |= 1u << sk_kwg_tile(node);
+        if (sk_kwg_is_end(node)) break;
+    }
+    v->cross[r][c] &= allowed;
+}
+
+static void compute_cross(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int classic)
+{
+    for (int r = 0; r < v->rows; r++)
+        for (int c = 0; c < v->cols; c++)
+            if (v->cross[r][c])
+                cross_at(v, lex, value, classic, r, c, 0);
+            else {
+                v->has_cross[r][c] = 0;
+                v->cross_score[r][c] = 0;
+            }
+}
+
+/* After new tiles at the squares of CHANGED (N of them, original coordinates) of a position the
+ * views already hold but for those tiles: place them, and recompute only the cross sets they
+ * can change — the empty squares just beyond each end of the runs they join, in both views.
+ * ROWS[d] gets a bit for each row of view d whose anchors may have changed: the new tiles' rows
+ * and those of the squares whose cross sets were redone. */
+static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value,
+                         const sk_rules *rules, const sk_position *pos, const int *changed, int n,
+                         uint32_t rows[2])
+{
+    const sk_board *b = rules->board;
+    for (int k = 0; k < n; k++) {
+        int r = changed[k] / pos->width, c = changed[k] % pos->width;
+        char t = sk_position_tile(pos, r, c);
+        for (int d = 0; d < 2; d++) {
+            sk_mg_view *v = &vs->v[d];
+            int vr = d ? c : r, vc = d ? r : c;
+            v->tile[vr][vc] = (uint8_t)sk_tile_from_char(t);
+            v->blank[vr][vc] = t >= 'a' && t <= 'z';
+            v->cross[vr][vc] = 0;
+            v->has_cross[vr][vc] = 0;
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        int r = changed[k] / pos->width, c = changed[k] % pos->width;
+        for (int d = 0; d < 2; d++) {
+            sk_mg_view *v = &vs->v[d];
+            int vr = d ? c : r, vc = d ? r : c;
+            int top = vr, bottom = vr;
+            while (top > 0 && v->tile[top - 1][vc])
+                top--;
+            while (bottom + 1 < v->rows && v->tile[bottom + 1][vc])
+                bottom++;
+            const int ends[2] = {top - 1, bottom + 1};
+            rows[d] |= 1u << vr;
+            for (int e = 0; e < 2; e++) {
+                int er = ends[e];
+                if (er < 0 || er >= v->rows) continue;
+                rows[d] |= 1u << er;
+                int orow = d ? vc : er, ocol = d ? er : vc;
+                cross_at(v, lex, value, vs->classic, er, vc,
+                         sk_board_square(b, orow, ocol)->kind == SK_SQ_BLOCKED);
+            }
+        }
+    }
+}
+
+/* Cross anchors: where a word holding no tile of its row can start (the leftmost such square
+ * of the word). Classic: an empty square with a tile above or below and none beside it; the
+ * first move: the start square alone; skrabbkle has none after the first move. Only for the
+ * rows whose bits ROWS holds. */
+static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc, uint32_t rows)
+{
+    for (int r = 0; r < v->rows; r++) {
+        if (!(rows >> r & 1)) continue;
+        uint32_t tiles = 0, anchors = 0;
+        for (int c = 0; c < v->cols; c++) {
+            int a = 0;
+            if (vs->first_move) {
+                a = r == sr && c == sc && v->cross[r][c];
+            } else if (vs->classic && !v->tile[r][c] && v->cross[r][c] && v->has_cross[r][c]) {
+                int left = c > 0 && v->tile[r][c - 1];
+                int right = c + 1 < v->cols && v->tile[r][c + 1];
+                a = !left && !right;
+            }
+            v->anchor[r][c] = (uint8_t)a;
+            tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
+            anchors |= (uint32_t)a << c;
+        }
+        v->run_ends[r] = tiles & ~(tiles >> 1);
+        v->starts[r] = v->run_ends[r] | anchors;
+    }
+}
+
+void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
+                       const sk_position *pos, const int value[SK_TILE_KINDS])
+{
+    const sk_lexicon *lexicon = rules->lexicon;
+    const sk_board *b = rules->board;
+    int first_move = sk_position_tile_count(pos) == 0;
+    vs->classic = rules->ruleset == SK_RULES_CLASSIC;
+    vs->first_move = first_move;
+    vs->start_row = b->start_row;
+    vs->start_col = b->start_col;
+    /* Cross sets are kept up to date incrementally: when POS is the position the views hold
+     * plus new tiles (a move was applied), only the squares those tiles touch are redone. */
+    int changed[SK_BOARD_MAX * SK_BOARD_MAX], nchanged = 0;
+    int incremental = vs->cache_valid && vs->cache_rules.lexicon == lexicon &&
+                      vs->cache_nodes == sk_lexicon_node_count(lexicon) &&
+                      vs->cache_rules.ruleset == rules->ruleset &&
+                      memcmp(&vs->cache_board, rules->board, sizeof(vs->cache_board)) == 0 &&
+                      vs->cache_w == pos->width && vs->cache_h == pos->height &&
+                      memcmp(vs->cache_value, value, sizeof(vs->cache_value)) == 0;
+    for (int i = 0; incremental && i < pos->width * pos->height; i++) {
+        if (pos->tiles[i] == vs->cache_tiles[i]) continue;
+        if (vs->cache_tiles[i] || nchanged == SK_RACK_MAX)
+            incremental = 0; /* a tile taken away or changed, or many new: start afresh */
+        else
+            changed[nchanged++] = i;
+    }
+    /* the rows whose anchors are redone: those the new tiles touch, when the views held a
+     * position with tiles already; else all */
+    uint32_t rows[2] = {~0u, ~0u};
+    if (incremental) {
+        uint32_t touched[2] = {0, 0};
+        update_views(vs, lex, value, rules, pos, changed, nchanged, touched);
+        if (!vs->cache_first_move) memcpy(rows, touched, sizeof(rows));
+    } else {
+        load_views(vs, rules, pos);
+        if (++vs->views_loaded == 0) { /* wrapped: no run may read as known */
+            memset(vs->run_loaded, 0, sizeof(vs->run_loaded));
+            vs->views_loaded = 1;
+        }
+        for (int d = 0; d < 2; d++) {
+            if (!first_move) {
+                compute_cross(&vs->v[d], lex, value, vs->classic);
+                continue;
+            }
+            memset(vs->v[d].has_cross, 0, sizeof(vs->v[d].has_cross)); /* no tile: no cross word */
+            memset(vs->v[d].cross_score, 0, sizeof(vs->v[d].cross_score));
+        }
+    }
+    for (int d = 0; d < 2; d++)
+        compute_anchors(vs, &vs->v[d], d ? b->start_col : b->start_row,
+                        d ? b->start_row : b->start_col, rows[d]);
+    vs->cache_valid = 1;
+    vs->cache_first_move = first_move;
+    vs->cache_rules = *rules;
+    vs->cache_board = *rules->board;
+    vs->cache_nodes = sk_lexicon_node_count(lexicon);
+    vs->cache_w = pos->width;
+    vs->cache_h = pos->height;
+    memcpy(vs->cache_value, value, sizeof(vs->cache_value));
+    memcpy(vs->cache_tiles, pos->tiles, sizeof(vs->cache_tiles));
+}

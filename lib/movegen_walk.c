@@ -1,0 +1,333 @@
+/* movegen_walk.c — the GADDAG walk (the walk part, sk_mg_walker) and the writing of the moves it
+ * finds. The board is seen twice, as is and transposed (movegen_views.c), so one across-only
+ * walker finds every move. The walk scores as it goes and writes each move once:
+ *  - a move whose word holds tiles already in its row starts at the rightmost tile of the
+ *    rightmost such run and walks left through it first (fixed letters prune the GADDAG early;
+ *    starting at an empty square beside a long word explores thousands of dead prefixes), and
+ *    its right part may not reach another run;
+ *  - a move whose word holds no tile of its row (classic: joined only by cross words; or the
+ *    first move) starts at its leftmost "cross anchor" and touches no tile of the row.
+ * It takes tiles from the rack part and gives them back, and writes moves to the list or, in
+ * best mode, to the keeper (movegen_keep.c), skipping what the bounds say cannot lead. It calls
+ * no file above it: the callers choose the starts. */
+#include <string.h>
+
+#include "internal/movegen.h"
+#include "internal/score.h"
+void sk_mg_emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, long long cross_total,
+                int leave_index, uint32_t blanks)
+{
+    int r = g->walk.row;
+    long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
+    if (g->walk.nplaced == g->rack.size) total = sk_score_add(total, g->rack.bingo);
+    sk_gen_move cand;
+    sk_gen_move *m;
+    if (g->keep.best_mode) {
+        int sc = sk_score_clamp(total);
+        float eq = (float)sc + (g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index]);
+        if (g->keep.have_best &&
+            (eq < g->keep.best.equity || (eq == g->keep.best.equity && sc < g->keep.best.score)))
+            return; /* cannot lead: skip building it */
+        m = &cand;
+    } else {
+        m = sk_mg_list_push(g->walk.out);
+        if (!m) return;
+    }
+    m->kind = SK_MOVE_PLACE;
+    m->dir = (uint8_t)g->walk.dir;
+    m->row = (uint8_t)(g->walk.dir == SK_ACROSS ? r : lo);
+    m->col = (uint8_t)(g->walk.dir == SK_ACROSS ? lo : r);
+    m->len = (uint8_t)(hi - lo + 1);
+    m->nplaced = (uint8_t)g->walk.nplaced;
+    int len = hi - lo + 1;
+    m->placed = (g->walk.empty_row >> lo) & ((1u << len) - 1);
+    if (len <= 16)
+        memcpy(m->word, &g->walk.chars[lo], 16); /* a constant size: no call */
+    else
+        memcpy(m->word, &g->walk.chars[lo], (size_t)len);
+    m->word[len] = '\0';
+    for (uint32_t b = blanks; b; b &= b - 1)
+        m->word[__builtin_ctz(b) - lo] += 'a' - 'A';
+    m->score = sk_score_clamp(total);
+    m->equity = (float)m->score;
+    if (g->keep.best_mode) {
+        m->equity += g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index];
+        if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) sk_mg_keep(&g->keep, m);
+    }
+}
+
+/* The walk takes a rack tile for a letter when it has one and a blank otherwise, so each
+ * word is walked once; record() then writes every way of playing it: each set of its placed
+ * squares the rack's blanks can stand on (those the rack's own tiles cannot cover among
+ * them). Walking the blank and the tile as two branches would find the same words twice. */
+typedef struct {
+    int n, col[SK_MG_N], letter[SK_MG_N];
+} placed_set;
+
+/* Emits the move for each choice of blanks among the placed squares from I on. */
+static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, int hi, int main_sum,
+                          long long mult, long long cross_total, int blanks_left,
+                          int real_used[SK_TILE_KINDS], uint32_t blanks)
+{
+    if (i == ps->n) {
+        int leave_index = 0;
+        for (int k = 0; k < ps->n && g->keep.best_mode; k++)
+            leave_index += g->rack.radix[blanks >> ps->col[k] & 1 ? 0 : ps->letter[k]];
+        sk_mg_emit(g, lo, hi, main_sum, mult, cross_total, leave_index, blanks);
+        return;
+    }
+    int c = ps->col[i], letter = ps->letter[i];
+    if (real_used[letter] < g->rack.initial[letter]) { /* the rack's own tile */
+        real_used[letter]++;
+        blank_choices(g, ps, i + 1, lo, hi, main_sum, mult, cross_total, blanks_left, real_used,
+                      blanks);
+        real_used[letter]--;
+    }
+    if (blanks_left) { /* a blank: the tile's value at this square is lost */
+        const sk_mg_view *v = g->walk.view;
+        int r = g->walk.row;
+        int loss = (g->rack.value[letter] - g->rack.value[0]) * v->lf[r][c];
+        long long cross_loss =
+            g->views.classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
+        blank_choices(g, ps, i + 1, lo, hi, main_sum - loss, mult, cross_total - cross_loss,
+                      blanks_left - 1, real_used, blanks | 1u << c);
+    }
+}
+
+/* blank_choices for a rack with one blank, without the search: when the walk spent it, it
+ * stands on a square of the letter it was spent for (g->walk.blank_letter), the one the rack has
+ * too few of; otherwise on no square, or on any. */
+static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
+                      long long cross_total, uint32_t placed)
+{
+    const sk_mg_view *v = g->walk.view;
+    int r = g->walk.row, forced = 0;
+    if (!g->rack.count[0])
+        forced = g->walk.blank_letter;
+    else
+        sk_mg_emit(g, lo, hi, main_sum, mult, cross_total, g->rack.leave_index, 0);
+    for (uint32_t e = placed; e; e &= e - 1) {
+        int c = __builtin_ctz(e), letter = g->walk.chars[c] - 'A' + 1;
+        if (forced && letter != forced) continue;
+        int loss = (g->rack.value[letter] - g->rack.value[0]) * v->lf[r][c];
+        long long cross_loss =
+            g->views.classic && v->has_cross[r][c] ? (long long)loss * v->wf[r][c] : 0;
+        int leave_index = forced ? g->rack.leave_index
+                                 : g->rack.leave_index - g->rack.radix[letter] + g->rack.radix[0];
+        sk_mg_emit(g, lo, hi, main_sum - loss, mult, cross_total - cross_loss, leave_index,
+                   1u << c);
+    }
+}
+
+void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
+                  long long cross_total)
+{
+    const sk_mg_view *v = g->walk.view;
+    int r = g->walk.row;
+    if (g->walk.dir == SK_DOWN && g->walk.nplaced == 1) {
+        /* a one-tile play is reported across when it makes an across word */
+        for (int c = lo; c <= hi; c++)
+            if (!v->tile[r][c] && v->has_cross[r][c]) return;
+    }
+    if (!g->rack.initial[0]) {
+        sk_mg_emit(g, lo, hi, main_sum, mult, cross_total, g->rack.leave_index, 0);
+        return;
+    }
+    uint32_t placed = g->walk.empty_row & (((1u << (hi - lo + 1)) - 1) << lo);
+    if (g->rack.initial[0] == 1) {
+        one_blank(g, lo, hi, main_sum, mult, cross_total, placed);
+        return;
+    }
+    placed_set ps;
+    ps.n = 0;
+    for (uint32_t e = placed; e; e &= e - 1) {
+        int c = __builtin_ctz(e);
+        ps.col[ps.n] = c;
+        ps.letter[ps.n++] = g->walk.chars[c] - 'A' + 1;
+    }
+    int real_used[SK_TILE_KINDS] = {0};
+    blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack.initial[0], real_used, 0);
+}
+
+static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
+                long long cross_total);
+
+/* 1 if the best-move search gave the window [LO, HI] to the word-map search: the walk skips
+ * its moves. */
+static inline int handed(const sk_movegen *g, int lo, int hi)
+{
+    return g->bounds.win_on && (g->bounds.win_skip[lo] >> hi & 1);
+}
+
+/* After tile T at column C (NODE its GADDAG node): record, then go on left or right. */
+static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long long mult,
+                  long long cross_total)
+{
+    const sk_mg_view *v = g->walk.view;
+    const uint64_t *wn = g->lex.wnodes;
+    const uint32_t *nodes = g->lex.nodes;
+    int r = g->walk.row;
+    uint64_t wnode = sk_mg_node(wn, nodes, node_index);
+    uint32_t node = (uint32_t)wnode, kids = (uint32_t)(wnode >> 32); /* its child list's tiles */
+    uint32_t next = sk_kwg_arc(node);
+    uint32_t avail = g->rack.left ? g->rack.mask : 0; /* what the rack can place next */
+    if (c <= g->walk.anchor) {
+        int left_open = c == 0 || !v->tile[r][c - 1];
+        int right_open = g->walk.anchor_right_open;
+        if (sk_kwg_accepts(node) && left_open && right_open && g->walk.nplaced > 0 &&
+            !handed(g, c, g->walk.anchor))
+            sk_mg_record(g, c, g->walk.anchor, main_sum, mult, cross_total);
+        if (!next) return;
+        /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
+        if (c > 0 && (g->walk.through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
+            (kids & (v->tile[r][c - 1] ? 1u << v->tile[r][c - 1] : v->cross[r][c - 1] & avail)) &&
+            !sk_mg_hopeless_left(&g->bounds, &g->keep, c - 1))
+            gen(g, c - 1, next, main_sum, mult, cross_total);
+        if ((kids & 1u << SK_KWG_SEPARATOR) && left_open && right_open &&
+            g->walk.anchor + 1 < v->cols &&
+            !sk_mg_hopeless_right(&g->bounds, &g->keep, c, g->walk.anchor + 1)) {
+            uint64_t sep = sk_mg_node(wn, nodes, next); /* the separator sorts first */
+            uint32_t first = (uint32_t)sep;
+            if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first) &&
+                ((uint32_t)(sep >> 32) & v->cross[r][g->walk.anchor + 1] & avail)) {
+                int saved = g->walk.leftmost;
+                g->walk.leftmost = c;
+                gen(g, g->walk.anchor + 1, sk_kwg_arc(first), main_sum, mult, cross_total);
+                g->walk.leftmost = saved;
+            }
+        }
+        return;
+    }
+    /* the right part places tiles only: reaching a tile would join another run */
+    int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
+    if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c))
+        sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
+    if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
+        !sk_mg_hopeless_right(&g->bounds, &g->keep, g->walk.leftmost, c + 1))
+        gen(g, c + 1, next, main_sum, mult, cross_total);
+}
+
+static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
+                long long cross_total)
+{
+    const sk_mg_view *v = g->walk.view;
+    const uint64_t *wn = g->lex.wnodes;
+    const uint32_t *nodes = g->lex.nodes;
+    int r = g->walk.row;
+    uint8_t t = v->tile[r][c];
+    if (t) {
+        uint32_t i = sk_mg_find(wn, nodes, list, t);
+        if (i) go_on(g, c, i, main_sum + sk_mg_face(v, g->rack.value, r, c), mult, cross_total);
+        return;
+    }
+    if (!g->rack.left) return;
+    uint32_t allowed = v->cross[r][c] & g->rack.mask;
+    if (!allowed) return;
+    int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->views.classic;
+    int cross_base = v->cross_score[r][c];
+    unsigned last = 31u - (unsigned)__builtin_clz(allowed); /* siblings are sorted */
+    /* fetch the child lists of every playable letter before descending into the first: the
+     * walk is bound by memory latency, and these loads can overlap */
+    uint32_t kids[32];
+    int nkids = 0;
+    /* what a child's list must hold for the walk to go on from it (see go_on): at the next
+     * square left, a board tile's letter or a tile the rack may still have, or the separator
+     * for the right part; in the right part, a tile for the square after */
+    uint32_t after = g->rack.left > 1 ? g->rack.mask : 0, need = 0;
+    if (c <= g->walk.anchor) {
+        uint8_t left = c > 0 ? v->tile[r][c - 1] : 0;
+        if (left && g->walk.through)
+            need = 1u << left;
+        else if (c > 0 && !left && (g->walk.through || !v->anchor[r][c - 1]))
+            need = v->cross[r][c - 1] & after;
+        if (!left && g->walk.anchor_right_open && g->walk.anchor + 1 < v->cols)
+            need |= 1u << SK_KWG_SEPARATOR;
+    } else if (c + 1 < v->cols && !v->tile[r][c + 1]) {
+        need = v->cross[r][c + 1] & after;
+    }
+    for (uint32_t i = list;; i++) {
+        uint64_t wnode = sk_mg_node(wn, nodes, i);
+        uint32_t node = (uint32_t)wnode;
+        unsigned letter = sk_kwg_tile(node);
+        if (letter > last) break;
+        /* a child that ends no word and cannot go on is a dead end */
+        if ((allowed >> letter & 1) && (sk_kwg_accepts(node) || ((uint32_t)(wnode >> 32) & need))) {
+            __builtin_prefetch(wn ? (const void *)&wn[sk_kwg_arc(node)]
+                                  : (const void *)&nodes[sk_kwg_arc(node)]);
+            kids[nkids++] = i;
+        }
+        if (sk_kwg_is_end(node)) break;
+    }
+    for (int k = 0; k < nkids; k++) {
+        uint32_t i = kids[k];
+        unsigned letter = sk_kwg_tile((uint32_t)sk_mg_node(wn, nodes, i));
+        int kind =
+            g->rack.count[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
+        if (!kind) g->walk.blank_letter = (int)letter;
+        uint32_t mask = g->rack.mask, letters = g->rack.letters;
+        g->walk.nplaced++;
+        g->rack.left--;
+        g->rack.leave_index += g->rack.radix[kind];
+        if (--g->rack.count[kind] == 0) {
+            if (kind) g->rack.letters &= ~(1u << kind);
+            if (!g->rack.count[0]) g->rack.mask = g->rack.letters;
+        }
+        g->walk.chars[c] = (char)('A' - 1 + letter);
+        int val = g->rack.value[letter] * lf; /* as the tile: record() plays blanks */
+        go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
+              cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total);
+        g->rack.count[kind]++;
+        g->rack.mask = mask;
+        g->rack.letters = letters;
+        g->rack.leave_index -= g->rack.radix[kind];
+        g->walk.nplaced--;
+        g->rack.left++;
+    }
+}
+
+void sk_mg_walk_row(sk_movegen *g, int d, int row)
+{
+    const sk_mg_view *v = &g->views.v[d];
+    g->walk.view = v;
+    g->walk.dir = d ? SK_DOWN : SK_ACROSS;
+    g->walk.row = row;
+    /* the word-map search comes back to a row window after window; the walk and the lookups
+     * write only the empty squares' letters, and always before they read them */
+    if (g->walk.row_loaded && g->walk.row_d == d && g->walk.row_at == row) return;
+    g->walk.row_loaded = 1;
+    g->walk.row_d = d;
+    g->walk.row_at = row;
+    g->walk.empty_row = 0;
+    for (int c = 0; c < v->cols; c++) {
+        if (v->tile[row][c])
+            g->walk.chars[c] = (char)((v->blank[row][c] ? 'a' : 'A') - 1 + v->tile[row][c]);
+        else
+            g->walk.empty_row |= 1u << c;
+    }
+}
+
+/* Points the walk at the start (ROW, COL) of view D (see sk_mg_walk). */
+static void walk_start(sk_movegen *g, int d, int row, int col, int through)
+{
+    sk_mg_walk_row(g, d, row);
+    g->walk.through = through;
+    g->walk.anchor = col;
+    g->walk.anchor_right_open = col + 1 == g->walk.view->cols || !g->walk.view->tile[row][col + 1];
+    g->walk.leftmost = col;
+    g->walk.nplaced = 0;
+}
+
+void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
+{
+    walk_start(g, d, row, col, through);
+    gen(g, col, g->lex.gaddag, 0, 1, 0);
+}
+
+void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node)
+{
+    walk_start(g, d, row, col, 1);
+    int sum = 0;
+    for (int c = lo; c <= col; c++)
+        sum += sk_mg_face(g->walk.view, g->rack.value, row, c);
+    go_on(g, lo, node, sum, 1, 0); /* where gen would be after reading the run */
+}
