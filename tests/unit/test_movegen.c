@@ -554,7 +554,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
     sk_tileset tiles;
     sk_tileset_builtin(&tiles, rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "english");
     if (rnd(seed) % 3 == 0) /* a third with other values, the blank's too: the bounds' caps
-                               (movegen_shadow.c) must hold whatever a tile is worth */
+                               (movegen_keep.c) must hold whatever a tile is worth */
         for (int t = 0; t < SK_TILE_KINDS; t++)
             tiles.score[t] = (int)(rnd(seed) % 12);
     sk_rules rules;
