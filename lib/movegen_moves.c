@@ -196,67 +196,17 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
     return SK_OK;
 }
 
+/* The writers go through sk_play_write, the one writer of moves (rules.h). */
+void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, sk_buf *out)
+{
+    sk_play play;
+    sk_gen_move_to_play(m, &play);
+    sk_play_write(&play, style, out);
+}
+
 void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out)
 {
-    if (m->kind == SK_MOVE_PASS) {
-        sk_buf_putc(out, '-');
-    } else if (m->kind == SK_MOVE_EXCHANGE) {
-        sk_buf_printf(out, "-%s", m->word);
-    } else {
-        sk_move_write_gcg_square(out, m->row, m->col, (sk_direction)m->dir);
-        sk_buf_printf(out, " %s", m->word);
-    }
-}
-
-/* The first placed square and the placed tiles. */
-static int placed_tiles(const sk_gen_move *m, char *tiles, int *row, int *col)
-{
-    int n = 0, first = -1;
-    for (int i = 0; i < m->len; i++)
-        if (m->placed >> i & 1) {
-            if (first < 0) first = i;
-            tiles[n++] = m->word[i];
-        }
-    tiles[n] = '\0';
-    *row = m->row + (m->dir == SK_DOWN ? first : 0);
-    *col = m->col + (m->dir == SK_ACROSS ? first : 0);
-    return n;
-}
-
-void sk_gen_move_write_skrabbkle(const sk_gen_move *m, sk_buf *out)
-{
-    if (m->kind != SK_MOVE_PLACE) {
-        if (m->kind == SK_MOVE_PASS)
-            sk_buf_putc(out, ',');
-        else
-            sk_gen_move_write_gcg(m, out); /* SkraBBKle has no exchange: say it in GCG */
-        return;
-    }
-    char tiles[SK_BOARD_MAX + 1];
-    int row, col;
-    placed_tiles(m, tiles, &row, &col);
-    sk_buf_printf(out, "%s,", tiles);
-    sk_move_write_skrabbkle_square(out, row, col, (sk_direction)m->dir);
-}
-
-void sk_gen_move_write_cs104(const sk_gen_move *m, sk_buf *out)
-{
-    if (m->kind == SK_MOVE_PASS) {
-        sk_buf_puts(out, "PASS");
-        return;
-    }
-    if (m->kind == SK_MOVE_EXCHANGE) {
-        sk_buf_printf(out, "EXCHANGE %s", m->word);
-        return;
-    }
-    char tiles[SK_BOARD_MAX + 1];
-    int row, col;
-    placed_tiles(m, tiles, &row, &col);
-    sk_buf_printf(out, "PLACE %c %d %d ", m->dir == SK_ACROSS ? '-' : '|', row + 1, col + 1);
-    for (const char *p = tiles; *p; p++) {
-        if (islower((unsigned char)*p)) sk_buf_putc(out, '?');
-        sk_buf_putc(out, (char)toupper((unsigned char)*p));
-    }
+    sk_gen_move_write(m, SK_PLAY_GCG, out);
 }
 
 void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out)
@@ -295,7 +245,16 @@ void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play)
         play->exchange_count = (int)strlen(m->word);
         return;
     }
-    for (int i = 0; m->kind == SK_MOVE_PLACE && i < m->len; i++)
+    if (m->kind != SK_MOVE_PLACE) return;
+    sk_word *w = &play->words[0];
+    play->nwords = 1;
+    w->row = m->row;
+    w->col = m->col;
+    w->dir = (sk_direction)m->dir;
+    w->len = m->len;
+    memcpy(w->letters, m->word, m->len);
+    w->letters[m->len] = '\0';
+    for (int i = 0; i < m->len; i++)
         if (m->placed >> i & 1)
             play->placed[play->nplaced++] =
                 (sk_placement){m->row + (m->dir == SK_DOWN ? i : 0),

@@ -225,21 +225,17 @@ static int human_turn(game *gm)
     }
 }
 
-/* The placed tiles of M and the square of the first one, as SkraBBKle writes a move. */
+/* The computer's move M as the dialogue says it: its notation "TILES,square" cut in two. */
 static void describe(const sk_gen_move *m, sk_buf *out)
 {
-    char tiles[SK_BOARD_MAX + 1];
-    int n = 0, first = -1;
-    for (int i = 0; i < m->len; i++)
-        if ((m->placed >> i) & 1u) {
-            if (first < 0) first = i;
-            tiles[n++] = m->word[i];
-        }
-    tiles[n] = '\0';
-    int r = m->row + (m->dir ? first : 0), c = m->col + (m->dir ? 0 : first);
-    sk_buf_printf(out, "The move is: Word: %s at position ", tiles);
-    sk_move_write_skrabbkle_square(out, r, c, m->dir ? SK_DOWN : SK_ACROSS);
-    sk_buf_putc(out, '\n');
+    sk_buf text;
+    sk_buf_init(&text);
+    sk_gen_move_write(m, SK_PLAY_SKRABBKLE, &text);
+    const char *t = sk_buf_str(&text), *comma = strrchr(t, ',');
+    size_t n = comma ? (size_t)(comma - t) : strlen(t);
+    sk_buf_printf(out, "The move is: Word: %.*s at position %s\n", (int)n, t,
+                  comma ? comma + 1 : "");
+    sk_buf_free(&text);
 }
 
 static int computer_turn(game *gm)

@@ -240,7 +240,7 @@ static int computer_turn(cs104 *c, int seat)
     sk_gen_move_to_move(&best, &mv);
     sk_buf text;
     sk_buf_init(&text);
-    sk_gen_move_write_cs104(&best, &text);
+    sk_gen_move_write(&best, SK_PLAY_CS104, &text);
     sk_buf_printf(&c->out, "%s (computer) plays %s\n", c->names[seat], sk_buf_str(&text));
     sk_buf_free(&text);
     snprintf(rack, sizeof(rack), "%s", sk_match_rack(&c->match, seat));

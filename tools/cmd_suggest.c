@@ -88,12 +88,11 @@ typedef struct {
 
 static void write_move(const options *o, const sk_gen_move *m, sk_buf *out)
 {
-    if (o->notation == 's')
-        sk_gen_move_write_skrabbkle(m, out);
-    else if (o->notation == 'c')
-        sk_gen_move_write_cs104(m, out);
-    else
-        sk_gen_move_write_gcg(m, out);
+    sk_gen_move_write(m,
+                      o->notation == 's'   ? SK_PLAY_SKRABBKLE
+                      : o->notation == 'c' ? SK_PLAY_CS104
+                                           : SK_PLAY_GCG,
+                      out);
 }
 
 static void json_move(const options *o, const job *j, const sk_gen_move *m, const char *leave,

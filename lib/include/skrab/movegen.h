@@ -116,15 +116,15 @@ SK_API int sk_move_list_rank(sk_move_list *list, const char *rack, const struct 
  * direction (across first), then the word (byte order). Returns <0, 0, >0. */
 SK_API int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b);
 
-/* Converts a generated move to the canonical text: "8G UNPItIED", "-ABC", "-". */
+/* Writes a generated move in STYLE through sk_play_write, the one writer of moves:
+ * "8G UNPItIED", "-ABC", "-" (SK_PLAY_GCG), "DINT,h6" (SK_PLAY_SKRABBKLE), "PLACE - 8 8 WORD",
+ * "EXCHANGE ABC", "PASS" (SK_PLAY_CS104). sk_gen_move_write_gcg is the canonical form. */
+SK_API void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, sk_buf *out);
 SK_API void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out);
-/* ... to SkraBBKle notation ("DINT,h6": the placed tiles, the first placed square) or CS104
- * ("PLACE - 8 8 WORD", "EXCHANGE ABC", "PASS"). */
-SK_API void sk_gen_move_write_skrabbkle(const sk_gen_move *m, sk_buf *out);
-SK_API void sk_gen_move_write_cs104(const sk_gen_move *m, sk_buf *out);
 
-/* Fills PLAY from a generated move: kind, placed tiles, score, exchanged tiles (words are not
- * filled: sk_rules_check does that). For sk_game_apply. */
+/* Fills PLAY from a generated move: kind, direction, placed tiles, the main word's squares and
+ * letters (its score and the cross words are not filled: sk_rules_words does that), the score,
+ * exchanged tiles. For sk_game_apply and sk_play_write. */
 SK_API void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play);
 
 /* The rack left after M (RACK minus the placed or exchanged tiles; '?' for blanks), into OUT
