@@ -7,6 +7,7 @@
  * a rack with one blank; for a rack without one, the windows that take the whole rack, handed
  * over when their start is taken (split_start). The top of the generator's files: none calls
  * into it. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,6 +259,23 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     return SK_OK;
 }
 
+/* 0 when no exchange can rank above BAR, a placement ranked by the last search: by score an
+ * exchange is worth 0 and comes after a placement of equal score; by equity it is worth the
+ * value of the tiles it keeps, which the search's leave table holds for every proper part of
+ * the rack (index 0 is the whole rack: no tile exchanged). Equal values are left to the full
+ * ranking. */
+static int exchanges_may_rank(const sk_movegen *g, const sk_gen_move *bar, int by_score)
+{
+    if (by_score) return bar->equity <= 0.0f;
+    long cells = 1;
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        cells *= g->rack.initial[t] + 1;
+    float best = -HUGE_VALF;
+    for (long i = 1; i < cells; i++)
+        if (g->rack.leave_value[i] > best) best = g->rack.leave_value[i];
+    return !(best < bar->equity);
+}
+
 int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                    const struct sk_leaves *leaves, int by_score, int exchanges, int bag, size_t n,
                    sk_move_list *out)
@@ -270,11 +288,20 @@ int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     const sk_gen_move *from = g->keep.top_n <= 1 ? &g->keep.best : g->keep.top;
     g->keep.top_n = 1;
     if (rc != SK_OK) return rc;
-    /* the exchanges and the pass compete with the N best placements as in the full list */
-    sk_move_list all;
-    sk_move_list_init(&all);
     if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
         bag = -1; /* no exchanges: only the pass */
+    /* N placements, kept best first, that no exchange can pass (the pass never does): done */
+    if (kept == n && (bag < 0 || !exchanges_may_rank(g, &from[n - 1], by_score))) {
+        for (size_t i = 0; i < kept; i++) {
+            sk_gen_move *m = sk_mg_list_push(out);
+            if (!m) return SK_ENOMEM;
+            *m = from[i];
+        }
+        return SK_OK;
+    }
+    /* else the exchanges and the pass compete with the N best placements as in the full list */
+    sk_move_list all;
+    sk_move_list_init(&all);
     rc = sk_movegen_add_non_placements(rules, pos, bag, &all);
     if (rc == SK_OK) rc = sk_move_list_rank(&all, pos->racks[0], leaves, by_score);
     for (size_t i = 0; rc == SK_OK && i < kept; i++) {
