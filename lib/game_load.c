@@ -79,6 +79,37 @@ static int read_file(const char *path, size_t max, sk_buf *text, char *why, size
     return rc;
 }
 
+static int parse_board(void *out, const char *text, size_t len, sk_diag_list *d)
+{
+    return sk_board_parse(out, text, len, SK_BOARD_FORMAT_AUTO, d);
+}
+
+static int parse_tiles(void *out, const char *text, size_t len, sk_diag_list *d)
+{
+    return sk_tileset_parse(out, text, len, SK_TILES_FORMAT_AUTO, d);
+}
+
+/* Reads PATH (at most MAX bytes) and parses it into OUT with PARSE, reporting its findings. */
+static int read_parsed(sk_game_loader *l, const char *path, size_t max,
+                       int (*parse)(void *, const char *, size_t, sk_diag_list *), void *out,
+                       char *why, size_t why_size)
+{
+    sk_buf text;
+    sk_buf_init(&text);
+    int rc = read_file(path, max, &text, why, why_size);
+    if (rc == SK_OK) {
+        sk_diag_list d;
+        sk_diag_list_init(&d);
+        rc = parse(out, text.data, text.len, &d);
+        report(l, path, &text, &d);
+        sk_diag_list_free(&d);
+        if (rc != SK_OK && rc != SK_EINVAL)
+            snprintf(why, why_size, "%s: %s", path, sk_strerror(rc));
+    }
+    sk_buf_free(&text);
+    return rc;
+}
+
 static int load_board(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
 {
     char *path = out->path[SK_SPEC_BOARD];
@@ -90,20 +121,7 @@ static int load_board(sk_game_loader *l, const char *name, sk_game *out, char *w
                  name);
         return SK_ENOTFOUND;
     }
-    sk_buf text;
-    sk_buf_init(&text);
-    int rc = read_file(path, SK_BOARD_FILE_MAX, &text, why, why_size);
-    if (rc == SK_OK) {
-        sk_diag_list d;
-        sk_diag_list_init(&d);
-        rc = sk_board_parse(&out->board, text.data, text.len, SK_BOARD_FORMAT_AUTO, &d);
-        report(l, path, &text, &d);
-        sk_diag_list_free(&d);
-        if (rc != SK_OK && rc != SK_EINVAL)
-            snprintf(why, why_size, "%s: %s", path, sk_strerror(rc));
-    }
-    sk_buf_free(&text);
-    return rc;
+    return read_parsed(l, path, SK_BOARD_FILE_MAX, parse_board, &out->board, why, why_size);
 }
 
 static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
@@ -117,20 +135,7 @@ static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *w
                  name);
         return SK_ENOTFOUND;
     }
-    sk_buf text;
-    sk_buf_init(&text);
-    int rc = read_file(path, SK_TILES_FILE_MAX, &text, why, why_size);
-    if (rc == SK_OK) {
-        sk_diag_list d;
-        sk_diag_list_init(&d);
-        rc = sk_tileset_parse(&out->tiles, text.data, text.len, SK_TILES_FORMAT_AUTO, &d);
-        report(l, path, &text, &d);
-        sk_diag_list_free(&d);
-        if (rc != SK_OK && rc != SK_EINVAL)
-            snprintf(why, why_size, "%s: %s", path, sk_strerror(rc));
-    }
-    sk_buf_free(&text);
-    return rc;
+    return read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, &out->tiles, why, why_size);
 }
 
 static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char *why,
