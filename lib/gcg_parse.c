@@ -317,7 +317,8 @@ static void read_event(parser *p, size_t n)
     sk_gcg *g = p->g;
     if (!p->seen_event) {
         g->first_event_at = p->line_at;
-        for (int i = 0; i < 2; i++)
+        /* one player at least (a game of one is a game: the CS104 game, a solo selfplay) */
+        for (int i = 0; i < (g->nplayers > 1 ? g->nplayers : 1); i++)
             if (g->nplayers <= i || g->players[i].at == SK_DIAG_NO_OFFSET) {
                 ERR(p, p->line_at, "event before #player%d: the players come before the events",
                     i + 1);

@@ -220,6 +220,69 @@ static void whole_game_and_gcg(void **state)
     }
 }
 
+/* Every seat count 1..8, both rule sets, with a passer among the players: the game ends by the
+ * same rule replay checks, and its transcript replays without an error to the same finals. */
+static void round_trip_every_seat_count(void **state)
+{
+    (void)state;
+    for (int rs = 0; rs < 2; rs++) {
+        world w;
+        world_init(&w, (sk_ruleset)rs);
+        sk_movegen *gen;
+        assert_int_equal(sk_movegen_new(&gen), SK_OK);
+        for (int seats = 1; seats <= SK_PLAYERS_MAX; seats++) {
+            sk_match m;
+            assert_int_equal(sk_match_start(&m, &w.rules, seats, 0, 7 + (uint64_t)seats), SK_OK);
+            while (m.state == SK_MATCH_RUNNING) {
+                int seat = sk_match_to_move(&m);
+                sk_move mv;
+                if (seat == 2) { /* the third player always passes */
+                    memset(&mv, 0, sizeof(mv));
+                    mv.kind = SK_MOVE_PASS;
+                } else {
+                    sk_gen_move g;
+                    assert_int_equal(sk_strategy_choose(SK_STRATEGY_BEST, gen, &w.rules, &m.pos,
+                                                        sk_match_bag(&m), &g),
+                                     SK_OK);
+                    sk_gen_move_to_move(&g, &mv);
+                }
+                sk_play play;
+                char why[200];
+                assert_int_equal(sk_match_check(&m, &mv, &play, why, sizeof(why)), SK_LEGAL);
+                assert_int_equal(sk_match_play(&m, &play), SK_OK);
+            }
+            assert_true(m.state == SK_MATCH_WENT_OUT || m.state == SK_MATCH_PASSES ||
+                        m.state == SK_MATCH_ZEROS);
+            sk_buf text;
+            sk_buf_init(&text);
+            sk_match_gcg_info info;
+            memset(&info, 0, sizeof(info));
+            sk_match_write_gcg(&m, &info, &text);
+            sk_gcg g;
+            sk_diag_list d;
+            sk_diag_list_init(&d);
+            int prc = sk_gcg_parse(&g, text.data, text.len, &d);
+            sk_gcg_result res;
+            int rc = prc == SK_OK ? sk_gcg_replay(&g, &w.rules, &res, &d) : prc;
+            for (size_t i = 0; i < d.count; i++)
+                if (d.items[i].severity == SK_SEV_ERROR)
+                    print_error("%s, %d seats: %s\n", sk_ruleset_name((sk_ruleset)rs), seats,
+                                d.items[i].message);
+            assert_int_equal(rc, SK_OK);
+            assert_true(res.game_over);
+            assert_int_equal(res.nplayers, seats);
+            for (int p = 0; p < seats; p++)
+                assert_int_equal(res.scores[p], sk_match_final(&m, p));
+            sk_gcg_free(&g);
+            sk_diag_list_free(&d);
+            sk_buf_free(&text);
+            sk_match_free(&m);
+        }
+        sk_movegen_free(gen);
+        world_free(&w);
+    }
+}
+
 /* Going out on a tiny bag: classic gives the player who went out the others' tiles. */
 static void going_out_classic(void **state)
 {
@@ -357,7 +420,7 @@ int main(void)
         cmocka_unit_test(deal_by_seed),      cmocka_unit_test(skrabbkle_passes_end),
         cmocka_unit_test(classic_zeros_end), cmocka_unit_test(whole_game_and_gcg),
         cmocka_unit_test(going_out_classic), cmocka_unit_test(drop_player),
-        cmocka_unit_test(strategies),
+        cmocka_unit_test(strategies),        cmocka_unit_test(round_trip_every_seat_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
