@@ -400,9 +400,8 @@ static void player_pragma(parser *p, int n, const char *arg, size_t arg_at)
         ERR(p, p->line_at, "#player%d given twice (first on line %d)", n, l);
         return;
     }
-    if (p->seen_event)
-        ERR(p, p->line_at, "#player%d after the first event: the players come before the events",
-            n);
+    if (p->seen_event) /* said where the game began without it */
+        ERR(p, g->first_event_at, "event before #player%d: the players come before the events", n);
     size_t k = 0;
     while (arg[k] && arg[k] != ' ' && arg[k] != '\t')
         k++;

@@ -234,7 +234,7 @@ static void reader_errors(void **state)
         {"#title x\n#title y\n", 4, "#title given twice (first on line 3)"},
         {"#player1 c C\n", 3, "#player1 given twice"},
         {">a: ACEHRTW 8D WRETCH +36 36\n#lexicon CSW21\n", 4, "after the first event"},
-        {">a: ACEHRTW 8D WRETCH +36 36\n#player3 c C\n", 4, "after the first event"},
+        {">a: ACEHRTW 8D WRETCH +36 36\n#player3 c C\n", 3, "event before #player3"},
         {"#rack1 AB\n>a: ACEHRTW 8D WRETCH +36 36\n", 4, "event after a #rack line"},
         {"#rack1 A1\n", 3, "malformed rack"},
         {"#rack3 AB\n", 3, "#rack3, but there is no #player3"},
@@ -247,8 +247,8 @@ static void reader_errors(void **state)
     }
     parse_error("", 1, "empty transcript");
     parse_error("#character-encoding latin1\n", 1, "unsupported character encoding 'latin1'");
-    parse_error("#player1 a A\n>a: ACEHRTW 8D WRETCH +36 36\n#player2 b B\n", 3,
-                "after the first event");
+    parse_error("#player1 a A\n>a: ACEHRTW 8D WRETCH +36 36\n#player2 b B\n", 2,
+                "event before #player2");
     parse_error("#player2 b B\n>b: ACEHRTW 8D WRETCH +36 36\n", 2, "event before #player1");
     parse_error("#player1 a Al Bo\n#player2 b Al Bo\n", 2, "duplicate name 'Al Bo'");
     parse_error("#player1 a A\n#player2 a B\n", 2, "duplicate nickname 'a'");
