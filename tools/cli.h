@@ -38,7 +38,14 @@ typedef struct {
     sk_datadirs datadirs;
     const char *cache_home, *home, *data_home; /* as in sk_cli_env */
     const sk_cmd *cmd;                         /* the running subcommand */
+    int out_state; /* SK_OUT_OPEN, or why nothing more is written to standard output */
 } sk_cli;
+
+enum {
+    SK_OUT_OPEN = 0,
+    SK_OUT_CLOSED, /* its reader went away (EPIPE): the command ends quietly */
+    SK_OUT_FAILED  /* a write failed otherwise, and was reported */
+};
 
 typedef struct {
     int id; /* what sk_cli_opts_next returns for it: >= 0, unique in its table; the game options
@@ -250,8 +257,16 @@ void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const cha
 /* Appends S to OUT as a JSON string literal (quotes, escapes). */
 void sk_json_string(sk_buf *out, const char *s);
 
-/* Writes BUF to cli->out. Returns SK_EXIT_OK or SK_EXIT_ERROR (a write error, reported). */
+/* Writes BUF to cli->out. Returns SK_EXIT_OK or SK_EXIT_ERROR (a write error: reported through
+ * sk_cli_write_failed). */
 int sk_cli_write(sk_cli *cli, const sk_buf *buf);
+
+/* Says that a write to standard output failed (errno as the write left it) and returns
+ * SK_EXIT_ERROR, so that the command stops. A closed pipe (EPIPE: the reader, `head` say, has
+ * what it wanted) is not reported: cli->out_state becomes SK_OUT_CLOSED and the command ends
+ * quietly with status 0 (docs/commands.md, "Exit status"); any other failure is one message
+ * (SK_OUT_FAILED, status 2). */
+int sk_cli_write_failed(sk_cli *cli);
 
 /* Resolves NAME (a built-in name or a path) to a board and parses it with FORMAT; prints any
  * problem. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (the board is invalid) or SK_EXIT_ERROR. */

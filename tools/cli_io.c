@@ -128,11 +128,22 @@ int sk_cli_write(sk_cli *cli, const sk_buf *buf)
         sk_cli_error(cli, "out of memory");
         return SK_EXIT_ERROR;
     }
-    if (buf->len && fwrite(buf->data, 1, buf->len, cli->out) != buf->len) {
-        sk_cli_error(cli, "write error on standard output: %s", strerror(errno));
+    if (cli->out_state != SK_OUT_OPEN) return SK_EXIT_ERROR;
+    if (buf->len && fwrite(buf->data, 1, buf->len, cli->out) != buf->len)
+        return sk_cli_write_failed(cli);
+    return SK_EXIT_OK;
+}
+
+int sk_cli_write_failed(sk_cli *cli)
+{
+    if (cli->out_state != SK_OUT_OPEN) return SK_EXIT_ERROR; /* said, or nothing to say */
+    if (errno == EPIPE) {
+        cli->out_state = SK_OUT_CLOSED;
         return SK_EXIT_ERROR;
     }
-    return SK_EXIT_OK;
+    sk_cli_error(cli, "write error on standard output: %s", errno ? strerror(errno) : "I/O error");
+    cli->out_state = SK_OUT_FAILED;
+    return SK_EXIT_ERROR;
 }
 
 int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_board *out)

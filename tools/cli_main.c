@@ -105,12 +105,25 @@ int sk_cli_run_subcommand(sk_cli *cli, int argc, char **argv, const char *noun)
     return sk_cli_usage_error(cli, "no %s '%s' (%s)", noun ? noun : "subcommand", sub, names);
 }
 
+/* The exit status once standard output is flushed: a closed pipe ends the command quietly (the
+ * status its failed writes gave becomes 0); any other write error is said once, status 2. */
 static int finish(sk_cli *cli, int status)
 {
-    if (fflush(cli->out) != 0 || ferror(cli->out)) {
-        fprintf(cli->err, "skrab: write error on standard output: %s\n", strerror(errno));
-        return SK_EXIT_ERROR;
+    if (cli->out_state == SK_OUT_OPEN) {
+        if (!ferror(cli->out)) errno = 0; /* else errno is the failed write's, as likely as not */
+        if (fflush(cli->out) != 0 || ferror(cli->out)) {
+            if (errno == EPIPE) {
+                cli->out_state = SK_OUT_CLOSED;
+            } else {
+                fprintf(cli->err, "skrab: write error on standard output: %s\n",
+                        errno ? strerror(errno) : "I/O error");
+                cli->out_state = SK_OUT_FAILED;
+            }
+            status = SK_EXIT_ERROR;
+        }
     }
+    if (cli->out_state == SK_OUT_CLOSED) return status == SK_EXIT_ERROR ? SK_EXIT_OK : status;
+    if (cli->out_state == SK_OUT_FAILED) return SK_EXIT_ERROR;
     return status;
 }
 

@@ -169,10 +169,7 @@ static int compile(sk_cli *cli, const sk_buf *text, const char *input, const cha
         if (diags.errors == 0) sk_cli_error(cli, "%s", sk_strerror(rc));
         status = SK_EXIT_ERROR;
     } else if (strcmp(output, "-") == 0) {
-        if (write_nodes(cli->out, nodes, count) != 0) {
-            sk_cli_error(cli, "write error on standard output: %s", strerror(errno));
-            status = SK_EXIT_ERROR;
-        }
+        if (write_nodes(cli->out, nodes, count) != 0) status = sk_cli_write_failed(cli);
     } else if (sk_kwg_write(output, nodes, count) != SK_OK) {
         sk_cli_error(cli, "cannot write %s: %s", output, strerror(errno));
         status = SK_EXIT_ERROR;

@@ -3,6 +3,7 @@
  * or closed game, the board and the scores before every move, the human first, the computer
  * playing the best-scoring move, "Game Over!" and the final scores. With --config FILE it plays the
  * CS104 game instead (cmd_play_cs104.c). Also the helpers both games share (cmd_play.h). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -337,10 +338,8 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
         status = run_game(&gm, seed);
         if (status == SK_EXIT_FINDINGS) sk_cli_error(cli, "the input ended before the game began");
     }
-    if (fflush(cli->out) != 0 || ferror(cli->out)) {
-        sk_cli_error(cli, "write error on standard output");
-        status = SK_EXIT_ERROR;
-    }
+    errno = 0;
+    if (fflush(cli->out) != 0 || ferror(cli->out)) status = sk_cli_write_failed(cli);
     sk_dialog_free(&gm.io);
     sk_match_free(&gm.match);
     sk_movegen_free(gm.gen);

@@ -5,6 +5,7 @@
  * has none). Commands PASS, EXCHANGE TILES and PLACE DIR ROW COLUMN TILES in any case; every error
  * message says "error" and why. The game ends when the bag is empty and a player has no tiles left,
  * or when every player passed in one full round; then "Winner: NAME" or "Winners: A B". */
+#include <errno.h>
 #include <ctype.h>
 #include <string.h>
 
@@ -328,10 +329,8 @@ int sk_cmd_play_cs104(sk_cli *cli, sk_cli_game *g, const char *config, int has_s
             sk_cli_error(cli, "error: the input ended before the game began");
     }
     say(&c);
-    if (fflush(cli->out) != 0 || ferror(cli->out)) {
-        sk_cli_error(cli, "write error on standard output");
-        status = SK_EXIT_ERROR;
-    }
+    errno = 0;
+    if (fflush(cli->out) != 0 || ferror(cli->out)) status = sk_cli_write_failed(cli);
     sk_dialog_free(&c.io);
     sk_match_free(&c.match);
     sk_movegen_free(c.gen);

@@ -378,7 +378,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
         if (n > 0) {
             int st = run_batch(cli, o, jobs, n, gens, *wm, &printed);
             if (st > status) status = st;
-            if (fflush(cli->out) != 0) status = SK_EXIT_ERROR; /* reported on the way out */
+            if (fflush(cli->out) != 0) status = sk_cli_write_failed(cli);
             for (int i = 0; i < n; i++)
                 sk_buf_free(&jobs[i].out);
             n = 0;

@@ -1,6 +1,6 @@
 /* main.c — the `skrab` executable: hands the process's streams, $SKRAB_DATA and its own path
- * to sk_cli_main. SIGPIPE is ignored so that a closed pipe is a reported write error (exit 2)
- * rather than a silent death. */
+ * to sk_cli_main. SIGPIPE is ignored so that the command, not the signal, decides what a closed
+ * pipe means: it stops writing and ends quietly (docs/commands.md, "Exit status"). */
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
