@@ -260,7 +260,8 @@ int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_m
         return 0;
     }
     sk_cli_lines moves;
-    sk_cli_lines_stream(&moves, cli->in, SK_CLI_LINE_MAX, SK_CLI_LINES_SKIP_BLANK);
+    sk_cli_lines_stream(&moves, cli->in, SK_CLI_LINE_MAX,
+                        SK_CLI_LINES_SKIP_BLANK | SK_CLI_LINES_SKIP_COMMENTS);
     int rc = 0, got;
     while (rc == 0 && (got = sk_cli_lines_next(&moves)) == SK_CLI_LINE_OK)
         rc = fn(ctx, moves.line, moves.len);

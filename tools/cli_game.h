@@ -103,7 +103,8 @@ int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *li
                           int lineno, sk_position *out);
 
 /* Calls FN(CTX, TEXT, LEN) for each move: ARGV[FIRST..ARGC) when there are any, else each
- * non-blank line of standard input, read as it arrives (the line reader, bound SK_CLI_LINE_MAX).
+ * line of standard input that is not blank or a comment (first non-blank byte '#'), read as it
+ * arrives (the line reader, bound SK_CLI_LINE_MAX).
  * Stops when FN returns non-zero and returns that value; returns SK_EXIT_ERROR after printing
  * a read error of stdin, else 0. */
 typedef int (*sk_cli_move_fn)(void *ctx, const char *text, size_t len);
