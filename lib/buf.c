@@ -122,3 +122,12 @@ int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes)
     fclose(f);
     return rc;
 }
+
+int sk_buf_drop_bom(sk_buf *out)
+{
+    if (out->len < 3 || memcmp(out->data, "\xEF\xBB\xBF", 3) != 0) return 0;
+    memmove(out->data, out->data + 3, out->len - 3);
+    out->len -= 3;
+    out->data[out->len] = '\0';
+    return 1;
+}

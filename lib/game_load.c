@@ -62,6 +62,7 @@ static int read_file(const char *path, size_t max, sk_buf *text, char *why, size
     errno = 0;
     int rc = sk_buf_read_file(text, path, max);
     int err = errno;
+    if (rc == SK_OK) sk_buf_drop_bom(text);
     if (rc == SK_ETOOBIG) {
         snprintf(why, why_size, "%s: file is larger than %zu bytes", path, max);
     } else if (rc == SK_ENOTFOUND) {

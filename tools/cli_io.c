@@ -14,6 +14,7 @@ int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quie
         rc = sk_buf_read_stream(out, cli->in, max);
     else
         rc = sk_buf_read_file(out, path, max);
+    if (rc == SK_OK) sk_buf_drop_bom(out); /* every file read here is text */
     if (rc == SK_OK || (rc == SK_ETOOBIG && quiet_toobig)) return rc;
     const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
     if (rc == SK_ETOOBIG)

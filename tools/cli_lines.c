@@ -168,6 +168,10 @@ int sk_cli_lines_next_until(sk_cli_lines *r, double deadline)
         if (c == BYTE_ERROR) return SK_CLI_LINE_ERROR;
         if (c == BYTE_END && !r->started) return SK_CLI_LINE_END;
         r->lineno++;
+        if (r->lineno == 1 && r->len >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) {
+            memmove(r->line, r->line + 3, r->len - 3); /* a UTF-8 byte-order mark: not text */
+            r->len -= 3;
+        }
         if (!r->overflow && r->len > 0 && r->line[r->len - 1] == '\r') r->len--;
         r->cut = r->overflow || r->len > r->max;
         if (r->cut) r->len = r->max;

@@ -30,6 +30,10 @@ SK_API const char *sk_buf_str(const sk_buf *b);
  * SK_ETOOBIG when more than MAX_BYTES arrive (OUT then holds the first MAX_BYTES), SK_ENOMEM. */
 SK_API int sk_buf_read_stream(sk_buf *out, FILE *stream, size_t max_bytes);
 
+/* Drops a UTF-8 byte-order mark (EF BB BF) from the start of OUT, as every reader of text does:
+ * editors write it, and it is not part of the text. Returns 1 if there was one, else 0. */
+SK_API int sk_buf_drop_bom(sk_buf *out);
+
 /* Reads the file at PATH into OUT. Returns as sk_buf_read_stream, or SK_ENOTFOUND when the file
  * does not exist and SK_EIO when it cannot be opened or is a directory. */
 SK_API int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes);
