@@ -152,7 +152,7 @@ static void read_error(sk_cli *cli, const char *shown, int error)
     sk_cli_error(cli, "%s: cannot read: %s", shown, error ? strerror(error) : "I/O error");
 }
 
-enum { POS_STDIN, POS_FILE, POS_LITERAL };
+enum { POS_STDIN, POS_FILE, POS_LITERAL, POS_MISSING };
 
 /* The lines of a POS that are not positions (docs/commands.md, "Positions: POS arguments"). */
 #define POS_LINES (SK_CLI_LINES_SKIP_BLANK | SK_CLI_LINES_SKIP_COMMENTS)
@@ -171,6 +171,11 @@ static int posinput_kind(const char *arg, sk_cli_posinput *out, struct stat *st)
         out->shown = arg;
         out->source = arg;
         return POS_FILE;
+    }
+    /* a CGP line has blanks between its fields: without one, ARG was meant as a file */
+    if (!strpbrk(arg, " \t")) {
+        out->shown = arg;
+        return POS_MISSING;
     }
     out->shown = "<argument>";
     return POS_LITERAL;
@@ -208,6 +213,14 @@ int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out)
     if (kind == POS_LITERAL) {
         sk_buf_puts(&out->text, arg);
         return lines_over_text(out);
+    }
+    if (kind == POS_MISSING) { /* said as sk_cli_read says it */
+        int err = stat(arg, &st) == 0 ? 0 : errno;
+        if (err == ENOENT || err == ENOTDIR || err == 0)
+            sk_cli_error(cli, "%s: no such file", arg);
+        else
+            sk_cli_error(cli, "%s: cannot read: %s", arg, strerror(err));
+        return SK_ENOTFOUND;
     }
     FILE *stream = cli->in;
     if (kind == POS_FILE) {

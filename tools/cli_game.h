@@ -84,8 +84,9 @@ typedef struct {
 
 /* Opens POS to be read a line at a time as it arrives, so that a position can be answered
  * before the next is written (a pipeline, or a program talking to skrab): '-' for stdin, a
- * file, or a CGP line when no such file exists. Returns SK_OK or an SK_E* after printing the
- * problem. Free with sk_cli_posinput_free. */
+ * file, or a CGP line when no such file exists and ARG has a blank (a CGP line's fields are
+ * separated by blanks; without one ARG is a file that is missing). Returns SK_OK or an SK_E*
+ * after printing the problem. Free with sk_cli_posinput_free. */
 int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out);
 /* As sk_cli_posinput_open, but reads the input whole into OUT->text first (at most 64 MiB), for
  * a command that also looks at it as a document (show: a board or a position). */
