@@ -213,12 +213,15 @@ int sk_board_parse_skrabbkle(sk_board *out, const char *text, size_t len, const 
     size_t rows_avail = lines->content_count - 1;
     size_t rows = size ? (size_t)size : rows_avail;
     if (rows > rows_avail) rows = rows_avail;
+    int common = -1, all_same = 1; /* the squares every row has, when they all have as many */
     for (size_t r = 0; r < rows; r++) {
         const sk_line *line = &lines->lines[1 + r];
         int errors;
         size_t nth = 0;
         sk_square *dst = size ? &out->squares[r * (size_t)size] : NULL;
         int count = parse_row(&p, line, size ? size : SK_BOARD_MAX, dst, &errors, &nth);
+        if (errors || (common >= 0 && count != common)) all_same = 0;
+        common = count;
         if (!size || errors || count == size) continue;
         if (count < size)
             sk_diag_add(diags, SK_SEV_ERROR, line->start + line->len,
@@ -228,6 +231,13 @@ int sk_board_parse_skrabbkle(sk_board *out, const char *text, size_t len, const 
             sk_diag_add(diags, SK_SEV_ERROR, nth, "row %zu has %d squares, expected %d", r + 1,
                         count, size);
     }
+    /* the rows agree with each other, not with line 1: the size line is the likely mistake */
+    if (size && rows > 0 && all_same && common != size && (size_t)common == rows_avail &&
+        common >= SK_SKRABBKLE_MIN && common <= SK_BOARD_MAX)
+        sk_diag_add_line(diags, SK_SEV_NOTE, lines->lines[0].start,
+                         "every row has %d squares and there are %d rows: is the size on line 1 "
+                         "(%d) wrong? It would be %d",
+                         common, common, size, common);
     if (size) {
         if (rows < (size_t)size)
             sk_board_report_missing_rows(len, rows, size, diags);
