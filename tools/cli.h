@@ -43,7 +43,7 @@ typedef struct {
 
 enum {
     SK_OUT_OPEN = 0,
-    SK_OUT_CLOSED, /* its reader went away (EPIPE): the command ends quietly */
+    SK_OUT_CLOSED, /* its reader went away (EPIPE): the command ends without a word, status 2 */
     SK_OUT_FAILED  /* a write failed otherwise, and was reported */
 };
 
@@ -262,10 +262,9 @@ void sk_json_string(sk_buf *out, const char *s);
 int sk_cli_write(sk_cli *cli, const sk_buf *buf);
 
 /* Says that a write to standard output failed (errno as the write left it) and returns
- * SK_EXIT_ERROR, so that the command stops. A closed pipe (EPIPE: the reader, `head` say, has
- * what it wanted) is not reported: cli->out_state becomes SK_OUT_CLOSED and the command ends
- * quietly with status 0 (docs/commands.md, "Exit status"); any other failure is one message
- * (SK_OUT_FAILED, status 2). */
+ * SK_EXIT_ERROR, so that the command stops; the exit status is 2 either way (docs/commands.md,
+ * "Exit status"). A closed pipe (EPIPE: the reader, `head` say, has what it wanted) is not
+ * reported (SK_OUT_CLOSED); any other failure is one message (SK_OUT_FAILED). */
 int sk_cli_write_failed(sk_cli *cli);
 
 /* Resolves NAME (a built-in name or a path) to a board and parses it with FORMAT; prints any

@@ -105,8 +105,8 @@ int sk_cli_run_subcommand(sk_cli *cli, int argc, char **argv, const char *noun)
     return sk_cli_usage_error(cli, "no %s '%s' (%s)", noun ? noun : "subcommand", sub, names);
 }
 
-/* The exit status once standard output is flushed: a closed pipe ends the command quietly (the
- * status its failed writes gave becomes 0); any other write error is said once, status 2. */
+/* The exit status once standard output is flushed: a write error of any kind is status 2 (the
+ * output is incomplete: never a silent 0); a closed pipe is not said, any other error once. */
 static int finish(sk_cli *cli, int status)
 {
     if (cli->out_state == SK_OUT_OPEN) {
@@ -122,9 +122,7 @@ static int finish(sk_cli *cli, int status)
             status = SK_EXIT_ERROR;
         }
     }
-    if (cli->out_state == SK_OUT_CLOSED) return status == SK_EXIT_ERROR ? SK_EXIT_OK : status;
-    if (cli->out_state == SK_OUT_FAILED) return SK_EXIT_ERROR;
-    return status;
+    return cli->out_state == SK_OUT_OPEN ? status : SK_EXIT_ERROR;
 }
 
 int sk_cli_main(int argc, char **argv, const sk_cli_env *env)

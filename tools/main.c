@@ -1,6 +1,7 @@
 /* main.c — the `skrab` executable: hands the process's streams, $SKRAB_DATA and its own path
  * to sk_cli_main. SIGPIPE is ignored so that the command, not the signal, decides what a closed
- * pipe means: it stops writing and ends quietly (docs/commands.md, "Exit status"). */
+ * pipe means: it stops writing and ends without a message, status 2 (docs/commands.md, "Exit
+ * status"). */
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
