@@ -209,13 +209,13 @@ int sk_game_load(sk_game_loader *loader, const sk_game_spec *spec, sk_game *out,
     }
     sk_rules *r = &out->rules;
     sk_rules_init(r, s->ruleset, &out->board, &out->tiles, out->lexicon);
-    int *numbers[5] = {&s->rack_size, &s->bingo_bonus, &s->exchange_min, &s->end_turns,
-                       &s->end_passes_only};
+    int *numbers[6] = {&s->rack_size, &s->bingo_bonus,    &s->exchange_min,
+                       &s->end_turns, &s->end_per_player, &s->end_passes_only};
     if (s->exchange_min == SK_SPEC_DEFAULT && s->rack_size != SK_SPEC_DEFAULT)
         s->exchange_min = s->rack_size; /* the exchange minimum follows the rack */
-    int *fields[5] = {&r->rack_size, &r->bingo_bonus, &r->exchange_min, &r->end_turns,
-                      &r->end_passes_only};
-    for (int i = 0; i < 5; i++) {
+    int *fields[6] = {&r->rack_size, &r->bingo_bonus,    &r->exchange_min,
+                      &r->end_turns, &r->end_per_player, &r->end_passes_only};
+    for (int i = 0; i < 6; i++) {
         if (*numbers[i] == SK_SPEC_DEFAULT)
             *numbers[i] = *fields[i];
         else

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "internal/textscan.h"
 #include "skrab/error.h"
 #include "skrab/gamespec.h"
 
@@ -14,7 +15,7 @@ void sk_game_spec_init(sk_game_spec *spec)
     memset(spec, 0, sizeof(*spec));
     spec->ruleset = SK_RULES_CLASSIC;
     spec->rack_size = spec->bingo_bonus = spec->exchange_min = SK_SPEC_DEFAULT;
-    spec->end_turns = spec->end_passes_only = SK_SPEC_DEFAULT;
+    spec->end_turns = spec->end_per_player = spec->end_passes_only = SK_SPEC_DEFAULT;
 }
 
 void sk_game_spec_set_ruleset(sk_game_spec *spec, sk_ruleset ruleset)
@@ -39,17 +40,15 @@ int sk_game_spec_set_file(sk_game_spec *spec, sk_spec_file which, const char *na
     return sk_path_relative_to(base, name, slot, SK_PATH_MAX);
 }
 
-/* The number of op CODE into *OUT (unless set), LO..HI. */
+/* The number of op CODE into *OUT (unless set), LO..HI (each at most 1000000, which
+ * sk_parse_int clamps to). */
 static int op_number(const sk_position *pos, const char *code, int lo, int hi, int *out, char *why,
                      size_t why_size)
 {
     const char *arg = sk_position_op(pos, code);
     if (!arg || *out != SK_SPEC_DEFAULT) return SK_OK;
-    const char *p = arg;
-    long long v = 0;
-    while (*p >= '0' && *p <= '9' && v <= hi)
-        v = v * 10 + (*p++ - '0');
-    if (p == arg || *p || v < lo || v > hi) {
+    long v = 0;
+    if (!sk_parse_int(arg, strlen(arg), &v) || v < lo || v > hi) {
         snprintf(why, why_size, "op '%s %s': expected a number %d..%d", code, arg, lo, hi);
         return SK_EINVAL;
     }
@@ -80,8 +79,11 @@ int sk_game_spec_from_cgp(sk_game_spec *spec, const sk_position *pos, const char
     }
     if (op_number(pos, "rs", 1, SK_RACK_MAX, &spec->rack_size, why, why_size) != SK_OK ||
         op_number(pos, "bb", 0, 1000, &spec->bingo_bonus, why, why_size) != SK_OK ||
-        op_number(pos, "etl", 0, 1000, &spec->exchange_min, why, why_size) != SK_OK)
+        op_number(pos, "etl", 0, 1000, &spec->exchange_min, why, why_size) != SK_OK ||
+        op_number(pos, "mcnz", 1, 1000, &spec->end_turns, why, why_size) != SK_OK)
         return SK_EINVAL;
+    if (sk_position_op(pos, "mcnz") && spec->end_per_player == SK_SPEC_DEFAULT)
+        spec->end_per_player = 0; /* a count of turns, whoever takes them */
     return SK_OK;
 }
 
@@ -125,7 +127,10 @@ int sk_game_spec_from_config(sk_game_spec *spec, const sk_config *config, const 
     }
     if (spec->rack_size == SK_SPEC_DEFAULT) spec->rack_size = config->handsize;
     if (spec->exchange_min == SK_SPEC_DEFAULT) spec->exchange_min = config->handsize;
-    if (spec->end_turns == SK_SPEC_DEFAULT) spec->end_turns = 1; /* all passed in one round */
+    if (spec->end_turns == SK_SPEC_DEFAULT) { /* every player passed in one round */
+        spec->end_turns = 1;
+        spec->end_per_player = 1;
+    }
     if (spec->end_passes_only == SK_SPEC_DEFAULT) spec->end_passes_only = 1;
     return SK_OK;
 }

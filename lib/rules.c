@@ -20,7 +20,8 @@ void sk_rules_init(sk_rules *out, sk_ruleset ruleset, const sk_board *board,
     out->rack_size = 7;
     out->bingo_bonus = ruleset == SK_RULES_SKRABBKLE ? 75 : 50;
     out->exchange_min = out->rack_size;
-    out->end_turns = ruleset == SK_RULES_SKRABBKLE ? 2 : 3;
+    out->end_turns = ruleset == SK_RULES_SKRABBKLE ? 4 : 6;
+    out->end_per_player = 0;
     out->end_passes_only = ruleset == SK_RULES_SKRABBKLE;
 }
 
@@ -42,7 +43,8 @@ int sk_rules_turn_idles(const sk_rules *rules, sk_move_kind kind, int score)
 
 int sk_rules_idle_end(const sk_rules *rules, int run, int players)
 {
-    return rules->end_turns > 0 && run >= rules->end_turns * (players > 0 ? players : 1);
+    int per = rules->end_per_player && players > 1 ? players : 1;
+    return rules->end_turns > 0 && run >= rules->end_turns * per;
 }
 
 int sk_ruleset_from_name(const char *name, sk_ruleset *out)

@@ -30,7 +30,8 @@ static void ops_fill_the_spec(void **state)
     sk_game_spec s;
     sk_game_spec_init(&s);
     char why[200] = "";
-    sk_position pos = cgp(EMPTY15 " var skrabbkle; bdn ../b/g11.txt; ld tiles.csv; lex CSW; rs 5;");
+    sk_position pos =
+        cgp(EMPTY15 " var skrabbkle; bdn ../b/g11.txt; ld tiles.csv; lex CSW; rs 5; mcnz 8;");
     assert_int_equal(sk_game_spec_from_cgp(&s, &pos, "games/x/pos.cgp", why, sizeof(why)), SK_OK);
     assert_true(s.has_ruleset);
     assert_int_equal(s.ruleset, SK_RULES_SKRABBKLE);
@@ -38,6 +39,8 @@ static void ops_fill_the_spec(void **state)
     assert_string_equal(s.file[SK_SPEC_TILES], "games/x/tiles.csv");
     assert_string_equal(s.file[SK_SPEC_LEXICON], "CSW"); /* a resource name stays a name */
     assert_int_equal(s.rack_size, 5);
+    assert_int_equal(s.end_turns, 8);
+    assert_int_equal(s.end_per_player, 0);
     assert_int_equal(s.bingo_bonus, SK_SPEC_DEFAULT);
     assert_int_equal(s.exchange_min, SK_SPEC_DEFAULT);
 
@@ -60,14 +63,16 @@ static void bad_ops_say_why(void **state)
                            EMPTY15 " bb 1001;",
                            EMPTY15 " etl -1;",
                            EMPTY15 " rs 7x;",
-                           EMPTY15 " bb 99999999999999999999;"};
+                           EMPTY15 " bb 99999999999999999999;",
+                           EMPTY15 " mcnz 0;"};
     const char *want[] = {"unknown rule set 'chess'",
                           "op 'rs 0': expected a number 1..20",
                           "op 'rs 21': expected a number 1..20",
                           "op 'bb 1001'",
                           "op 'etl -1'",
                           "op 'rs 7x'",
-                          "op 'bb 99999999999999999999'"};
+                          "op 'bb 99999999999999999999'",
+                          "op 'mcnz 0'"};
     for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
         sk_game_spec s;
         sk_game_spec_init(&s);
@@ -113,6 +118,7 @@ static void pragmas_and_config_fill_the_spec(void **state)
     assert_int_equal(s.rack_size, 5);
     assert_int_equal(s.exchange_min, 5);
     assert_int_equal(s.end_turns, 1);
+    assert_int_equal(s.end_per_player, 1);
     assert_int_equal(s.end_passes_only, 1);
 }
 
@@ -145,6 +151,7 @@ static void defaults_fill_in_at_load(void **state)
         assert_int_equal(g->rules.bingo_bonus, want.bingo_bonus);
         assert_int_equal(g->rules.exchange_min, want.rack_size);
         assert_int_equal(g->rules.end_turns, want.end_turns);
+        assert_int_equal(g->rules.end_per_player, want.end_per_player);
         assert_int_equal(g->rules.end_passes_only, want.end_passes_only);
         assert_string_equal(g->spec.file[SK_SPEC_BOARD], sk_ruleset_default_board((sk_ruleset)rs));
         assert_string_equal(g->spec.file[SK_SPEC_TILES], sk_ruleset_default_tiles((sk_ruleset)rs));
@@ -251,10 +258,18 @@ static void idle_turns_end_the_game(void **state)
     assert_true(sk_rules_turn_idles(&s, SK_MOVE_PASS, 0));
     assert_false(sk_rules_turn_idles(&s, SK_MOVE_PLACE, 0));
     for (int players = 1; players <= 8; players++) {
-        assert_false(sk_rules_idle_end(&c, 3 * players - 1, players));
-        assert_true(sk_rules_idle_end(&c, 3 * players, players));
-        assert_false(sk_rules_idle_end(&s, 2 * players - 1, players));
-        assert_true(sk_rules_idle_end(&s, 2 * players, players));
+        assert_false(sk_rules_idle_end(&c, 5, players)); /* six in a row, however many play */
+        assert_true(sk_rules_idle_end(&c, 6, players));
+        assert_false(sk_rules_idle_end(&s, 3, players));
+        assert_true(sk_rules_idle_end(&s, 4, players));
+    }
+    sk_rules cs104 = c; /* the CS104 game: every player passed once in one round */
+    cs104.end_turns = 1;
+    cs104.end_per_player = 1;
+    cs104.end_passes_only = 1;
+    for (int players = 1; players <= 8; players++) {
+        assert_false(sk_rules_idle_end(&cs104, players - 1, players));
+        assert_true(sk_rules_idle_end(&cs104, players, players));
     }
     c.end_turns = 0;
     assert_false(sk_rules_idle_end(&c, 1000, 2));

@@ -48,7 +48,7 @@ typedef struct {
      * no word checks) */
     char file[3][SK_PATH_MAX];
     /* SK_SPEC_DEFAULT, or the value (ranges: see sk_game_spec_set_number) */
-    int rack_size, bingo_bonus, exchange_min, end_turns, end_passes_only;
+    int rack_size, bingo_bonus, exchange_min, end_turns, end_per_player, end_passes_only;
 } sk_game_spec;
 
 /* Everything unset. */
@@ -65,9 +65,9 @@ SK_API int sk_game_spec_set_file(sk_game_spec *spec, sk_spec_file which, const c
 
 /* The game of a CGP line's ops (docs/formats.md, "Positions (CGP)"): var, bdn, ld, lex (paths
  * relative to SOURCE, the file the line came from, or NULL), rs (1..SK_RACK_MAX), bb (0..1000),
- * etl (0..1000). Ops the position does not have leave the spec as it was. Returns SK_OK, or
- * with the reason in WHY: SK_ENOTFOUND (an unknown rule set), SK_EINVAL (a number out of range),
- * SK_ETOOBIG (a path too long). */
+ * etl (0..1000), mcnz (1..1000: the scoreless turns in a row that end the game). Ops the position
+ * does not have leave the spec as it was. Returns SK_OK, or with the reason in WHY: SK_ENOTFOUND
+ * (an unknown rule set), SK_EINVAL (a number out of range), SK_ETOOBIG (a path too long). */
 SK_API int sk_game_spec_from_cgp(sk_game_spec *spec, const sk_position *pos, const char *source,
                                  char *why, size_t why_size);
 

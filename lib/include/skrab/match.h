@@ -9,8 +9,8 @@
  *
  * End of the game (checked after every move):
  *   - the bag is empty and the player who just moved has no tiles left ("went out");
- *   - the idle turns of the rules ran out (sk_rules_idle_end: end_turns x the players still in
- *     the game; docs/rules.md, "End of game"), the rule replay checks transcripts by;
+ *   - the idle turns of the rules ran out (sk_rules_idle_end; docs/rules.md, "End of game"),
+ *     the rule replay checks transcripts by;
  *   - no player left (all dropped), or MAX_TURNS turns (a safety net);
  *   - sk_match_stop (the caller ends it: end of input).
  * Final scores: skrabbkle — each player minus their own tiles; classic — the same, and when a

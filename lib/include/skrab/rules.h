@@ -35,12 +35,13 @@ typedef struct {
     int rack_size;             /* 7 */
     int bingo_bonus;           /* 75 skrabbkle, 50 classic */
     int exchange_min;          /* classic: tiles the bag must hold for an exchange */
-    /* the end by idle turns (docs/rules.md, "End of game"): the game ends after end_turns x
-     * (players still in the game) idle turns in a row; an idle turn is a pass, or under
-     * end_passes_only 0 any scoreless turn (an exchange, a play scoring 0, a withdrawn play).
-     * skrabbkle: 2, passes only; classic: 3, scoreless turns; the CS104 game: 1, passes only. */
+    /* the end by idle turns (docs/rules.md, "End of game"): the game ends after end_turns idle
+     * turns in a row, or end_turns for each player still in the game when end_per_player; an
+     * idle turn is a pass, or under end_passes_only 0 any scoreless turn (an exchange, a play
+     * scoring 0, a withdrawn play). skrabbkle: 4 passes (both players passed twice); classic: 6
+     * scoreless turns (the CGP op mcnz); the CS104 game: 1 pass a player (a full round). */
     int end_turns; /* 0: never */
-    int end_passes_only;
+    int end_per_player, end_passes_only;
 } sk_rules;
 
 /* Fills OUT with the defaults of RULESET for BOARD, TILES and LEXICON: rack 7, bingo 75
