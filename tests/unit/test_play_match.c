@@ -153,6 +153,37 @@ static void classic_zeros_end(void **state)
     world_free(&w);
 }
 
+/* Writes M (over) as a GCG transcript (naming LEXICON when not NULL) and replays it under
+ * RULES: no error, the game over, every seat's final score the match's. */
+static void replays_as_played(const sk_match *m, const sk_rules *rules, const char *lexicon)
+{
+    sk_buf text;
+    sk_buf_init(&text);
+    sk_match_gcg_info info;
+    memset(&info, 0, sizeof(info));
+    info.lexicon = lexicon;
+    sk_match_write_gcg(m, &info, &text);
+    assert_non_null(strstr(text.data, "#player1 p1 p1\n"));
+    sk_gcg g;
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    int rc = sk_gcg_parse(&g, text.data, text.len, &d);
+    sk_gcg_result res;
+    if (rc == SK_OK) rc = sk_gcg_replay(&g, rules, &res, &d);
+    for (size_t i = 0; i < d.count; i++)
+        if (d.items[i].severity == SK_SEV_ERROR)
+            print_error("%s, %d seats: %s\n", sk_ruleset_name(rules->ruleset), m->nseats,
+                        d.items[i].message);
+    assert_int_equal(rc, SK_OK);
+    assert_true(res.game_over);
+    assert_int_equal(res.nplayers, m->nseats);
+    for (int p = 0; p < m->nseats; p++)
+        assert_int_equal(res.scores[p], sk_match_final(m, p));
+    sk_gcg_free(&g);
+    sk_diag_list_free(&d);
+    sk_buf_free(&text);
+}
+
 /* A whole game of best against equity: it ends, the winners are right, and its GCG transcript
  * replays cleanly with the final scores. */
 static void whole_game_and_gcg(void **state)
@@ -192,28 +223,7 @@ static void whole_game_and_gcg(void **state)
             assert_int_equal(sk_match_final(&m, m.out_seat),
                              sk_match_score(&m, m.out_seat) + (rs == SK_RULES_CLASSIC ? v : 0));
         }
-        sk_buf text;
-        sk_buf_init(&text);
-        sk_match_gcg_info info;
-        memset(&info, 0, sizeof(info));
-        info.lexicon = "wordlist";
-        sk_match_write_gcg(&m, &info, &text);
-        assert_non_null(strstr(text.data, "#player1 p1 p1\n"));
-        sk_gcg g;
-        sk_diag_list d;
-        sk_diag_list_init(&d);
-        assert_int_equal(sk_gcg_parse(&g, text.data, text.len, &d), SK_OK);
-        sk_gcg_result res;
-        int rc = sk_gcg_replay(&g, &w.rules, &res, &d);
-        for (size_t i = 0; i < d.count; i++)
-            if (d.items[i].severity == SK_SEV_ERROR) print_error("%s\n", d.items[i].message);
-        assert_int_equal(rc, SK_OK);
-        assert_true(res.game_over);
-        assert_int_equal(res.scores[0], f0);
-        assert_int_equal(res.scores[1], f1);
-        sk_gcg_free(&g);
-        sk_diag_list_free(&d);
-        sk_buf_free(&text);
+        replays_as_played(&m, &w.rules, "wordlist");
         sk_match_free(&m);
         sk_movegen_free(gen);
         world_free(&w);
@@ -253,29 +263,7 @@ static void round_trip_every_seat_count(void **state)
             }
             assert_true(m.state == SK_MATCH_WENT_OUT || m.state == SK_MATCH_PASSES ||
                         m.state == SK_MATCH_ZEROS);
-            sk_buf text;
-            sk_buf_init(&text);
-            sk_match_gcg_info info;
-            memset(&info, 0, sizeof(info));
-            sk_match_write_gcg(&m, &info, &text);
-            sk_gcg g;
-            sk_diag_list d;
-            sk_diag_list_init(&d);
-            int prc = sk_gcg_parse(&g, text.data, text.len, &d);
-            sk_gcg_result res;
-            int rc = prc == SK_OK ? sk_gcg_replay(&g, &w.rules, &res, &d) : prc;
-            for (size_t i = 0; i < d.count; i++)
-                if (d.items[i].severity == SK_SEV_ERROR)
-                    print_error("%s, %d seats: %s\n", sk_ruleset_name((sk_ruleset)rs), seats,
-                                d.items[i].message);
-            assert_int_equal(rc, SK_OK);
-            assert_true(res.game_over);
-            assert_int_equal(res.nplayers, seats);
-            for (int p = 0; p < seats; p++)
-                assert_int_equal(res.scores[p], sk_match_final(&m, p));
-            sk_gcg_free(&g);
-            sk_diag_list_free(&d);
-            sk_buf_free(&text);
+            replays_as_played(&m, &w.rules, NULL);
             sk_match_free(&m);
         }
         sk_movegen_free(gen);
