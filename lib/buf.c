@@ -131,3 +131,22 @@ int sk_buf_drop_bom(sk_buf *out)
     out->data[out->len] = '\0';
     return 1;
 }
+
+void sk_buf_read_error(const char *shown, const char *path, int rc, int err, size_t max, char *out,
+                       size_t size)
+{
+    if (rc == SK_ETOOBIG) {
+        snprintf(out, size, "%s: file is larger than %zu bytes", shown, max);
+    } else if (rc == SK_ENOTFOUND) {
+        snprintf(out, size, "%s: no such file", shown);
+    } else if (rc == SK_EIO) {
+        struct stat st;
+        int is_dir = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+        snprintf(out, size, "%s: cannot read: %s", shown,
+                 is_dir ? "is a directory"
+                 : err  ? strerror(err)
+                        : "I/O error");
+    } else {
+        snprintf(out, size, "%s: %s", shown, sk_strerror(rc));
+    }
+}

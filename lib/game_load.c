@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "skrab/buf.h"
 #include "skrab/error.h"
@@ -62,21 +61,10 @@ static int read_file(const char *path, size_t max, sk_buf *text, char *why, size
     errno = 0;
     int rc = sk_buf_read_file(text, path, max);
     int err = errno;
-    if (rc == SK_OK) sk_buf_drop_bom(text);
-    if (rc == SK_ETOOBIG) {
-        snprintf(why, why_size, "%s: file is larger than %zu bytes", path, max);
-    } else if (rc == SK_ENOTFOUND) {
-        snprintf(why, why_size, "%s: no such file", path);
-    } else if (rc == SK_EIO) {
-        struct stat st;
-        int is_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-        snprintf(why, why_size, "%s: cannot read: %s", path,
-                 is_dir ? "is a directory"
-                 : err  ? strerror(err)
-                        : "I/O error");
-    } else if (rc != SK_OK) {
-        snprintf(why, why_size, "%s: %s", path, sk_strerror(rc));
-    }
+    if (rc == SK_OK)
+        sk_buf_drop_bom(text);
+    else
+        sk_buf_read_error(path, path, rc, err, max, why, why_size);
     return rc;
 }
 

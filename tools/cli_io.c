@@ -2,7 +2,6 @@
  * printing diagnostics (GNU form or JSON Lines), JSON strings, loading named boards. */
 #include <errno.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 #include "skrab/error.h"
@@ -10,24 +9,18 @@
 int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quiet_toobig)
 {
     int rc;
+    errno = 0;
     if (strcmp(path, "-") == 0)
         rc = sk_buf_read_stream(out, cli->in, max);
     else
         rc = sk_buf_read_file(out, path, max);
+    int err = errno;
     if (rc == SK_OK) sk_buf_drop_bom(out); /* every file read here is text */
     if (rc == SK_OK || (rc == SK_ETOOBIG && quiet_toobig)) return rc;
-    const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    if (rc == SK_ETOOBIG)
-        sk_cli_error(cli, "%s: file is larger than %zu bytes", shown, max);
-    else if (rc == SK_ENOTFOUND)
-        sk_cli_error(cli, "%s: no such file", shown);
-    else if (rc == SK_EIO) {
-        struct stat st;
-        int is_dir = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-        sk_cli_error(cli, "%s: cannot read: %s", shown,
-                     is_dir ? "is a directory" : (errno ? strerror(errno) : "I/O error"));
-    } else
-        sk_cli_error(cli, "%s: %s", shown, sk_strerror(rc));
+    char why[SK_PATH_MAX + 100];
+    sk_buf_read_error(strcmp(path, "-") == 0 ? "<stdin>" : path, path, rc, err, max, why,
+                      sizeof(why));
+    sk_cli_error(cli, "%s", why);
     return rc;
 }
 

@@ -30,6 +30,13 @@ SK_API const char *sk_buf_str(const sk_buf *b);
  * SK_ETOOBIG when more than MAX_BYTES arrive (OUT then holds the first MAX_BYTES), SK_ENOMEM. */
 SK_API int sk_buf_read_stream(sk_buf *out, FILE *stream, size_t max_bytes);
 
+/* Says in OUT why reading the file PATH (SHOWN in the message; "-" is standard input) failed
+ * with RC from sk_buf_read_file or sk_buf_read_stream (ERR: errno after it, for SK_EIO), as
+ * every reader of input says it: "SHOWN: no such file", "SHOWN: file is larger than MAX bytes",
+ * "SHOWN: cannot read: is a directory" or the system's reason. */
+SK_API void sk_buf_read_error(const char *shown, const char *path, int rc, int err, size_t max,
+                              char *out, size_t size);
+
 /* Drops a UTF-8 byte-order mark (EF BB BF) from the start of OUT, as every reader of text does:
  * editors write it, and it is not part of the text. Returns 1 if there was one, else 0. */
 SK_API int sk_buf_drop_bom(sk_buf *out);
