@@ -44,10 +44,11 @@ typedef enum { SK_SPEC_BOARD = 0, SK_SPEC_TILES, SK_SPEC_LEXICON } sk_spec_file;
 typedef struct {
     int has_ruleset; /* 0: classic, unless a source says otherwise */
     sk_ruleset ruleset;
-    /* resource names or absolute paths; "" = the rule set's default ("none" for the lexicon:
-     * no word checks) */
+    /* resource names, or paths as the working directory sees them; "" = the rule set's default
+     * ("none" for the lexicon: no word checks) */
     char file[3][SK_PATH_MAX];
-    /* SK_SPEC_DEFAULT, or the value (ranges: see sk_game_spec_set_number) */
+    /* SK_SPEC_DEFAULT, or the value (the ranges of the CGP ops: sk_game_spec_from_cgp; the end
+     * rule's fields: sk_rules) */
     int rack_size, bingo_bonus, exchange_min, end_turns, end_per_player, end_passes_only;
 } sk_game_spec;
 
@@ -65,7 +66,7 @@ SK_API int sk_game_spec_set_file(sk_game_spec *spec, sk_spec_file which, const c
 
 /* The game of a CGP line's ops (docs/formats.md, "Positions (CGP)"): var, bdn, ld, lex (paths
  * relative to SOURCE, the file the line came from, or NULL), rs (1..SK_RACK_MAX), bb (0..1000),
- * etl (0..1000), mcnz (1..1000: the scoreless turns in a row that end the game). Ops the position
+ * etl (0..1000), mcnz (1..1000: the idle turns in a row that end the game). Ops the position
  * does not have leave the spec as it was. Returns SK_OK, or with the reason in WHY: SK_ENOTFOUND
  * (an unknown rule set), SK_EINVAL (a number out of range), SK_ETOOBIG (a path too long). */
 SK_API int sk_game_spec_from_cgp(sk_game_spec *spec, const sk_position *pos, const char *source,
