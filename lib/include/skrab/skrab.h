@@ -32,6 +32,7 @@
 #ifndef SKRAB_SKRAB_H
 #define SKRAB_SKRAB_H
 
+#include "skrab/alphabet.h"
 #include "skrab/api.h"
 #include "skrab/board.h"
 #include "skrab/boggle.h"
@@ -53,6 +54,7 @@
 #include "skrab/rng.h"
 #include "skrab/rules.h"
 #include "skrab/tiles.h"
+#include "skrab/utf8.h"
 #include "skrab/validate.h"
 #include "skrab/wordmap.h"
 

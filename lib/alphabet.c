@@ -1,0 +1,231 @@
+/* alphabet.c — tile labels (see alphabet.h): adding letters, reading a tile from text and
+ * writing one. Case is compared one character at a time through sk_utf8_lower, so "Ny", "NY"
+ * and "ny" are the same letter when folding. */
+#include <string.h>
+
+#include "skrab/alphabet.h"
+#include "skrab/error.h"
+#include "skrab/utf8.h"
+
+void sk_alphabet_init(sk_alphabet *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->size = 1;
+    strcpy(out->upper[0], "?");
+    strcpy(out->lower[0], "?");
+    out->chars[0] = 1;
+    out->width[0] = 1;
+}
+
+void sk_alphabet_latin(sk_alphabet *out)
+{
+    sk_alphabet_init(out);
+    for (char c = 'A'; c <= 'Z'; c++)
+        sk_alphabet_add(out, &c, 1, NULL, 0);
+}
+
+/* If TEXT[0..LEN) begins with LABEL (character by character, case folded when FOLD), returns
+ * the bytes of TEXT it covers; else 0. */
+static size_t prefix_match(const char *label, const char *text, size_t len, int fold)
+{
+    size_t llen = strlen(label);
+    if (!fold) return llen <= len && memcmp(label, text, llen) == 0 ? llen : 0;
+    size_t i = 0, j = 0;
+    while (i < llen) {
+        uint32_t a, b;
+        size_t n = sk_utf8_decode(label + i, llen - i, &a);
+        size_t m = sk_utf8_decode(text + j, len - j, &b);
+        if (n == 0 || m == 0 || sk_utf8_lower(a) != sk_utf8_lower(b)) return 0;
+        i += n;
+        j += m;
+    }
+    return j;
+}
+
+/* Whether S[0..LEN) is the whole of LABEL, case folded when FOLD. */
+static int same_label(const char *label, const char *s, size_t len, int fold)
+{
+    return len > 0 && prefix_match(label, s, len, fold) == len;
+}
+
+/* A label's characters are printable and none of those that separate or mark tiles. */
+static int label_ok(const char *s, size_t len)
+{
+    if (len == 0 || sk_utf8_invalid(s, len) != len) return 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c <= ' ' || c == 0x7f || c == '[' || c == ']' || c == '?' || c == ',') return 0;
+    }
+    return 1;
+}
+
+static size_t count_chars(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)s[i] & 0xc0) != 0x80;
+    return n;
+}
+
+/* Writes the lower case of S[0..LEN) into OUT (SK_LABEL_MAX + 1 bytes). Returns 0 when it does
+ * not fit. */
+static int lower_label(const char *s, size_t len, char *out)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t n = sk_utf8_decode(s + i, len - i, &cp);
+        char enc[SK_UTF8_CHAR_MAX];
+        size_t m = sk_utf8_encode(sk_utf8_lower(cp), enc);
+        if (n == 0 || o + m > SK_LABEL_MAX) return 0;
+        memcpy(out + o, enc, m);
+        o += m;
+        i += n;
+    }
+    out[o] = '\0';
+    return 1;
+}
+
+int sk_alphabet_add(sk_alphabet *a, const char *upper, size_t ulen, const char *lower, size_t llen)
+{
+    if (!label_ok(upper, ulen) || (llen > 0 && !label_ok(lower, llen))) return SK_EINVAL;
+    if (ulen > SK_LABEL_MAX || llen > SK_LABEL_MAX) return SK_ETOOBIG;
+    if (a->size >= SK_ALPHABET_MAX) return SK_ETOOBIG;
+    int k = a->size;
+    memcpy(a->upper[k], upper, ulen);
+    a->upper[k][ulen] = '\0';
+    if (llen > 0) {
+        memcpy(a->lower[k], lower, llen);
+        a->lower[k][llen] = '\0';
+    } else if (!lower_label(upper, ulen, a->lower[k])) {
+        return SK_ETOOBIG;
+    }
+    for (int i = 1; i < k; i++)
+        if (same_label(a->upper[i], upper, ulen, 1) ||
+            same_label(a->lower[i], a->lower[k], strlen(a->lower[k]), 1))
+            return SK_EINVAL;
+    a->chars[k] = (unsigned char)count_chars(upper, ulen);
+    size_t w = sk_utf8_width(upper, ulen);
+    a->width[k] = (unsigned char)(a->chars[k] > 1 ? w + 2 : w);
+    a->size++;
+    return k;
+}
+
+/* Reads the label TEXT[0..LEN) as a whole: a letter, a blanked letter or the blank. */
+static sk_tile_read whole_label(const sk_alphabet *a, const char *s, size_t len, int flags,
+                                sk_tile *tile)
+{
+    int fold = (flags & SK_READ_FOLD) != 0;
+    if (len == 1 && s[0] == '?') {
+        *tile = 0;
+        return flags & SK_READ_BLANK ? SK_TILE_READ_OK : SK_TILE_READ_NOT_ALLOWED;
+    }
+    for (int k = 1; k < a->size; k++) {
+        if (same_label(a->upper[k], s, len, fold)) {
+            *tile = (sk_tile)k;
+            return SK_TILE_READ_OK;
+        }
+    }
+    for (int k = 1; k < a->size; k++) {
+        if (same_label(a->lower[k], s, len, 0)) {
+            *tile = (sk_tile)(k | SK_TILE_BLANKED);
+            return flags & SK_READ_BLANKED ? SK_TILE_READ_OK : SK_TILE_READ_NOT_ALLOWED;
+        }
+    }
+    return SK_TILE_READ_UNKNOWN;
+}
+
+/* The longest label that TEXT[0..LEN) begins with; returns the bytes it covers (0: none) and
+ * sets *TILE. Upper-case labels (folded when FOLD) win over blanked ones of the same length. */
+static size_t longest_label(const sk_alphabet *a, const char *s, size_t len, int flags,
+                            sk_tile *tile)
+{
+    int fold = (flags & SK_READ_FOLD) != 0;
+    size_t best = 0;
+    for (int k = 1; k < a->size; k++) {
+        size_t n = prefix_match(a->upper[k], s, len, fold);
+        if (n > best) best = n, *tile = (sk_tile)k;
+    }
+    if (!fold && (flags & SK_READ_BLANKED)) {
+        for (int k = 1; k < a->size; k++) {
+            size_t n = prefix_match(a->lower[k], s, len, 0);
+            if (n > best) best = n, *tile = (sk_tile)(k | SK_TILE_BLANKED);
+        }
+    }
+    return best;
+}
+
+sk_tile_read sk_alphabet_read(const sk_alphabet *a, const char *text, size_t len, size_t *pos,
+                              int flags, sk_tile *tile)
+{
+    size_t p = *pos;
+    if (p >= len) return SK_TILE_READ_END;
+    sk_tile_read r;
+    if (text[p] == '[') {
+        const char *close = memchr(text + p + 1, ']', len - p - 1);
+        if (!close) return SK_TILE_READ_UNCLOSED;
+        size_t n = (size_t)(close - (text + p + 1));
+        if (n == 0) return SK_TILE_READ_EMPTY;
+        if (sk_utf8_invalid(text + p + 1, n) != n) return SK_TILE_READ_BAD_UTF8;
+        r = whole_label(a, text + p + 1, n, flags, tile);
+        if (r == SK_TILE_READ_OK) *pos = p + n + 2;
+        return r;
+    }
+    uint32_t cp;
+    size_t n = sk_utf8_decode(text + p, len - p, &cp);
+    if (n == 0) return SK_TILE_READ_BAD_UTF8;
+    if (flags & SK_READ_GREEDY && cp != '?') {
+        size_t m = longest_label(a, text + p, len - p, flags, tile);
+        if (m > 0) {
+            *pos = p + m;
+            return SK_TILE_READ_OK;
+        }
+    }
+    r = whole_label(a, text + p, n, flags, tile);
+    if (r == SK_TILE_READ_OK) *pos = p + n;
+    return r;
+}
+
+size_t sk_alphabet_label(const sk_alphabet *a, sk_tile tile, char out[SK_LABEL_TEXT_MAX + 1])
+{
+    int k = tile & SK_TILE_LETTER;
+    if (k >= a->size || (tile & ~(SK_TILE_LETTER | SK_TILE_BLANKED)) || (k == 0 && tile != 0)) {
+        out[0] = '\0';
+        return 0;
+    }
+    const char *label = tile & SK_TILE_BLANKED ? a->lower[k] : a->upper[k];
+    size_t n = strlen(label);
+    if (a->chars[k] > 1) {
+        out[0] = '[';
+        memcpy(out + 1, label, n);
+        out[n + 1] = ']';
+        out[n + 2] = '\0';
+        return n + 2;
+    }
+    memcpy(out, label, n + 1);
+    return n;
+}
+
+void sk_alphabet_write(const sk_alphabet *a, sk_tile tile, sk_buf *out)
+{
+    char text[SK_LABEL_TEXT_MAX + 1];
+    size_t n = sk_alphabet_label(a, tile, text);
+    sk_buf_append(out, text, n);
+}
+
+int sk_alphabet_width(const sk_alphabet *a, sk_tile tile)
+{
+    int k = tile & SK_TILE_LETTER;
+    if (k >= a->size) return 0;
+    if (!(tile & SK_TILE_BLANKED)) return a->width[k];
+    size_t w = sk_utf8_width(a->lower[k], strlen(a->lower[k]));
+    return (int)(a->chars[k] > 1 ? w + 2 : w);
+}
+
+int sk_alphabet_is_latin(const sk_alphabet *a)
+{
+    if (a->size != 27) return 0;
+    for (int k = 1; k < 27; k++)
+        if (a->upper[k][0] != 'A' + k - 1 || a->upper[k][1] != '\0') return 0;
+    return 1;
+}

@@ -1,0 +1,91 @@
+/* alphabet.h — the letters a game is played with, and how tiles are written as text.
+ *
+ * Inside the library a tile is a small number, an sk_tile: 0 is the blank (on a rack) or an
+ * empty square (on a board), 1..size-1 a letter, and a letter with SK_TILE_BLANKED set is a blank
+ * played as that letter. Outside, a tile is a UTF-8 label: the letter's label ("A", "Ł", "CH",
+ * "L·L"), its lower-case label for a blank played as it ("ł", "ch"), "?" for the blank. A label of
+ * more than one character is written in square brackets ("[CH]", "[ch]", "[L·L]") wherever tiles
+ * follow each other without separators: positions, racks, transcripts, moves. An alphabet comes
+ * from the tile set (tiles.h); this module only stores and reads labels. */
+#ifndef SKRAB_ALPHABET_H
+#define SKRAB_ALPHABET_H
+
+#include <stddef.h>
+
+#include "skrab/api.h"
+#include "skrab/buf.h"
+
+#define SK_ALPHABET_MAX 64                   /* kinds, the blank included: letters are 1..63 */
+#define SK_TILE_BLANKED 0x40                 /* flag on a letter: a blank played as it */
+#define SK_TILE_LETTER 0x3f                  /* mask: the letter of a tile, blanked or not */
+#define SK_LABEL_MAX 15                      /* bytes of one label */
+#define SK_LABEL_TEXT_MAX (SK_LABEL_MAX + 2) /* bytes of a written tile, brackets included */
+
+typedef unsigned char sk_tile;
+
+typedef struct {
+    int size;                                      /* kinds, the blank included: 1..64 */
+    char upper[SK_ALPHABET_MAX][SK_LABEL_MAX + 1]; /* label of each kind; [0] is "?" */
+    char lower[SK_ALPHABET_MAX][SK_LABEL_MAX + 1]; /* the kind played as a blank; [0] is "?" */
+    unsigned char chars[SK_ALPHABET_MAX];          /* characters in upper: > 1 is bracketed */
+    unsigned char width[SK_ALPHABET_MAX];          /* terminal columns of upper */
+} sk_alphabet;
+
+/* The outcome of reading one tile. */
+typedef enum {
+    SK_TILE_READ_OK = 0,
+    SK_TILE_READ_END,        /* nothing left to read */
+    SK_TILE_READ_BAD_UTF8,   /* the byte at the position does not begin a UTF-8 character */
+    SK_TILE_READ_UNKNOWN,    /* a character (or bracketed label) that is no tile of the alphabet */
+    SK_TILE_READ_UNCLOSED,   /* '[' without its ']' */
+    SK_TILE_READ_EMPTY,      /* "[]" */
+    SK_TILE_READ_NOT_ALLOWED /* a tile the flags exclude: '?' without SK_READ_BLANK, a blank
+                                played as a letter without SK_READ_BLANKED */
+} sk_tile_read;
+
+/* Flags of sk_alphabet_read. */
+#define SK_READ_BLANK 0x1   /* '?' reads as the blank (0) */
+#define SK_READ_BLANKED 0x2 /* a lower-case label reads as a blank played as that letter */
+#define SK_READ_FOLD 0x4    /* letters in any case read as the letter (word lists, queries) */
+#define SK_READ_GREEDY                                                                             \
+    0x8 /* a label of several characters may stand without brackets: the                           \
+           longest label that matches is read (word lists) */
+
+/* An alphabet of the blank only (size 1). */
+SK_API void sk_alphabet_init(sk_alphabet *out);
+
+/* The blank and the letters A..Z, numbered 1..26 (the English alphabet; KWG files number the
+ * letters the same way). */
+SK_API void sk_alphabet_latin(sk_alphabet *out);
+
+/* Adds a letter whose label is UPPER[0..ULEN) and whose blank form is LOWER[0..LLEN) (LLEN 0:
+ * the lower case of UPPER, character by character). Returns its number, or SK_EINVAL for a label
+ * that is empty, not UTF-8, or holds a space, a control character, '[', ']', '?' or ',', or one
+ * already in the alphabet (either form); SK_ETOOBIG when the alphabet is full or a label is longer
+ * than SK_LABEL_MAX bytes. */
+SK_API int sk_alphabet_add(sk_alphabet *a, const char *upper, size_t ulen, const char *lower,
+                           size_t llen);
+
+/* Reads one tile at TEXT[*POS..LEN) into *TILE and advances *POS past it. A label of one
+ * character stands alone; a longer one is bracketed ("[CH]") unless FLAGS has SK_READ_GREEDY.
+ * Upper-case labels read as letters; see the SK_READ_* flags for the rest. On any outcome but
+ * SK_TILE_READ_OK, *POS is left at the tile that could not be read. */
+SK_API sk_tile_read sk_alphabet_read(const sk_alphabet *a, const char *text, size_t len,
+                                     size_t *pos, int flags, sk_tile *tile);
+
+/* Writes TILE as text into OUT (NUL-terminated): its label, bracketed when it has more than one
+ * character, in lower case when blanked; "?" for the blank. Returns the length, 0 for a tile not
+ * in the alphabet. */
+SK_API size_t sk_alphabet_label(const sk_alphabet *a, sk_tile tile,
+                                char out[SK_LABEL_TEXT_MAX + 1]);
+
+/* Appends TILE as sk_alphabet_label writes it. */
+SK_API void sk_alphabet_write(const sk_alphabet *a, sk_tile tile, sk_buf *out);
+
+/* Terminal columns of TILE as sk_alphabet_label writes it. */
+SK_API int sk_alphabet_width(const sk_alphabet *a, sk_tile tile);
+
+/* Whether the alphabet is the blank and A..Z in order (sk_alphabet_latin). */
+SK_API int sk_alphabet_is_latin(const sk_alphabet *a);
+
+#endif
