@@ -67,25 +67,6 @@ static size_t count_chars(const char *s, size_t len)
     return n;
 }
 
-/* Writes the lower case of S[0..LEN) into OUT (SK_LABEL_MAX + 1 bytes). Returns 0 when it does
- * not fit. */
-static int lower_label(const char *s, size_t len, char *out)
-{
-    size_t o = 0;
-    for (size_t i = 0; i < len;) {
-        uint32_t cp;
-        size_t n = sk_utf8_decode(s + i, len - i, &cp);
-        char enc[SK_UTF8_CHAR_MAX];
-        size_t m = sk_utf8_encode(sk_utf8_lower(cp), enc);
-        if (n == 0 || o + m > SK_LABEL_MAX) return 0;
-        memcpy(out + o, enc, m);
-        o += m;
-        i += n;
-    }
-    out[o] = '\0';
-    return 1;
-}
-
 int sk_alphabet_add(sk_alphabet *a, const char *upper, size_t ulen, const char *lower, size_t llen)
 {
     if (!label_ok(upper, ulen) || (llen > 0 && !label_ok(lower, llen))) return SK_EINVAL;
@@ -97,7 +78,7 @@ int sk_alphabet_add(sk_alphabet *a, const char *upper, size_t ulen, const char *
     if (llen > 0) {
         memcpy(a->lower[k], lower, llen);
         a->lower[k][llen] = '\0';
-    } else if (!lower_label(upper, ulen, a->lower[k])) {
+    } else if (sk_utf8_case(upper, ulen, 0, a->lower[k], SK_LABEL_MAX + 1) == 0) {
         return SK_ETOOBIG;
     }
     for (int i = 1; i < k; i++)

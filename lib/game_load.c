@@ -113,18 +113,41 @@ static int load_board(sk_game_loader *l, const char *name, sk_game *out, char *w
     return read_parsed(l, path, SK_BOARD_FILE_MAX, parse_board, &out->board, why, why_size);
 }
 
+/* The game layers handle the letters A..Z only, so far: a set with other letters is refused
+ * with a reason naming the first of them. */
+static int latin_only(const sk_tileset *t, const char *name, char *why, size_t why_size)
+{
+    if (sk_tileset_is_latin(t)) return SK_OK;
+    const sk_alphabet *a = &t->alphabet;
+    int k = 1;
+    while (k < a->size - 1 && a->chars[k] == 1 && (unsigned char)a->upper[k][0] < 0x80)
+        k++;
+    snprintf(why, why_size,
+             "tile set '%s' has letters outside A..Z ('%s'): games in its alphabet are not "
+             "supported yet (lint reads it)",
+             name, a->upper[k]);
+    return SK_EUNSUPPORTED;
+}
+
 static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
 {
     char *path = out->path[SK_SPEC_TILES];
     path[0] = '\0';
-    if (!sk_resource_is_path(name) && sk_tileset_builtin(&out->tiles, name) == SK_OK) return SK_OK;
+    if (!sk_resource_is_path(name) && sk_tileset_builtin(&out->tiles, name) == SK_OK)
+        return latin_only(&out->tiles, name, why, why_size);
     if (sk_resource_find(&l->dirs, SK_RES_TILES, name, path, SK_PATH_MAX) != SK_OK) {
         path[0] = '\0';
-        snprintf(why, why_size, "no tile set named '%s' (built-in: skrabbkle, english; or a path)",
-                 name);
+        sk_buf names;
+        sk_buf_init(&names);
+        for (int i = 0; sk_tileset_builtin_name(i); i++)
+            sk_buf_printf(&names, "%s%s", i ? ", " : "", sk_tileset_builtin_name(i));
+        snprintf(why, why_size, "no tile set named '%s' (built-in: %s; or a path)", name,
+                 names.data);
+        sk_buf_free(&names);
         return SK_ENOTFOUND;
     }
-    return read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, &out->tiles, why, why_size);
+    int rc = read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, &out->tiles, why, why_size);
+    return rc == SK_OK ? latin_only(&out->tiles, path, why, why_size) : rc;
 }
 
 static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char *why,

@@ -1,67 +1,20 @@
-/* tiles.c — tile sets (see tiles.h): the two built-in sets and the parsers for CS104 tile files
- * ("C POINTS COUNT" lines) and macondo/MAGPIE letter-distribution CSVs. Only single ASCII
- * letters and '?' are tiles here; multi-letter tiles (CH, L·L) and non-ASCII letters are
- * reported as unsupported. Not a bag: drawing tiles belongs to the game. */
+/* tiles.c — tile sets (see tiles.h): the parsers for CS104 tile files ("C POINTS COUNT" lines)
+ * and macondo/MAGPIE letter-distribution CSVs, and the numbering of their letters into an
+ * alphabet. Labels may be any letters in UTF-8, of one character or several (CH, L·L). The
+ * built-in sets are in tiles_builtin.c. Not a bag: drawing tiles belongs to the game. */
 #include <string.h>
 
 #include "internal/regex.h"
 #include "internal/textscan.h"
 #include "skrab/error.h"
 #include "skrab/tiles.h"
-
-/* ---- built-in sets ---------------------------------------------------------------------- */
-
-typedef struct {
-    const char *name;
-    int blank_score, blank_count;
-    int score[26], count[26]; /* A..Z */
-} builtin_set;
-
-static const builtin_set builtins[] = {
-    {"skrabbkle",
-     5,
-     2,
-     {1, 3, 3, 2, 1, 4, 2, 4, 1, 9, 6, 1, 3, 1, 1, 3, 12, 1, 1, 1, 1, 4, 4, 9, 5, 11},
-     {8, 2, 2, 4, 10, 3, 4, 3, 8, 1, 1, 4, 2, 7, 7, 2, 1, 6, 4, 6, 5, 2, 1, 1, 2, 1}},
-    {"english",
-     0,
-     2,
-     {1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10},
-     {9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1}},
-};
-
-static void set_default_vowels(sk_tileset *t)
-{
-    static const char vowels[] = "AEIOU";
-    for (const char *v = vowels; *v; v++)
-        t->vowel[sk_tile_from_char(*v)] = 1;
-}
+#include "skrab/utf8.h"
 
 static void compute_total(sk_tileset *t)
 {
     t->total = 0;
-    for (int i = 0; i < SK_TILE_KINDS; i++)
+    for (int i = 0; i < SK_ALPHABET_MAX; i++)
         t->total += t->count[i];
-}
-
-int sk_tileset_builtin(sk_tileset *out, const char *name)
-{
-    memset(out, 0, sizeof(*out));
-    for (size_t b = 0; b < sizeof(builtins) / sizeof(builtins[0]); b++) {
-        const builtin_set *s = &builtins[b];
-        if (strcmp(name, s->name) != 0) continue;
-        out->count[SK_TILE_BLANK] = s->blank_count;
-        out->score[SK_TILE_BLANK] = s->blank_score;
-        for (int i = 0; i < 26; i++) {
-            out->count[1 + i] = s->count[i];
-            out->score[1 + i] = s->score[i];
-        }
-        memset(out->defined, 1, sizeof(out->defined));
-        set_default_vowels(out);
-        compute_total(out);
-        return SK_OK;
-    }
-    return SK_ENOTFOUND;
 }
 
 int sk_tile_from_char(char c)
@@ -81,12 +34,21 @@ int sk_tileset_score_of(const sk_tileset *t, char c)
 
 /* ---- parsing: shared ---------------------------------------------------------------------- */
 
+#define ENTRIES_MAX SK_ALPHABET_MAX /* the blank and the letters */
+
+/* One tile kind as a line defined it; numbered once every line is read. */
+typedef struct {
+    size_t line, off, len;   /* 1-based line; the label TEXT[OFF..OFF+LEN) */
+    int count, score, vowel; /* vowel -1: not given (CS104) */
+} entry;
+
 typedef struct {
     const char *text;
     sk_diag_list *diags;
     sk_tileset *out;
-    size_t first_line[SK_TILE_KINDS]; /* 1-based line that defined the kind; 0: not yet */
-    char first_char[SK_TILE_KINDS];   /* the label as written there ('A' or 'a') */
+    entry entries[ENTRIES_MAX];
+    int nentries;
+    int too_many; /* a line past ENTRIES_MAX was reported */
 } tile_parse;
 
 static int is_ascii_letter(unsigned char c)
@@ -98,19 +60,9 @@ static int is_ascii_letter(unsigned char c)
  * cut short by sk_excerpt). Returns 0 if the label has a control byte or is not UTF-8. */
 static int quote_label(const char *s, size_t len, char out[32])
 {
-    int ok = 1;
-    for (size_t i = 0; ok && i < len;) {
-        unsigned char c = (unsigned char)s[i];
-        size_t n = c < 0x80                 ? 1
-                   : c >= 0xc2 && c <= 0xdf ? 2
-                   : c >= 0xe0 && c <= 0xef ? 3
-                   : c >= 0xf0 && c <= 0xf4 ? 4
-                                            : 0;
-        if (n == 0 || n > len - i || c < 0x20 || c == 0x7f) ok = 0;
-        for (size_t k = 1; ok && k < n; k++)
-            ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-        i += n;
-    }
+    int ok = sk_utf8_invalid(s, len) == len;
+    for (size_t i = 0; ok && i < len; i++)
+        ok = (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] != 0x7f;
     if (!ok || len > 24) {
         sk_excerpt(s, len, out);
         return ok;
@@ -120,8 +72,9 @@ static int quote_label(const char *s, size_t len, char out[32])
     return 1;
 }
 
-/* Checks the tile label TEXT[OFF..OFF+LEN). Returns the tile number, or -1 after reporting
- * why it is not a tile we support. Duplicates are checked by define_tile. */
+/* Checks the tile label TEXT[OFF..OFF+LEN). A label is '?' (the blank) or up to SK_LABEL_MAX bytes
+ * of UTF-8 whose ASCII characters are all letters. Returns 0 for the blank, 1 for a letter, -1
+ * after reporting why it is neither. Duplicates are checked by add_entry. */
 static int check_label(tile_parse *p, size_t off, size_t len)
 {
     const char *s = p->text + off;
@@ -130,51 +83,42 @@ static int check_label(tile_parse *p, size_t off, size_t len)
         sk_diag_add(p->diags, SK_SEV_ERROR, off, "empty tile label: expected a letter or '?'");
         return -1;
     }
-    size_t chars = 0;
-    int letters = 1, ascii = 1;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if ((c & 0xc0) != 0x80) chars++;
-        if (c >= 0x80)
-            ascii = 0;
-        else if (!is_ascii_letter(c))
-            letters = 0;
-    }
-    int printable = quote_label(s, len, quoted);
-    if (!printable) {
-        size_t bad = 0;
-        while (bad + 1 < len && (unsigned char)s[bad] >= 0x20 && (unsigned char)s[bad] < 0x7f)
-            bad++;
-        char what[24];
-        sk_describe_byte((unsigned char)s[bad], what);
+    if (len == 1 && s[0] == '?') return 0;
+    if (!quote_label(s, len, quoted)) {
+        size_t bad = sk_utf8_invalid(s, len);
+        int utf8 = bad == len;
+        if (utf8) /* well-formed: a control character */
+            for (bad = 0; (unsigned char)s[bad] >= 0x20 && s[bad] != 0x7f; bad++) {
+            }
+        char desc[24];
+        sk_describe_byte((unsigned char)s[bad], desc);
         sk_diag_add(p->diags, SK_SEV_ERROR, off + bad,
-                    "tile label contains %s: tiles are the letters A..Z and '?'", what);
+                    utf8 ? "tile contains %s, a control character: a label is letters or '?'"
+                         : "tile contains %s, which is not UTF-8: a label is letters in UTF-8 "
+                           "or '?'",
+                    desc);
         return -1;
     }
-    if (chars > 1 && letters) {
-        sk_diag_add(p->diags, SK_SEV_ERROR, off,
-                    "multi-letter tiles are not supported: '%s' (tiles are the letters A..Z "
-                    "and '?')",
-                    quoted);
+    /* name the first character that is not a letter (a leading '?' is the blank written
+     * before something else) */
+    for (size_t i = s[0] == '?'; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80 && !is_ascii_letter(c)) {
+            if (len == 1)
+                sk_diag_add(p->diags, SK_SEV_ERROR, off, "tile '%s' is not a letter or '?'",
+                            quoted);
+            else
+                sk_diag_add(p->diags, SK_SEV_ERROR, off + i,
+                            "tile '%s' has '%c', which is not a letter", quoted, c);
+            return -1;
+        }
+    }
+    if (len > SK_LABEL_MAX) {
+        sk_diag_add(p->diags, SK_SEV_ERROR, off, "tile '%s' is longer than %d bytes", quoted,
+                    SK_LABEL_MAX);
         return -1;
     }
-    if (chars == 1 && !ascii) {
-        sk_diag_add(p->diags, SK_SEV_ERROR, off,
-                    "non-ASCII tile '%s' is not supported: tiles are the letters A..Z and '?'",
-                    quoted);
-        return -1;
-    }
-    if (len > 1) {
-        sk_diag_add(p->diags, SK_SEV_ERROR, off, "tile '%s' is not a single letter or '?'", quoted);
-        return -1;
-    }
-    int tile = sk_tile_from_char(s[0]);
-    if (tile < 0) {
-        char what[24];
-        sk_describe_byte((unsigned char)s[0], what);
-        sk_diag_add(p->diags, SK_SEV_ERROR, off, "tile %s is not a letter or '?'", what);
-    }
-    return tile;
+    return 1;
 }
 
 /* Parses a number field. Returns 1 and sets *OUT when it is an integer in MIN..MAX; otherwise
@@ -200,30 +144,115 @@ static int number_field(tile_parse *p, size_t off, size_t len, const char *what,
     return 1;
 }
 
-/* Records TILE (written as the byte at LABEL_OFF on 1-based line LINE_NO), or reports it as a
- * duplicate. Returns 1 if it was recorded. */
-static int define_tile(tile_parse *p, int tile, size_t label_off, size_t line_no, long count,
-                       long score)
+/* Whether labels A[0..AN) and B[0..BN) are the same letter, ignoring case. */
+static int same_letter(const char *a, size_t an, const char *b, size_t bn)
 {
-    char c = p->text[label_off];
-    if (p->first_line[tile]) {
-        char first = p->first_char[tile];
-        if (first == c)
-            sk_diag_add(p->diags, SK_SEV_ERROR, label_off,
-                        "duplicate tile '%c' (already defined on line %zu)", c,
-                        p->first_line[tile]);
-        else
-            sk_diag_add(p->diags, SK_SEV_ERROR, label_off,
-                        "duplicate tile '%c': '%c' on line %zu is the same letter", c, first,
-                        p->first_line[tile]);
-        return 0;
+    size_t i = 0, j = 0;
+    while (i < an && j < bn) {
+        uint32_t x, y;
+        size_t n = sk_utf8_decode(a + i, an - i, &x), m = sk_utf8_decode(b + j, bn - j, &y);
+        if (n == 0 || m == 0 || sk_utf8_lower(x) != sk_utf8_lower(y)) return 0;
+        i += n;
+        j += m;
     }
-    p->first_line[tile] = line_no;
-    p->first_char[tile] = c;
-    p->out->defined[tile] = 1;
-    p->out->count[tile] = (int)count;
-    p->out->score[tile] = (int)score;
+    return i == an && j == bn;
+}
+
+/* Keeps the kind E (its label checked), or reports it as a duplicate of an earlier line. */
+static void add_entry(tile_parse *p, const entry *e)
+{
+    const char *label = p->text + e->off;
+    char quoted[32], first_quoted[32];
+    quote_label(label, e->len, quoted);
+    for (int i = 0; i < p->nentries; i++) {
+        const entry *f = &p->entries[i];
+        const char *first = p->text + f->off;
+        if (!same_letter(first, f->len, label, e->len)) continue;
+        quote_label(first, f->len, first_quoted);
+        if (f->len == e->len && memcmp(first, label, e->len) == 0)
+            sk_diag_add(p->diags, SK_SEV_ERROR, e->off,
+                        "duplicate tile '%s' (already defined on line %zu)", quoted, f->line);
+        else
+            sk_diag_add(p->diags, SK_SEV_ERROR, e->off,
+                        "duplicate tile '%s': '%s' on line %zu is the same letter", quoted,
+                        first_quoted, f->line);
+        return;
+    }
+    int letters = p->nentries;
+    for (int i = 0; i < p->nentries; i++)
+        letters -= p->entries[i].len == 1 && p->text[p->entries[i].off] == '?';
+    int blank = e->len == 1 && label[0] == '?';
+    if (!blank && letters == SK_ALPHABET_MAX - 1) {
+        if (!p->too_many)
+            sk_diag_add(p->diags, SK_SEV_ERROR, e->off,
+                        "too many tiles: a set has the blank and at most %d letters",
+                        SK_ALPHABET_MAX - 1);
+        p->too_many = 1;
+        return;
+    }
+    p->entries[p->nentries++] = *e;
+}
+
+/* Whether every letter of the set is one ASCII letter: then the letters are numbered A=1..Z=26
+ * whatever their order, as the built-in sets and English lexicons number them. */
+static int ascii_letters(const tile_parse *p)
+{
+    for (int i = 0; i < p->nentries; i++) {
+        const entry *e = &p->entries[i];
+        if (e->len != 1 ||
+            (p->text[e->off] != '?' && !is_ascii_letter((unsigned char)p->text[e->off])))
+            return 0;
+    }
     return 1;
+}
+
+static void define_kind(sk_tileset *t, int kind, const entry *e)
+{
+    t->defined[kind] = 1;
+    t->count[kind] = e->count;
+    t->score[kind] = e->score;
+    if (e->vowel >= 0) t->vowel[kind] = (unsigned char)e->vowel;
+}
+
+/* Numbers the kinds read into the alphabet: A..Z for a set of ASCII letters (see ascii_letters),
+ * otherwise in the order of the file. The vowels default to A E I O U when no line gave them. */
+static void number_kinds(tile_parse *p)
+{
+    sk_tileset *t = p->out;
+    int latin = ascii_letters(p);
+    if (latin)
+        sk_alphabet_latin(&t->alphabet);
+    else
+        sk_alphabet_init(&t->alphabet);
+    for (int i = 0; i < p->nentries; i++) {
+        const entry *e = &p->entries[i];
+        const char *label = p->text + e->off;
+        if (e->len == 1 && label[0] == '?') {
+            define_kind(t, SK_TILE_BLANK, e);
+            continue;
+        }
+        int kind;
+        if (latin) {
+            kind = sk_tile_from_char(label[0]);
+        } else {
+            char upper[SK_LABEL_MAX + 1];
+            size_t n = sk_utf8_case(label, e->len, 1, upper, sizeof(upper));
+            kind = n == 0 ? SK_ETOOBIG : sk_alphabet_add(&t->alphabet, upper, n, NULL, 0);
+            if (kind < 0) { /* checked by check_label and add_entry: cannot happen */
+                char quoted[32];
+                quote_label(label, e->len, quoted);
+                sk_diag_add(p->diags, SK_SEV_ERROR, e->off, "tile '%s' cannot be added: %s", quoted,
+                            sk_strerror(kind));
+                continue;
+            }
+        }
+        define_kind(t, kind, e);
+    }
+    int given = 0;
+    for (int i = 0; i < p->nentries; i++)
+        given |= p->entries[i].vowel >= 0;
+    for (int k = 1; !given && k < t->alphabet.size; k++)
+        t->vowel[k] = t->alphabet.upper[k][1] == '\0' && strchr("AEIOU", t->alphabet.upper[k][0]);
 }
 
 /* ---- CS104 tile files ----------------------------------------------------------------------- */
@@ -266,10 +295,12 @@ static int parse_cs104(tile_parse *p, const sk_lines *lines)
                         "unexpected '%s' after the count" CS104_HINT, extra);
             ok = 0;
         }
-        if (ok) define_tile(p, tile, off[0], i + 1, count, points);
+        if (ok) {
+            entry e = {i + 1, off[0], len[0], (int)count, (int)points, -1};
+            add_entry(p, &e);
+        }
     }
     sk_regex_free(&re);
-    set_default_vowels(p->out);
     return SK_OK;
 }
 
@@ -319,12 +350,13 @@ static void csv_line(tile_parse *p, const csv_fields *f, size_t line_no, int fir
                     "the first line must be the blank '?' (tile 0), found '%s'", quoted);
     }
     if (magpie && tile >= 0) {
-        char want = tile == SK_TILE_BLANK ? '?' : (char)('a' + tile - 1);
-        if (f->len[1] != 1 || p->text[f->off[1]] != want) {
+        char want[SK_LABEL_MAX + 1];
+        size_t n = sk_utf8_case(p->text + f->off[0], f->len[0], 0, want, sizeof(want));
+        if (n != f->len[1] || memcmp(p->text + f->off[1], want, n) != 0) {
             char quoted[32];
             quote_label(p->text + f->off[1], f->len[1], quoted);
             sk_diag_add(p->diags, SK_SEV_ERROR, f->off[1],
-                        "lowercase label '%s' does not match the tile: expected '%c'", quoted,
+                        "lowercase label '%s' does not match the tile: expected '%s'", quoted,
                         want);
         }
     }
@@ -342,8 +374,10 @@ static void csv_line(tile_parse *p, const csv_fields *f, size_t line_no, int fir
     } else {
         ok = 0;
     }
-    if (ok && define_tile(p, tile, f->off[0], line_no, count, score))
-        p->out->vowel[tile] = vowel == 1;
+    if (ok) {
+        entry e = {line_no, f->off[0], f->len[0], (int)count, (int)score, vowel == 1};
+        add_entry(p, &e);
+    }
 }
 
 /* A first line whose count and score columns are both words ("label,count,score,vowel"). */
@@ -432,14 +466,15 @@ int sk_tileset_parse(sk_tileset *out, const char *text, size_t len, sk_tiles_for
     }
     rc = csv ? parse_csv(&p, &lines) : parse_cs104(&p, &lines);
     if (rc != SK_OK) goto cleanup;
+    number_kinds(&p);
     compute_total(out);
     if (diags->errors == errors_before) {
         int letters = 0;
-        for (int t = 1; t < SK_TILE_KINDS; t++)
+        for (int t = 1; t < SK_ALPHABET_MAX; t++)
             letters += out->defined[t];
         if (letters == 0)
             sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
-                        "no letters: a tile set needs at least one of A..Z");
+                        "no letters: a tile set needs at least one letter besides the blank");
     }
 cleanup:
     sk_lines_free(&lines);
@@ -449,4 +484,9 @@ cleanup:
         rc = SK_EINVAL; /* cannot happen under SK_TILES_FILE_MAX; reported to DIAGS anyway */
     sk_diag_list_free(&local);
     return rc;
+}
+
+int sk_tileset_is_latin(const sk_tileset *t)
+{
+    return sk_alphabet_is_latin(&t->alphabet);
 }

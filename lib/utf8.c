@@ -1,4 +1,6 @@
 /* utf8.c — strict UTF-8 decoding, simple case mapping and display width (see utf8.h). */
+#include <string.h>
+
 #include "skrab/utf8.h"
 
 size_t sk_utf8_decode(const char *s, size_t len, uint32_t *cp)
@@ -114,6 +116,25 @@ uint32_t sk_utf8_upper(uint32_t cp)
     if (cp >= 0x0430 && cp <= 0x044f) return cp - 0x20;
     if (cp >= 0x0450 && cp <= 0x045f) return cp - 0x50;
     return cp;
+}
+
+size_t sk_utf8_case(const char *s, size_t len, int upper, char *out, size_t size)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t n = sk_utf8_decode(s + i, len - i, &cp);
+        if (n == 0) return 0;
+        char enc[SK_UTF8_CHAR_MAX];
+        size_t m = sk_utf8_encode(upper ? sk_utf8_upper(cp) : sk_utf8_lower(cp), enc);
+        if (o + m >= size) return 0;
+        memcpy(out + o, enc, m);
+        o += m;
+        i += n;
+    }
+    if (size == 0) return 0;
+    out[o] = '\0';
+    return o;
 }
 
 typedef struct {

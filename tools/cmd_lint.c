@@ -61,20 +61,27 @@ static int parse_format(lint_ctx *ctx, const char *arg)
     return SK_EXIT_OK;
 }
 
-/* Tile sets: "C POINTS COUNT" lines or a letter-distribution CSV. A board never has a letter
- * or '?' followed by two numbers on its first line, nor a comma outside its "row, col" line. */
+/* Tile sets: "C POINTS COUNT" lines or a letter-distribution CSV, whose first line starts with
+ * '?' or a label (letters, ASCII or not: "A", "CH", "Ł", "L·L") and then a space, a tab or a
+ * comma. A board's first line starts with a digit or a square, never with that. */
 static file_kind detect_kind(const char *text, size_t len)
 {
     if (sk_config_detect(text, len)) return KIND_CONFIG;
     size_t i = 0;
     while (i < len && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
         i++;
-    const char *nl = memchr(text + i, '\n', len - i);
-    size_t end = nl ? (size_t)(nl - text) : len;
-    if (i < end && (text[i] == '?' || (text[i] >= 'A' && text[i] <= 'Z') ||
-                    (text[i] >= 'a' && text[i] <= 'z'))) {
-        if (i + 1 < end && (text[i + 1] == ' ' || text[i + 1] == ',')) return KIND_TILES;
+    size_t start = i;
+    if (i < len && text[i] == '?') {
+        i++;
+    } else {
+        while (i < len && i - start <= SK_LABEL_MAX &&
+               ((unsigned char)text[i] >= 0x80 || (text[i] >= 'A' && text[i] <= 'Z') ||
+                (text[i] >= 'a' && text[i] <= 'z')))
+            i++;
     }
+    if (i > start && i - start <= SK_LABEL_MAX && i < len &&
+        (text[i] == ' ' || text[i] == '\t' || text[i] == ','))
+        return KIND_TILES;
     return KIND_BOARD;
 }
 

@@ -30,11 +30,14 @@ typedef struct {
     int json, quiet;
 } replaying;
 
+/* 1 if tile set NAME can be loaded for a game, 0 if there is none of that name, -1 if it is
+ * built in but its alphabet is not one games support yet. */
 static int tiles_available(sk_cli *cli, const char *name)
 {
     sk_tileset t;
     char path[SK_PATH_MAX];
-    if (!sk_resource_is_path(name) && sk_tileset_builtin(&t, name) == SK_OK) return 1;
+    if (!sk_resource_is_path(name) && sk_tileset_builtin(&t, name) == SK_OK)
+        return sk_tileset_is_latin(&t) ? 1 : -1;
     return sk_resource_find(&cli->datadirs, SK_RES_TILES, name, path, sizeof(path)) == SK_OK;
 }
 
@@ -55,12 +58,17 @@ static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list
     int tiles_given = spec.file[SK_SPEC_TILES][0] != '\0';
     sk_game_spec_from_gcg(&spec, g, source, d);
     const char *tiles = spec.file[SK_SPEC_TILES];
-    if (!tiles_given && tiles[0] && !tiles_available(cli, tiles)) {
+    int available = tiles_given || !tiles[0] ? 1 : tiles_available(cli, tiles);
+    if (available != 1) {
         size_t at =
             g->tile_distribution.at != SK_DIAG_NO_OFFSET ? g->tile_distribution.at : g->lexicon.at;
         sk_diag_add(d, SK_SEV_WARNING, at,
-                    "no tile set '%s' here (give one with -t): the board, racks and scores are "
-                    "not checked, only the notation, turns and running totals",
+                    available == 0 ? "no tile set '%s' here (give one with -t): the board, racks "
+                                     "and scores are not checked, only the notation, turns and "
+                                     "running totals"
+                                   : "tile set '%s' has letters outside A..Z, which replay does "
+                                     "not check yet: the board, racks and scores are not "
+                                     "checked, only the notation, turns and running totals",
                     sk_gcg_tiles_name(g));
         return SK_EXIT_OK;
     }

@@ -1,6 +1,7 @@
 /* fuzz_tiles.c — libFuzzer target for the tile-set parsers: the input is parsed with detection
  * and as each format; every diagnostic is located (line:col) as the CLI would, and a set that
- * parses must be consistent (counts and scores in range, the total their sum, a letter). */
+ * parses must be consistent (counts and scores in range, the total their sum, a letter, every
+ * label of its alphabet read back as its tile). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +12,32 @@
 static void check_set(const sk_tileset *t)
 {
     int total = 0, letters = 0;
-    for (int i = 0; i < SK_TILE_KINDS; i++) {
+    const sk_alphabet *a = &t->alphabet;
+    if (a->size < 2 || a->size > SK_ALPHABET_MAX) abort();
+    for (int i = 0; i < SK_ALPHABET_MAX; i++) {
         if (t->count[i] < 0 || t->count[i] > SK_TILE_COUNT_MAX || t->score[i] < 0 ||
             t->score[i] > SK_TILE_SCORE_MAX || t->defined[i] > 1 || t->vowel[i] > 1)
             abort();
         if (!t->defined[i] && (t->count[i] != 0 || t->score[i] != 0)) abort();
+        if (i >= a->size && t->defined[i]) abort();
         total += t->count[i];
         if (i > 0) letters += t->defined[i];
     }
     if (total != t->total || letters == 0) abort();
+    /* every letter's label, and its blank form, reads back as that tile */
+    for (int k = 1; k < a->size; k++) {
+        for (int blanked = 0; blanked < 2; blanked++) {
+            sk_tile tile = (sk_tile)(k | (blanked ? SK_TILE_BLANKED : 0)), back = 0;
+            char text[SK_LABEL_TEXT_MAX + 1];
+            size_t n = sk_alphabet_label(a, tile, text), pos = 0;
+            if (n == 0 ||
+                sk_alphabet_read(a, text, n, &pos, SK_READ_BLANK | SK_READ_BLANKED, &back) !=
+                    SK_TILE_READ_OK ||
+                back != tile || pos != n)
+                abort();
+        }
+    }
+    if (!sk_tileset_is_latin(t)) return;
     for (char c = 'A'; c <= 'Z'; c++)
         if (sk_tileset_score_of(t, c) != t->score[sk_tile_from_char(c)] ||
             sk_tileset_score_of(t, (char)(c - 'A' + 'a')) != t->score[SK_TILE_BLANK])

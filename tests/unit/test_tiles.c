@@ -11,6 +11,7 @@
 #define expect_counts tu_expect_counts
 #define dump tu_diag_dump
 
+#include "skrab/buf.h"
 #include "skrab/error.h"
 #include "skrab/tiles.h"
 
@@ -196,13 +197,13 @@ static void cs104_every_error(void **state)
     (void)state;
     const char *text = "A 1 9\n"
                        "b 3\n"
-                       "CH 5 1\n"
+                       "C+ 5 1\n"
                        "5 1 1\n"
                        "a 2 2\n"
                        "E -1 3\n"
                        "F 1 0\n"
                        "G 1 2 x\n"
-                       "\xc3\x89 10 1\n"
+                       "Q! 10 1\n"
                        "H x 2\n"
                        "I 1 1001\n"
                        "J 1001 1\n"
@@ -214,8 +215,7 @@ static void cs104_every_error(void **state)
     sk_diag_list d;
     assert_int_equal(parse(&t, text, SK_TILES_FORMAT_AUTO, &d), SK_EINVAL);
     expect_diag(text, &d, SK_SEV_ERROR, 2, 4, "missing count: expected 'LETTER POINTS COUNT'");
-    expect_diag(text, &d, SK_SEV_ERROR, 3, 1,
-                "multi-letter tiles are not supported: 'CH' (tiles are the letters A..Z and '?')");
+    expect_diag(text, &d, SK_SEV_ERROR, 3, 2, "tile 'C+' has '+', which is not a letter");
     expect_diag(text, &d, SK_SEV_ERROR, 4, 1, "tile '5' is not a letter or '?'");
     expect_diag(text, &d, SK_SEV_ERROR, 5, 1,
                 "duplicate tile 'a': 'A' on line 1 is the same letter");
@@ -223,15 +223,14 @@ static void cs104_every_error(void **state)
     expect_diag(text, &d, SK_SEV_ERROR, 7, 5, "count 0 out of range 1..1000");
     expect_diag(text, &d, SK_SEV_ERROR, 8, 7,
                 "unexpected 'x' after the count: expected 'LETTER POINTS COUNT'");
-    expect_diag(text, &d, SK_SEV_ERROR, 9, 1,
-                "non-ASCII tile '\xc3\x89' is not supported: tiles are the letters A..Z and '?'");
+    expect_diag(text, &d, SK_SEV_ERROR, 9, 2, "tile 'Q!' has '!', which is not a letter");
     expect_diag(text, &d, SK_SEV_ERROR, 10, 3,
                 "points 'x' is not a number: expected 'LETTER POINTS COUNT'");
     expect_diag(text, &d, SK_SEV_ERROR, 11, 5, "count 1001 out of range 1..1000");
     expect_diag(text, &d, SK_SEV_ERROR, 12, 3, "points 1001 out of range 0..1000");
     expect_diag(text, &d, SK_SEV_ERROR, 13, 2,
                 "missing points and count: expected 'LETTER POINTS COUNT'");
-    expect_diag(text, &d, SK_SEV_ERROR, 14, 1, "tile 'A1' is not a single letter or '?'");
+    expect_diag(text, &d, SK_SEV_ERROR, 14, 2, "tile 'A1' has '1', which is not a letter");
     expect_diag(text, &d, SK_SEV_ERROR, 16, 1, "duplicate tile 'L' (already defined on line 15)");
     expect_counts(text, &d, 14, 0);
     /* the good lines still count; the first of a duplicate pair wins */
@@ -250,18 +249,17 @@ static void cs104_bad_bytes(void **state)
     sk_diag_list d;
     assert_int_equal(parse(&t, text, SK_TILES_FORMAT_CS104, &d), SK_EINVAL);
     expect_diag(text, &d, SK_SEV_ERROR, 1, 1,
-                "tile label contains byte 0xff: tiles are the letters A..Z and '?'");
+                "tile contains byte 0xff, which is not UTF-8: a label is letters in UTF-8 or '?'");
     expect_diag(text, &d, SK_SEV_ERROR, 2, 1,
-                "tile label contains byte 0x01: tiles are the letters A..Z and '?'");
+                "tile contains byte 0x01, a control character: a label is letters or '?'");
     expect_diag(text, &d, SK_SEV_ERROR, 4, 2,
-                "tile label contains byte 0x80: tiles are the letters A..Z and '?'");
+                "tile contains byte 0x80, which is not UTF-8: a label is letters in UTF-8 or '?'");
     expect_counts(text, &d, 3, 0);
     sk_diag_list_free(&d);
     text = "ABCDEFGHIJKLMNOPQRSTUVWXYZ 1 1\n";
     assert_int_equal(parse(&t, text, SK_TILES_FORMAT_CS104, &d), SK_EINVAL);
     expect_diag(text, &d, SK_SEV_ERROR, 1, 1,
-                "multi-letter tiles are not supported: 'ABCDEFGHIJKLMNOPQRSTU...' (tiles are the "
-                "letters A..Z and '?')");
+                "tile 'ABCDEFGHIJKLMNOPQRSTU...' is longer than 15 bytes");
     expect_counts(text, &d, 1, 0);
     sk_diag_list_free(&d);
 }
@@ -287,11 +285,12 @@ static void empty_blank_and_letterless_files(void **state)
     sk_diag_list_free(&d);
     const char *text = "? 0 2\n"; /* no letters */
     assert_int_equal(parse(&t, text, SK_TILES_FORMAT_AUTO, &d), SK_EINVAL);
-    expect_diag(text, &d, SK_SEV_ERROR, 0, 0, "no letters: a tile set needs at least one of A..Z");
+    expect_diag(text, &d, SK_SEV_ERROR, 0, 0,
+                "no letters: a tile set needs at least one letter besides the blank");
     expect_counts(text, &d, 1, 0);
     sk_diag_list_free(&d);
     /* not repeated when the lines themselves are wrong */
-    text = "CH 1 1\n";
+    text = "C1 1 1\n";
     assert_int_equal(parse(&t, text, SK_TILES_FORMAT_AUTO, &d), SK_EINVAL);
     expect_counts(text, &d, 1, 0);
     sk_diag_list_free(&d);
@@ -423,7 +422,7 @@ static void csv_every_error(void **state)
                        "B,2,3\n"
                        "C,x,3,0\n"
                        "A,1,1,1\n"
-                       "L\xc2\xb7L,1,10,0\n"
+                       "L.L,1,10,0\n"
                        "D,4,2,10\n"
                        "E,a,12,1,1\n"
                        "F,1001,4,0\n"
@@ -439,9 +438,7 @@ static void csv_every_error(void **state)
                 "(label,lowercase,count,score,vowel[,..]) comma-separated columns, found 3");
     expect_diag(text, &d, SK_SEV_ERROR, 4, 3, "count 'x' is not a number");
     expect_diag(text, &d, SK_SEV_ERROR, 5, 1, "duplicate tile 'A' (already defined on line 2)");
-    expect_diag(text, &d, SK_SEV_ERROR, 6, 1,
-                "multi-letter tiles are not supported: 'L\xc2\xb7L' (tiles are the letters A..Z "
-                "and '?')");
+    expect_diag(text, &d, SK_SEV_ERROR, 6, 2, "tile 'L.L' has '.', which is not a letter");
     expect_diag(text, &d, SK_SEV_WARNING, 7, 7,
                 "vowel flag 10 is neither 0 nor 1; read as not a vowel");
     expect_diag(text, &d, SK_SEV_ERROR, 8, 0, "line has 5 columns, but the first line has 4");
@@ -524,7 +521,7 @@ static void forced_formats(void **state)
     /* a CSV read as CS104: one field that is not a tile */
     const char *csv = "?,2,0,0\n";
     assert_int_equal(parse(&t, csv, SK_TILES_FORMAT_CS104, &d), SK_EINVAL);
-    expect_diag(csv, &d, SK_SEV_ERROR, 1, 1, "tile '?,2,0,0' is not a single letter or '?'");
+    expect_diag(csv, &d, SK_SEV_ERROR, 1, 2, "tile '?,2,0,0' has ',', which is not a letter");
     expect_diag(csv, &d, SK_SEV_ERROR, 1, 8,
                 "missing points and count: expected 'LETTER POINTS COUNT'");
     expect_counts(csv, &d, 2, 0);
@@ -551,6 +548,121 @@ static void diagnostics_cap(void **state)
     free(text);
 }
 
+/* ---- alphabets beyond A..Z --------------------------------------------------------------- */
+
+/* Kinds (the blank included) and tiles of each built-in language set: the published counts. */
+static void builtin_languages(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        int kinds, tiles, latin;
+    } sets[] = {
+        {"catalan", 27, 100, 0}, {"dutch", 27, 102, 1},   {"english", 27, 100, 1},
+        {"french", 27, 102, 1},  {"german", 30, 102, 0},  {"norwegian", 27, 100, 0},
+        {"polish", 33, 100, 0},  {"slovene", 26, 100, 0}, {"spanish", 29, 100, 0},
+        {"swedish", 28, 100, 0},
+    };
+    int named = 0;
+    for (int i = 0; sk_tileset_builtin_name(i); i++)
+        named++;
+    assert_int_equal(named, 1 + (int)(sizeof(sets) / sizeof(sets[0])));
+    for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+        sk_tileset t;
+        assert_int_equal(sk_tileset_builtin(&t, sets[i].name), SK_OK);
+        int kinds = 0;
+        for (int k = 0; k < SK_ALPHABET_MAX; k++)
+            kinds += t.defined[k];
+        if (kinds != sets[i].kinds || t.total != sets[i].tiles)
+            fail_msg("%s: %d kinds, %d tiles", sets[i].name, kinds, t.total);
+        assert_int_equal(sk_tileset_is_latin(&t), sets[i].latin);
+        assert_int_equal(t.count[SK_TILE_BLANK], 2);
+        if (!sets[i].latin) assert_int_equal(t.alphabet.size, sets[i].kinds);
+    }
+    /* the Spanish digraphs are tiles of their own, numbered in the order of the set */
+    sk_tileset es;
+    assert_int_equal(sk_tileset_builtin(&es, "spanish"), SK_OK);
+    assert_string_equal(es.alphabet.upper[4], "CH");
+    assert_string_equal(es.alphabet.lower[4], "ch");
+    assert_int_equal(es.score[4], 5);
+    assert_string_equal(es.alphabet.upper[16], "\xc3\x91"); /* Ñ */
+    assert_int_equal(es.score[16], 8);
+    assert_int_equal(es.vowel[1], 1);
+    assert_int_equal(es.vowel[4], 0);
+    sk_tileset pl;
+    assert_int_equal(sk_tileset_builtin(&pl, "polish"), SK_OK);
+    assert_string_equal(pl.alphabet.upper[16], "\xc5\x81"); /* Ł */
+    assert_string_equal(pl.alphabet.lower[16], "\xc5\x82"); /* ł */
+    assert_int_equal(pl.score[32], 5);                      /* Ż */
+}
+
+/* A CS104 file and a CSV with UTF-8 and multi-letter labels; the letters are numbered in the
+ * order of the file, upper-cased, and a label in either case is one letter. */
+static void utf8_and_digraph_labels(void **state)
+{
+    (void)state;
+    sk_tileset t;
+    sk_diag_list d;
+    const char *cs104 = "? 0 2\n"
+                        "a 1 9\n"
+                        "ch 5 1\n"
+                        "\xc5\x82 3 2\n" /* ł */
+                        "L\xc2\xb7L 10 1\n";
+    assert_int_equal(parse(&t, cs104, SK_TILES_FORMAT_AUTO, &d), SK_OK);
+    assert_int_equal(d.count, 0);
+    assert_int_equal(t.alphabet.size, 5);
+    assert_string_equal(t.alphabet.upper[2], "CH");
+    assert_string_equal(t.alphabet.upper[3], "\xc5\x81");
+    assert_string_equal(t.alphabet.lower[4], "l\xc2\xb7l");
+    assert_int_equal(t.count[3], 2);
+    assert_int_equal(t.vowel[1], 1); /* A: the default vowels */
+    assert_int_equal(t.total, 15);
+    sk_diag_list_free(&d);
+    const char *dup = "NY 1 1\nny 2 2\n\xc5\x81 1 1\n\xc5\x82 1 1\n";
+    assert_int_equal(parse(&t, dup, SK_TILES_FORMAT_CS104, &d), SK_EINVAL);
+    expect_diag(dup, &d, SK_SEV_ERROR, 2, 1,
+                "duplicate tile 'ny': 'NY' on line 1 is the same letter");
+    expect_diag(dup, &d, SK_SEV_ERROR, 4, 1,
+                "duplicate tile '\xc5\x82': '\xc5\x81' on line 3 is the same letter");
+    expect_counts(dup, &d, 2, 0);
+    sk_diag_list_free(&d);
+    const char *csv = "?,?,2,0,0\n"
+                      "CH,ch,1,5,0\n"
+                      "LL,Ll,1,8,0\n"
+                      "\xc3\x91,n,1,8,0\n";
+    assert_int_equal(parse(&t, csv, SK_TILES_FORMAT_AUTO, &d), SK_EINVAL);
+    expect_diag(csv, &d, SK_SEV_ERROR, 3, 4,
+                "lowercase label 'Ll' does not match the tile: expected 'll'");
+    expect_diag(csv, &d, SK_SEV_ERROR, 4, 4,
+                "lowercase label 'n' does not match the tile: expected '\xc3\xb1'");
+    expect_counts(csv, &d, 2, 0);
+    sk_diag_list_free(&d);
+}
+
+/* 63 letters fit; the 64th is one too many. */
+static void alphabet_limit(void **state)
+{
+    (void)state;
+    sk_buf text;
+    sk_buf_init(&text);
+    for (int i = 0; i < SK_ALPHABET_MAX; i++)
+        sk_buf_printf(&text, "%c%c 1 1\n", 'A' + i % 26, 'A' + i / 26);
+    sk_tileset t;
+    sk_diag_list d;
+    assert_int_equal(parse(&t, text.data, SK_TILES_FORMAT_CS104, &d), SK_EINVAL);
+    expect_diag(text.data, &d, SK_SEV_ERROR, 64, 1,
+                "too many tiles: a set has the blank and at most 63 letters");
+    expect_counts(text.data, &d, 1, 0);
+    sk_diag_list_free(&d);
+    text.len -= 7; /* drop the 64th line, "LC 1 1\n" */
+    text.data[text.len] = '\0';
+    assert_int_equal(parse(&t, text.data, SK_TILES_FORMAT_CS104, &d), SK_OK);
+    assert_int_equal(t.alphabet.size, SK_ALPHABET_MAX);
+    assert_int_equal(t.total, 63);
+    sk_diag_list_free(&d);
+    sk_buf_free(&text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -573,6 +685,9 @@ int main(void)
         cmocka_unit_test(csv_lowercase_column),
         cmocka_unit_test(forced_formats),
         cmocka_unit_test(diagnostics_cap),
+        cmocka_unit_test(builtin_languages),
+        cmocka_unit_test(utf8_and_digraph_labels),
+        cmocka_unit_test(alphabet_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

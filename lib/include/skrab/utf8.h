@@ -34,6 +34,11 @@ SK_API uint32_t sk_utf8_lower(uint32_t cp);
 /* The upper-case form of CP: the inverse of sk_utf8_lower over the same ranges. */
 SK_API uint32_t sk_utf8_upper(uint32_t cp);
 
+/* Writes S[0..LEN) into OUT[0..SIZE) with every character in upper case (UPPER 1) or lower case
+ * (UPPER 0), NUL-terminated. Returns the length written, or 0 when S is not UTF-8 or the result
+ * does not fit. */
+SK_API size_t sk_utf8_case(const char *s, size_t len, int upper, char *out, size_t size);
+
 /* Columns S[0..LEN) takes in a terminal: 0 for control characters, combining marks and
  * zero-width characters, 2 for East Asian wide characters and emoji, 1 for every other
  * character and for each byte that is not UTF-8 (it shows as one replacement mark). */
