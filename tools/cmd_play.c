@@ -96,7 +96,7 @@ uint64_t sk_dialog_random_seed(void)
 enum { HUMAN = 0, COMPUTER = 1 };
 
 static const char MOVE_PROMPT[] =
-    "Please enter your move in the format: \"word,square\" (without the quotes)\n"
+    "Please enter your move in the format: \"word, square\" (without the quotes)\n"
     "For example, for suitable tile rack and board configuration, a downward move\n"
     "could be \"HI,f4\" and a rightward move could be \"HI,4f\".\n"
     "In the word, upper-case letters are standard tiles\n"
