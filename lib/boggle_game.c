@@ -171,30 +171,9 @@ int sk_boggle_wordset_parse(sk_boggle_wordset *s, const char *text, size_t len, 
     return SK_OK;
 }
 
-/* mkdir -p of the directory part of PATH, mode 0700 (the XDG base directory rule). */
-static int make_parent_dirs(const char *path)
-{
-    char dir[SK_PATH_MAX];
-    size_t n = strlen(path);
-    if (n >= sizeof(dir)) return SK_EIO;
-    memcpy(dir, path, n + 1);
-    char *slash = strrchr(dir, '/');
-    if (!slash || slash == dir) return SK_OK;
-    *slash = '\0';
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return SK_EIO;
-        *p = '/';
-    }
-    if (mkdir(dir, 0700) != 0 && errno != EEXIST) return SK_EIO;
-    return SK_OK;
-}
-
 int sk_boggle_wordset_save(const sk_boggle_wordset *s, const char *path)
 {
     char tmp[SK_PATH_MAX + 16];
-    if (make_parent_dirs(path) != SK_OK) return SK_EIO;
     if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp)) {
         errno = ENAMETOOLONG;
         return SK_EIO;

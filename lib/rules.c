@@ -69,6 +69,7 @@ typedef struct {
     char grid[SK_BOARD_MAX * SK_BOARD_MAX]; /* the board after the move */
     unsigned char placed[SK_BOARD_MAX * SK_BOARD_MAX];
     int w, h;
+    int cs104; /* the move is in CS104 notation: squares are named as it names them */
     char *why;
     size_t why_size;
 } checker;
@@ -83,9 +84,23 @@ __attribute__((format(printf, 3, 4))) static sk_illegal refuse(checker *k, sk_il
     return code;
 }
 
-static void square_name(int row, int col, char out[8])
+#define SQUARE_NAME_MAX 48
+
+/* Names the square at 0-based ROW, COL in the coordinates of the move's notation
+ * (docs/formats.md, "Moves"): "row 8, column 16" for a CS104 move (1-based, row first), else
+ * "p8" (column letter, row number). */
+static void square_name(const checker *k, int row, int col, char out[SQUARE_NAME_MAX])
 {
-    snprintf(out, 8, "%c%d", 'a' + col, (row + 1) % 100);
+    if (k->cs104)
+        snprintf(out, SQUARE_NAME_MAX, "row %d, column %d", row + 1, col + 1);
+    else
+        snprintf(out, SQUARE_NAME_MAX, "%c%d", 'a' + col, (row + 1) % 100);
+}
+
+/* "square p8", or "the square at row 8, column 16" (see square_name). */
+static const char *square_noun(const checker *k)
+{
+    return k->cs104 ? "the square at" : "square";
 }
 
 static int dr(sk_direction d)
@@ -111,15 +126,15 @@ static char at(const checker *k, int r, int c)
 static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
 {
     int r = m->row, c = m->col;
-    char sq[8];
+    char sq[SQUARE_NAME_MAX];
     if (m->notation == SK_NOTATION_GCG) {
         for (int i = 0; i < m->ntiles; i++, r += dr(m->dir), c += dc(m->dir)) {
             if (!on_board(k, r, c)) {
-                square_name(r, c, sq);
+                square_name(k, r, c, sq);
                 return refuse(k, SK_ILLEGAL_OFF_BOARD, "runs off the board at %s", sq);
             }
             char have = sk_position_tile(k->pos, r, c), want = m->tiles[i];
-            square_name(r, c, sq);
+            square_name(k, r, c, sq);
             if (want == '.' || m->through[i]) {
                 if (!have)
                     return refuse(k, SK_ILLEGAL_MISMATCH,
@@ -136,12 +151,12 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
         return SK_LEGAL;
     }
     if (!on_board(k, r, c)) {
-        square_name(r, c, sq);
+        square_name(k, r, c, sq);
         return refuse(k, SK_ILLEGAL_OFF_BOARD, "runs off the board at %s", sq);
     }
     if (sk_position_tile(k->pos, r, c)) {
-        square_name(r, c, sq);
-        return refuse(k, SK_ILLEGAL_OCCUPIED, "square %s is already occupied", sq);
+        square_name(k, r, c, sq);
+        return refuse(k, SK_ILLEGAL_OCCUPIED, "%s %s is already occupied", square_noun(k), sq);
     }
     for (int i = 0; i < m->ntiles; i++) {
         while (on_board(k, r, c) && sk_position_tile(k->pos, r, c)) {
@@ -149,7 +164,7 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
             c += dc(m->dir);
         }
         if (!on_board(k, r, c)) {
-            square_name(r, c, sq);
+            square_name(k, r, c, sq);
             return refuse(k, SK_ILLEGAL_OFF_BOARD, "runs off the board at %s", sq);
         }
         out->placed[out->nplaced++] = (sk_placement){r, c, m->tiles[i]};
@@ -159,23 +174,38 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
     return SK_LEGAL;
 }
 
+/* Checks that RACK (when known) holds TILES[0..N) ('?' or a lowercase letter takes a blank).
+ * The reason names the first tile short: not on the rack at all, or fewer of it than the move
+ * uses ("only one 'R' is on the rack"). */
 static sk_illegal check_rack(checker *k, const char *rack, const char *tiles, int n)
 {
     if (!rack[0]) return SK_LEGAL; /* unknown rack */
-    int have[SK_TILE_KINDS] = {0};
+    int have[SK_TILE_KINDS] = {0}, held[SK_TILE_KINDS];
     for (const char *p = rack; *p; p++) {
         int t = sk_tile_from_char(*p);
         if (t >= 0) have[t]++;
     }
+    memcpy(held, have, sizeof(held));
     for (int i = 0; i < n; i++) {
         char c = tiles[i];
         int t = c == '?' || (c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c);
-        if (t < 0 || have[t] == 0) {
-            if (t == SK_TILE_BLANK && c != '?')
-                return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "no blank on the rack for '%c'", c);
-            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "tile '%c' is not on the rack", c);
+        if (t >= 0 && have[t] > 0) {
+            have[t]--;
+            continue;
         }
-        have[t]--;
+        int blank = t == SK_TILE_BLANK;
+        if (blank && held[t] == 1)
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only one blank is on the rack");
+        if (blank && held[t] > 1)
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only %d blanks are on the rack", held[t]);
+        if (t >= 0 && held[t] == 1)
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only one '%c' is on the rack", c);
+        if (t >= 0 && held[t] > 1)
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only %d '%c' tiles are on the rack", held[t],
+                          c);
+        if (blank && c != '?')
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "no blank on the rack for '%c'", c);
+        return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "tile '%c' is not on the rack", c);
     }
     return SK_LEGAL;
 }
@@ -253,13 +283,13 @@ static sk_illegal check_shape(checker *k, sk_play *out, int first_move)
 {
     const sk_board *b = k->rules->board;
     sk_word *main = &out->words[0];
-    char sq[8];
+    char sq[SQUARE_NAME_MAX];
     for (int i = 0; i < out->nplaced; i++) {
         const sk_placement *p = &out->placed[i];
         if (main->dir == SK_ACROSS
                 ? (p->row != main->row || p->col < main->col || p->col >= main->col + main->len)
                 : (p->col != main->col || p->row < main->row || p->row >= main->row + main->len)) {
-            square_name(p->row, p->col, sq);
+            square_name(k, p->row, p->col, sq);
             return refuse(k, SK_ILLEGAL_GAP, "the tiles placed leave a gap before %s", sq);
         }
     }
@@ -267,7 +297,7 @@ static sk_illegal check_shape(checker *k, sk_play *out, int first_move)
         if (out->nplaced < 2)
             return refuse(k, SK_ILLEGAL_FIRST_SHORT, "the first move must place at least 2 tiles");
         if (!k->placed[b->start_row * k->w + b->start_col]) {
-            square_name(b->start_row, b->start_col, sq);
+            square_name(k, b->start_row, b->start_col, sq);
             return refuse(k, SK_ILLEGAL_FIRST_START, "first move must cover %s", sq);
         }
         return SK_LEGAL;
@@ -363,6 +393,7 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
     out->kind = move->kind;
     out->dir = move->dir;
     checker k = {.rules = rules, .pos = pos, .w = pos->width, .h = pos->height};
+    k.cs104 = move->notation == SK_NOTATION_CS104;
     k.why = why;
     k.why_size = why_size;
     if (why_size) why[0] = '\0';
@@ -371,12 +402,12 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
     sk_illegal rc = resolve(&k, move, out);
     if (rc != SK_LEGAL) return rc;
     if (out->nplaced == 0) return refuse(&k, SK_ILLEGAL_NO_TILES, "the play places no tile");
-    char sq[8];
+    char sq[SQUARE_NAME_MAX];
     for (int i = 0; i < out->nplaced; i++) {
         const sk_placement *p = &out->placed[i];
         if (sk_board_square(rules->board, p->row, p->col)->kind == SK_SQ_BLOCKED) {
-            square_name(p->row, p->col, sq);
-            return refuse(&k, SK_ILLEGAL_BLOCKED, "square %s is blocked", sq);
+            square_name(&k, p->row, p->col, sq);
+            return refuse(&k, SK_ILLEGAL_BLOCKED, "%s %s is blocked", square_noun(&k), sq);
         }
     }
     char tiles[SK_MOVE_TILES_MAX + 1];

@@ -402,6 +402,18 @@ typedef struct {
     sk_buf out;
 } checking;
 
+/* 1 when WORD (uppercase) has a Q without a U after it and G has a Q cube: on the board that
+ * Q reads QU (docs/boggle.md, "Grids, words and scores"), so the word cannot be traced. */
+static int qu_hint(const sk_boggle_grid *g, const char *word)
+{
+    int q_cube = 0;
+    for (int i = 0; i < g->size * g->size; i++)
+        q_cube |= g->cells[i] == SK_BOGGLE_Q;
+    for (const char *p = word; q_cube && *p; p++)
+        if (p[0] == 'Q' && p[1] != 'U') return 1;
+    return 0;
+}
+
 static int check_one(void *ctx, const char *shown, int lineno, const char *text, size_t len)
 {
     checking *ck = ctx;
@@ -427,7 +439,9 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
     else if (letters < ck->min_len)
         why = shorter;
     else if (ncells <= 0)
-        why = "not on the board";
+        why = qu_hint(&ck->grid, word) ? "not on the board (a Q cube reads QU: the word needs a U "
+                                         "after each Q)"
+                                       : "not on the board";
     else if (ck->lex && !in_lex)
         why = "not in the lexicon";
     int score = why ? 0 : sk_boggle_score(letters);

@@ -4,6 +4,7 @@
  * editor, "[m:ss] > typed" redrawn every second. Nothing here knows the game's rules. */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <string.h>
 #include <termios.h>
 #include <time.h>
@@ -53,8 +54,10 @@ static int feed(sk_boggle_input *in, editor *e, unsigned char c)
         e->n = 0;
         e->fn(e->ctx, e->line);
         return -1;
-    case 0x7f: /* backspace */
+    case 0x7f: /* backspace: the last character, all the bytes of a UTF-8 one */
     case 0x08:
+        while (e->n && ((unsigned char)e->line[e->n - 1] & 0xc0) == 0x80)
+            e->n--;
         if (e->n) e->n--;
         return -1;
     case 0x15: /* ^U: the whole line */
@@ -74,21 +77,71 @@ static int feed(sk_boggle_input *in, editor *e, unsigned char c)
         e->escape = 1;
         return -1;
     default:
-        if (c >= 0x20 && c < 0x7f && e->n + 1 < sizeof(e->line)) e->line[e->n++] = (char)c;
+        /* printable ASCII and every byte of a UTF-8 character are kept as typed: a word with a
+         * letter outside A-Z is then refused as a whole, never read without that letter */
+        if ((c >= 0x20 && c < 0x7f) || c >= 0x80) {
+            if (e->n + 1 < sizeof(e->line)) e->line[e->n++] = (char)c;
+        }
         return -1;
     }
+}
+
+/* While the terminal is raw, a signal that ends the process (TERM, HUP, INT, QUIT: sent by
+ * another process, since the keys send none) first puts the terminal back as it was. */
+static const int fatal_signals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
+#define FATAL_SIGNALS (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+static struct termios restore_termios; /* set before the handlers are installed */
+static volatile sig_atomic_t restore_fd = -1, restore_out = -1;
+
+static void restore_and_die(int sig)
+{
+    if (restore_fd >= 0) tcsetattr(restore_fd, TCSANOW, &restore_termios);
+    if (restore_out >= 0 && write(restore_out, "\r\033[K", 4) < 0) {
+        /* nothing more to do on the way out */
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void guard_terminal(int fd, FILE *out, const struct termios *saved,
+                           struct sigaction old[FATAL_SIGNALS])
+{
+    restore_termios = *saved;
+    restore_fd = fd;
+    restore_out = fileno(out);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = restore_and_die;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < FATAL_SIGNALS; i++) {
+        sigaction(fatal_signals[i], NULL, &old[i]);
+        if (old[i].sa_handler != SIG_IGN) sigaction(fatal_signals[i], &sa, NULL);
+    }
+}
+
+static void unguard_terminal(const struct sigaction old[FATAL_SIGNALS])
+{
+    for (size_t i = 0; i < FATAL_SIGNALS; i++)
+        sigaction(fatal_signals[i], &old[i], NULL);
+    restore_fd = -1;
+    restore_out = -1;
 }
 
 int sk_boggle_input_countdown(sk_boggle_input *in, double deadline, sk_boggle_line_fn fn, void *ctx)
 {
     struct termios saved, raw;
+    struct sigaction old[FATAL_SIGNALS];
     if (tcgetattr(in->fd, &saved) != 0) return -1;
+    guard_terminal(in->fd, in->out, &saved, old);
     raw = saved;
     raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG | IEXTEN); /* ^C comes as a key: see feed */
     raw.c_iflag &= ~(tcflag_t)(IXON | ICRNL);
     raw.c_cc[VMIN] = 1;
     raw.c_cc[VTIME] = 0;
-    if (tcsetattr(in->fd, TCSANOW, &raw) != 0) return -1;
+    if (tcsetattr(in->fd, TCSANOW, &raw) != 0) {
+        unguard_terminal(old);
+        return -1;
+    }
     editor e = {.n = 0, .fn = fn, .ctx = ctx};
     int result = -1;
     char ahead[256];
@@ -130,5 +183,6 @@ int sk_boggle_input_countdown(sk_boggle_input *in, double deadline, sk_boggle_li
     fprintf(in->out, "\r\033[K");
     fflush(in->out);
     tcsetattr(in->fd, TCSANOW, &saved);
+    unguard_terminal(old);
     return result;
 }

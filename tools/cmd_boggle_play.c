@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd_boggle.h"
@@ -18,6 +19,7 @@
 #define TARGET_MAX 100000
 #define SECONDS_MAX 86400
 #define WRAP 78
+#define EXIT_INTERRUPTED 130 /* ^C: 128 + SIGINT, the status a shell reports for an interrupt */
 
 enum {
     P_SIZE,
@@ -49,7 +51,9 @@ const sk_cli_option sk_boggle_play_options[] = {
      "judges your words (default wordlist); 'none': every traced word counts",
      SK_CLI_LEXICON_NONE_VALUES},
     {P_WORDS, "words", 'w', "FILE",
-     "the computer's words (default $XDG_DATA_HOME/skrab/boggle-words.txt)", NULL},
+     "the computer's words, in a directory that exists (default "
+     "$XDG_DATA_HOME/skrab/boggle-words.txt)",
+     NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
@@ -65,6 +69,7 @@ typedef struct {
     int computer_stale;         /* the dictionary changed since it was compiled */
     int min_len, seconds;
     char words_path[SK_PATH_MAX]; /* "" when there is nowhere to keep the words */
+    int words_default;            /* words_path is the default one: its directory may be made */
     int failed;                   /* an output or memory error: the game stops */
 } play;
 
@@ -95,14 +100,27 @@ typedef struct {
     sk_boggle_round *r;
 } play_line;
 
+/* 1 when W is letters A-Z only (either case). */
+static int all_letters(const char *w)
+{
+    for (; *w; w++)
+        if (!((*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z'))) return 0;
+    return 1;
+}
+
 /* Records the words of LINE (separated by blanks). */
 static void take_words(play *p, sk_boggle_round *r, char *line)
 {
     for (char *w = strtok(line, " \t,"); w; w = strtok(NULL, " \t,")) {
-        int rc = sk_boggle_round_add_user(r, w, strlen(w));
-        if (rc == SK_EINVAL)
-            say(p, "%s(ignored '%.40s': a word is letters only)\n", p->terminal ? "\r\033[K" : "",
-                w);
+        size_t len = strlen(w);
+        int rc = sk_boggle_round_add_user(r, w, len);
+        const char *more = len > 40 ? "..." : "";
+        if (rc == SK_EINVAL && len > SK_BOGGLE_WORD_MAX && all_letters(w))
+            say(p, "%s(ignored '%.40s%s': %zu letters; no grid holds a word of more than %d)\n",
+                p->terminal ? "\r\033[K" : "", w, more, len, SK_BOGGLE_WORD_MAX);
+        else if (rc == SK_EINVAL)
+            say(p, "%s(ignored '%.40s%s': a word is letters A-Z only)\n",
+                p->terminal ? "\r\033[K" : "", w, more);
         else if (rc == SK_ETOOBIG)
             say(p, "(ignored '%.40s': too many words this round)\n", w);
         else if (rc == SK_ENOMEM)
@@ -124,6 +142,7 @@ static void words_path(play *p, const char *option)
 {
     const char *xdg = p->cli->data_home, *home = p->cli->home;
     int n = -1;
+    p->words_default = option == NULL;
     if (option)
         n = snprintf(p->words_path, sizeof(p->words_path), "%s", option);
     else if (xdg && xdg[0] == '/')
@@ -166,13 +185,59 @@ static void load_words(play *p)
                              "starts knowing no word");
 }
 
+/* The directory part of PATH into DIR[SIZE] ("." for a bare name). */
+static void directory_of(const char *path, char *dir, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, size, ".");
+    else if (slash == path)
+        snprintf(dir, size, "/");
+    else
+        snprintf(dir, size, "%.*s", (int)(slash - path), path);
+}
+
+/* --words FILE names a file in a directory that exists: it is made only for the default place.
+ * Returns SK_EXIT_OK, or SK_EXIT_ERROR after saying why not. */
+static int check_words_dir(play *p)
+{
+    if (p->words_default || !p->words_path[0]) return SK_EXIT_OK;
+    char dir[SK_PATH_MAX];
+    struct stat st;
+    directory_of(p->words_path, dir, sizeof(dir));
+    int found = stat(dir, &st) == 0;
+    if (found && S_ISDIR(st.st_mode)) return SK_EXIT_OK;
+    sk_cli_error(p->cli, "--words %s: %s: %s", p->words_path, dir,
+                 found             ? "not a directory"
+                 : errno == ENOENT ? "no such directory"
+                                   : strerror(errno));
+    return SK_EXIT_ERROR;
+}
+
+/* mkdir -p of the directory of the default word file, mode 0700 (the XDG base directory rule).
+ * Returns 0, or -1 with errno set. */
+static int make_default_dir(const char *path)
+{
+    char dir[SK_PATH_MAX];
+    directory_of(path, dir, sizeof(dir));
+    for (char *q = dir + 1; *q; q++) {
+        if (*q != '/') continue;
+        *q = '\0';
+        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return -1;
+        *q = '/';
+    }
+    if (mkdir(dir, 0700) != 0 && errno != EEXIST) return -1;
+    return 0;
+}
+
 static void save_words(play *p)
 {
     if (!p->game.dict_changed) return;
     if (!p->words_path[0]) {
         sk_cli_error(p->cli, "warning: neither XDG_DATA_HOME nor HOME is set: the computer's "
                              "words are not kept");
-    } else if (sk_boggle_wordset_save(&p->game.dict, p->words_path) != SK_OK) {
+    } else if ((p->words_default && make_default_dir(p->words_path) != 0) ||
+               sk_boggle_wordset_save(&p->game.dict, p->words_path) != SK_OK) {
         sk_cli_error(p->cli, "warning: cannot save the computer's words to %s: %s", p->words_path,
                      strerror(errno));
     }
@@ -348,7 +413,7 @@ static void close_round(play *p, const sk_boggle_round *r)
             : winner < 0 ? "Game over: the computer wins,"
                          : "Game over: a tie,",
             p->game.user_total, p->game.computer_total);
-        sk_boggle_game_restart(&p->game);
+        /* the totals stay until the next round, so that quitting now reports this game */
     }
 }
 
@@ -486,6 +551,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     sk_boggle_input_init(&p->in, fd, LINE_MAX_BYTES - 1, cli->out);
     p->terminal = fd >= 0 && isatty(fd) && isatty(fileno(cli->out));
     words_path(p, words);
+    if ((status = check_words_dir(p)) != SK_EXIT_OK) goto cleanup;
     load_words(p);
     say(p,
         "Boggle against the computer: the first to %d point%s wins. Difficulty %d: the computer\n"
@@ -495,12 +561,15 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     int again;
     do {
         sk_boggle_round r;
+        if (sk_boggle_game_over(&p->game, NULL)) sk_boggle_game_restart(&p->game);
         int result = play_round(p, &r);
         again = 0;
         if (result == ROUND_ENDED)
             again = after_round(p, &r);
         else if (result == ROUND_EOF)
             close_round(p, &r);
+        else if (result == ROUND_QUIT)
+            status = EXIT_INTERRUPTED;
         else if (result == ROUND_ERROR)
             status = SK_EXIT_ERROR;
         sk_boggle_round_free(&r);

@@ -64,7 +64,10 @@ int sk_dialog_ask(sk_dialog *io, const char *prompt)
         return 0;
     }
     io->line = io->in.line;
-    if (io->echo) fprintf(out, "%s\n", io->line);
+    if (io->echo) {
+        fprintf(out, "%s\n", io->line);
+        fflush(out); /* before any message about the answer on standard error */
+    }
     return 1;
 }
 
@@ -96,7 +99,7 @@ uint64_t sk_dialog_random_seed(void)
 enum { HUMAN = 0, COMPUTER = 1 };
 
 static const char MOVE_PROMPT[] =
-    "Please enter your move in the format: \"word,square\" (without the quotes)\n"
+    "Please enter your move in the format: \"word, square\" (without the quotes)\n"
     "For example, for suitable tile rack and board configuration, a downward move\n"
     "could be \"HI,f4\" and a rightward move could be \"HI,4f\".\n"
     "In the word, upper-case letters are standard tiles\n"
@@ -136,12 +139,42 @@ static int choose(game *gm, const char *question, const char *prompt, char a, ch
     }
 }
 
+/* Parses TEXT, the board file PATH, in any board format (docs/formats.md, "Boards"). When it is
+ * not a valid board, says why in one line on standard error: the first error, and how many more
+ * there are (`skrab lint` lists them all). Returns 1 for a board in OUT, else 0. */
+static int parse_any_board(game *gm, const char *path, const sk_buf *text, sk_board *out)
+{
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    int ok = sk_board_parse(out, text->data, text->len, SK_BOARD_FORMAT_AUTO, &diags) == SK_OK;
+    if (!ok) {
+        sk_diag_list_sort(&diags);
+        sk_diag_list first;
+        sk_diag_list_init(&first);
+        for (size_t i = 0; i < diags.count; i++) {
+            const sk_diag *d = &diags.items[i];
+            if (d->severity != SK_SEV_ERROR) continue;
+            size_t more = diags.errors - 1;
+            if (more)
+                sk_diag_add(&first, SK_SEV_ERROR, d->offset,
+                            "%s (and %zu more error%s; skrab lint %s lists them)", d->message, more,
+                            more == 1 ? "" : "s", path);
+            else
+                sk_diag_add(&first, SK_SEV_ERROR, d->offset, "%s", d->message);
+            if (first.count) first.items[0].no_column = d->no_column;
+            break;
+        }
+        sk_cli_print_diags(gm->cli, path, 0, text->data, text->len, &first,
+                           SK_CLI_DIAG_ERRORS_ONLY);
+        sk_diag_list_free(&first);
+    }
+    sk_diag_list_free(&diags);
+    return ok;
+}
+
 /* Asks for a board file until one is valid; returns 1, or 0 at end of input. */
 static int load_board(game *gm, sk_board *out)
 {
-    sk_board_format format = gm->g->loaded.rules.ruleset == SK_RULES_SKRABBKLE
-                                 ? SK_BOARD_FORMAT_SKRABBKLE
-                                 : SK_BOARD_FORMAT_AUTO;
     const char *prompt = "Please enter the file name of the board: ";
     for (;;) {
         if (!sk_dialog_ask(&gm->io, prompt)) return 0;
@@ -151,7 +184,7 @@ static int load_board(game *gm, sk_board *out)
         sk_buf text;
         sk_buf_init(&text);
         int ok = sk_cli_read(gm->cli, path, SK_BOARD_FILE_MAX, &text, 0) == SK_OK &&
-                 sk_cli_parse_board(gm->cli, path, text.data, text.len, format, out) == SK_EXIT_OK;
+                 parse_any_board(gm, path, &text, out);
         sk_buf_free(&text);
         if (ok) return 1;
     }

@@ -377,7 +377,7 @@ static void replay_finds_mistakes(void **state)
         /* passes and exchanges */
         {">ann: ACEHRTW - +3 3\n", 3, "a pass scores 0, not +3"},
         {">ann: ACEHRTW -ACE +1 1\n", 3, "an exchange scores 0, not +1"},
-        {">ann: ACEHRTW -ACEE +0 0\n", 3, "illegal exchange -ACEE: tile 'E' is not on the rack"},
+        {">ann: ACEHRTW -ACEE +0 0\n", 3, "illegal exchange -ACEE: only one 'E' is on the rack"},
         {">ann: ACEHRT -7 +0 0\n", 3, "illegal exchange -7"},
         /* phonies and challenge bonuses */
         {">ann: ACEHRTW - +0 0\n>ann: ACEHRTW -- -0 0\n", 4, "phony withdrawn without a play"},

@@ -118,6 +118,15 @@ static void classic_cs104_examples(void **state)
     play(&g, "SXYZ", "PLACE | 9 8 S", 11, NULL);
     play(&g, "SXYZ", "PLACE | 1 1 S", -1, "not connected to the board");
     play(&g, "SXYZ", "8F DOG", -1, "square h8 holds E, not G");
+    /* a CS104 move names squares as CS104 does: row then column, from 1 */
+    play(&g, "PENXYZ", "PLACE - 8 14 PEN", -1, "runs off the board at row 8, column 16");
+    play(&g, "PENXYZ", "PLACE | 5 8 PEN", -1, "the square at row 5, column 8 is already occupied");
+    play(&g, "PENXYZ", "14N PEN", -1, "runs off the board at p14");
+    /* a tile the rack holds fewer of than the move uses */
+    play(&g, "BRAXYZ", "PLACE - 1 1 BRR", -1, "only one 'R' is on the rack");
+    play(&g, "BRRAXYZ", "PLACE - 1 1 BRRR", -1, "only 2 'R' tiles are on the rack");
+    play(&g, "?AXYZ", "PLACE - 1 1 ?A?B", -1, "only one blank is on the rack");
+    play(&g, "AXYZ", "PLACE - 1 1 ?A", -1, "no blank on the rack for 'a'");
     sk_move m;
     char why[200];
     sk_play p;

@@ -115,8 +115,9 @@ typedef struct {
 /* Resolves MOVE against POS and checks it under RULES: which squares it fills, whether it is
  * legal, and its score. Returns SK_LEGAL or the first rule it breaks, with a reason for people
  * in WHY ("creates a second word GOX", "tile 'C' is not on the rack", "runs off the board at
- * q8"). OUT is filled as far as the move could be resolved. The rack is checked only when
- * known (non-empty); BAG_COUNT (tiles left in the bag, -1 unknown) matters only to exchanges. */
+ * q8"; squares of a CS104 move are named its way, "row 8, column 17"). OUT is filled as far as the
+ * move could be resolved. The rack is checked only when known (non-empty); BAG_COUNT (tiles left in
+ * the bag, -1 unknown) matters only to exchanges. */
 SK_API sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const sk_move *move,
                                  int bag_count, sk_play *out, char *why, size_t why_size);
 
