@@ -2,8 +2,9 @@
  * games between automated players — built-in strategies (players.h) or external programs
  * (`cmd:COMMAND`, one process per turn, see cmd_selfplay.h) — checks every move, drops a player
  * who answers an illegal move or nothing in time (the game goes on without them), and reports
- * one line a game and the totals. Game I is dealt from a seed derived from --seed and I, and the
- * first player rotates, so a run is reproduced exactly by its seed whatever --jobs is. */
+ * one line a game and the totals, the games with a drop apart. Game I is dealt from a seed derived
+ * from --seed and I, and the first player rotates, so a run is reproduced exactly by its seed
+ * whatever --jobs is. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -67,6 +68,13 @@ typedef struct {
     sk_match_state state;
 } result;
 
+/* Totals over a set of games. */
+typedef struct {
+    long games, draws, moves;
+    long wins[SK_PLAYERS_MAX];
+    double score_sum[SK_PLAYERS_MAX];
+} tally;
+
 typedef struct {
     sk_cli *cli;
     const sk_rules *rules;
@@ -83,9 +91,10 @@ typedef struct {
     int failed;
     double started;
     pthread_mutex_t lock;
-    /* totals */
-    long wins[SK_PLAYERS_MAX], drops[SK_PLAYERS_MAX], draws, moves;
-    double score_sum[SK_PLAYERS_MAX];
+    /* totals: [0] the games every player finished, [1] the games with a drop, counted apart
+     * because the players left play on without the dropped one (docs/play.md, "Output") */
+    tally tallies[2];
+    long drops[SK_PLAYERS_MAX];
 } selfplay;
 
 static uint64_t game_seed(uint64_t seed, long game)
@@ -95,11 +104,61 @@ static uint64_t game_seed(uint64_t seed, long game)
     return sk_rng_next(&r);
 }
 
-/* Replaces control characters (an external player's answer may hold anything) by '?'. */
-static void sanitize(char *s)
+/* The length of the UTF-8 character at S[0..LEN) when it is well formed and not a control
+ * character (C0, DEL or C1), else 0. */
+static size_t printable_char(const unsigned char *s, size_t len)
 {
-    for (; *s; s++)
-        if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
+    unsigned char c = s[0];
+    if (c < 0x80) return c >= 0x20 && c != 0x7f;
+    size_t n = c >= 0xc2 && c <= 0xdf   ? 2
+               : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4
+                                        : 0;
+    if (n == 0 || n > len) return 0;
+    unsigned char lo = 0x80,
+                  hi = 0xbf;  /* the second byte's range: no overlong or surrogate forms */
+    if (c == 0xc2) lo = 0xa0; /* U+0080..U+009F are the C1 controls */
+    if (c == 0xe0) lo = 0xa0;
+    if (c == 0xed) hi = 0x9f;
+    if (c == 0xf0) lo = 0x90;
+    if (c == 0xf4) hi = 0x8f;
+    if (s[1] < lo || s[1] > hi) return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf) return 0;
+    return n;
+}
+
+/* Writes IN[0..LEN) into OUT[SIZE] as text that is safe to show: well-formed printable UTF-8 as
+ * it is, a backslash doubled, every other byte as \xHH (docs/play.md, "Automated games:
+ * `skrab selfplay`"). Stops before a character or escape that would not fit whole. */
+static void escape_text(const char *in, size_t len, char *out, size_t size)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *s = (const unsigned char *)in;
+    size_t o = 0;
+    for (size_t i = 0; i < len;) {
+        size_t n = printable_char(s + i, len - i);
+        char esc[4];
+        const char *put = (const char *)s + i;
+        size_t m = n;
+        if (n == 0) { /* one byte escaped */
+            esc[0] = '\\';
+            esc[1] = 'x';
+            esc[2] = hex[s[i] >> 4];
+            esc[3] = hex[s[i] & 15];
+            put = esc;
+            m = 4;
+            n = 1;
+        } else if (s[i] == '\\') {
+            put = "\\\\";
+            m = 2;
+        }
+        if (o + m >= size) break;
+        memcpy(out + o, put, m);
+        o += m;
+        i += n;
+    }
+    out[o] = '\0';
 }
 
 /* The position as the player to move sees it: their rack only, the game's resources as ops. */
@@ -120,28 +179,34 @@ static void write_cgp(const selfplay *sp, const sk_match *m, sk_buf *out)
     sk_buf_putc(out, '\n');
 }
 
-/* One turn of an external player: 0 with the move, or -1 with the reason to drop them. */
+/* One turn of an external player: 0 with the move, or -1 with the reason to drop them, in
+ * which the player's answer, and anything of it the reason quotes, is escaped (escape_text). */
 static int external_move(const selfplay *sp, const player *pl, const sk_match *m, sk_move *mv,
                          sk_play *play, char *reason)
 {
     sk_buf cgp;
     sk_buf_init(&cgp);
     write_cgp(sp, m, &cgp);
-    char answer[SK_MOVE_TEXT_MAX + 1], why[REASON_MAX];
+    /* one byte more than a move may have, so that a longer answer is refused, not cut */
+    char answer[SK_MOVE_TEXT_MAX + 2], why[REASON_MAX];
+    size_t len;
     sk_ask_result r = sk_selfplay_ask(pl->command, sk_buf_str(&cgp), sp->timeout_ms, answer,
-                                      sizeof(answer), why, sizeof(why));
+                                      sizeof(answer), &len, why, sizeof(why));
     sk_buf_free(&cgp);
     if (r != SK_ASK_ANSWERED) {
         snprintf(reason, REASON_MAX, "%s", why);
         return -1;
     }
-    sanitize(answer);
-    if (sk_move_parse(mv, answer, strlen(answer), why, sizeof(why)) != SK_OK) {
-        snprintf(reason, REASON_MAX, "unreadable move '%.60s': %.300s", answer, why);
+    char shown[61], shown_why[301];
+    escape_text(answer, len, shown, sizeof(shown));
+    if (sk_move_parse(mv, answer, len, why, sizeof(why)) != SK_OK) {
+        escape_text(why, strlen(why), shown_why, sizeof(shown_why));
+        snprintf(reason, REASON_MAX, "unreadable move '%s': %s", shown, shown_why);
         return -1;
     }
     if (sk_match_check(m, mv, play, why, sizeof(why)) != SK_LEGAL) {
-        snprintf(reason, REASON_MAX, "illegal move '%.60s': %.300s", answer, why);
+        escape_text(why, strlen(why), shown_why, sizeof(shown_why));
+        snprintf(reason, REASON_MAX, "illegal move '%s': %s", shown, shown_why);
         return -1;
     }
     return 0;
@@ -300,14 +365,18 @@ static void print_ready(selfplay *sp)
     while (sp->next_print < sp->games && sp->results[sp->next_print % WINDOW].done) {
         result *r = &sp->results[sp->next_print % WINDOW];
         if (r->error) sp->failed = 1;
-        int nwin = __builtin_popcount(r->winners);
+        int nwin = __builtin_popcount(r->winners), any_drop = 0;
+        for (int p = 0; p < sp->nplayers; p++)
+            any_drop |= r->dropped[p];
+        tally *t = &sp->tallies[any_drop];
         for (int p = 0; p < sp->nplayers; p++) {
-            sp->score_sum[p] += r->scores[p];
+            t->score_sum[p] += r->scores[p];
             sp->drops[p] += r->dropped[p];
-            if (nwin == 1 && (r->winners & (1u << p))) sp->wins[p]++;
+            if (nwin == 1 && (r->winners & (1u << p))) t->wins[p]++;
         }
-        sp->draws += nwin > 1;
-        sp->moves += r->moves;
+        t->games++;
+        t->draws += nwin > 1;
+        t->moves += r->moves;
         if (!sp->quiet) print_game(sp, sp->next_print, r, &o);
         r->done = 0;
         sp->next_print++;
@@ -358,32 +427,54 @@ static void *worker(void *arg)
     return NULL;
 }
 
+static double mean(double sum, long n)
+{
+    return n ? sum / (double)n : 0.0;
+}
+
+/* The totals: the figures of the games every player finished, and those of the games with a
+ * drop apart (in text only when there was one). */
 static int print_totals(selfplay *sp, double seconds)
 {
     sk_buf o;
     sk_buf_init(&o);
-    long n = sp->next_print;
-    double rate = seconds > 0 ? (double)n / seconds : 0.0;
-    double mean_moves = n ? (double)sp->moves / (double)n : 0.0;
+    const tally *full = &sp->tallies[0], *drop = &sp->tallies[1];
+    double rate = seconds > 0 ? (double)sp->next_print / seconds : 0.0;
     if (sp->json) {
-        sk_buf_printf(&o, "{\"games\":%ld,\"draws\":%ld,\"players\":[", n, sp->draws);
+        sk_buf_printf(&o, "{\"games\":%ld,\"draws\":%ld,\"players\":[", full->games, full->draws);
         for (int p = 0; p < sp->nplayers; p++) {
             sk_buf_puts(&o, p ? ",{\"name\":" : "{\"name\":");
             sk_json_string(&o, sp->players[p].nick);
             sk_buf_puts(&o, ",\"spec\":");
             sk_json_string(&o, sp->players[p].spec);
-            sk_buf_printf(&o, ",\"wins\":%ld,\"mean_score\":%.1f,\"dropped\":%ld}", sp->wins[p],
-                          n ? sp->score_sum[p] / (double)n : 0.0, sp->drops[p]);
+            sk_buf_printf(&o,
+                          ",\"wins\":%ld,\"mean_score\":%.1f,\"dropped\":%ld,"
+                          "\"after_a_drop\":{\"wins\":%ld,\"mean_score\":%.1f}}",
+                          full->wins[p], mean(full->score_sum[p], full->games), sp->drops[p],
+                          drop->wins[p], mean(drop->score_sum[p], drop->games));
         }
-        sk_buf_printf(&o, "],\"mean_moves\":%.1f,\"games_per_second\":%.2f,\"seed\":%llu}\n",
-                      mean_moves, rate, (unsigned long long)sp->seed);
+        sk_buf_printf(&o,
+                      "],\"mean_moves\":%.1f,\"games_per_second\":%.2f,\"seed\":%llu,"
+                      "\"after_a_drop\":{\"games\":%ld,\"draws\":%ld,\"mean_moves\":%.1f}}\n",
+                      mean((double)full->moves, full->games), rate, (unsigned long long)sp->seed,
+                      drop->games, drop->draws, mean((double)drop->moves, drop->games));
     } else {
-        sk_buf_printf(&o, "games %ld, draws %ld, mean moves %.1f, %.2f games/s, seed %llu\n", n,
-                      sp->draws, mean_moves, rate, (unsigned long long)sp->seed);
-        for (int p = 0; p < sp->nplayers; p++)
-            sk_buf_printf(&o, "%s (%s): wins %ld, mean score %.1f, dropped %ld\n",
-                          sp->players[p].nick, sp->players[p].spec, sp->wins[p],
-                          n ? sp->score_sum[p] / (double)n : 0.0, sp->drops[p]);
+        sk_buf_printf(&o, "games %ld, draws %ld, mean moves %.1f, %.2f games/s, seed %llu",
+                      full->games, full->draws, mean((double)full->moves, full->games), rate,
+                      (unsigned long long)sp->seed);
+        if (drop->games)
+            sk_buf_printf(&o, "; after a drop: games %ld, draws %ld, mean moves %.1f", drop->games,
+                          drop->draws, mean((double)drop->moves, drop->games));
+        sk_buf_putc(&o, '\n');
+        for (int p = 0; p < sp->nplayers; p++) {
+            sk_buf_printf(&o, "%s (%s): wins %ld, mean score %.1f, dropped %ld",
+                          sp->players[p].nick, sp->players[p].spec, full->wins[p],
+                          mean(full->score_sum[p], full->games), sp->drops[p]);
+            if (drop->games)
+                sk_buf_printf(&o, "; after a drop: wins %ld, mean score %.1f", drop->wins[p],
+                              mean(drop->score_sum[p], drop->games));
+            sk_buf_putc(&o, '\n');
+        }
     }
     int status = sk_cli_write(sp->cli, &o);
     sk_buf_free(&o);

@@ -18,10 +18,13 @@ typedef enum {
 } sk_ask_result;
 
 /* Runs COMMAND with INPUT (a line with its newline) on its standard input and reads the first
- * line it writes (without the line end; a last line without one counts) into OUT[SIZE], cut to
- * fit. Standard error is inherited. Never raises SIGPIPE. */
+ * line it writes (without the line end; a last line without one counts) into OUT[SIZE] and its
+ * length into *LEN, NUL bytes and all; a line of SIZE - 1 bytes or more is cut to SIZE - 1.
+ * Otherwise WHY[WHY_SIZE] says why there is no answer: the time ran out, it could not be
+ * started, or it ended its output without a line — and then whether it exited with a status
+ * other than 0 or was killed by a signal. Standard error is inherited. Never raises SIGPIPE. */
 sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeout_ms, char *out,
-                              size_t size, char *why, size_t why_size);
+                              size_t size, size_t *len, char *why, size_t why_size);
 
 /* Creates DIR and its missing parents (mkdir -p). Returns 0, or -1 with errno set. */
 int sk_selfplay_make_dirs(const char *dir);

@@ -3,7 +3,9 @@
  * /bin/sh -c COMMAND in a new process group, the position written to a socket that is its
  * standard input (MSG_NOSIGNAL: a player that exits without reading cannot kill us with
  * SIGPIPE), its first output line read by the line reader against the deadline, then the whole
- * process group killed and reaped. Safe to call from several threads at once. */
+ * process group killed and reaped. A player that ends its output without a line is given until
+ * the deadline (a second at most) to exit, so that a crash can be told by its signal. Safe to call
+ * from several threads at once. */
 #include <errno.h>
 #include <signal.h>
 #include <spawn.h>
@@ -12,6 +14,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -33,14 +36,19 @@ static void feed(int fd, const char *input)
     shutdown(fd, SHUT_WR);
 }
 
-/* Reads the first line from FD (the line reader: a last line without a newline counts, a
- * longer one is cut to fit OUT[SIZE]) before DEADLINE (a sk_cli_now time). */
-static sk_ask_result read_line(int fd, double deadline, char *out, size_t size)
+/* Reads the first line from FD (the line reader: a last line without a newline counts) before
+ * DEADLINE (a sk_cli_now time) into OUT[SIZE] and *LEN: a line of SIZE - 1 bytes or more is cut
+ * to SIZE - 1 bytes, so a caller that gives one byte more than it accepts sees it is too long. */
+static sk_ask_result read_line(int fd, double deadline, char *out, size_t size, size_t *len)
 {
     sk_cli_lines r;
     sk_cli_lines_fd(&r, fd, size - 1, 0);
     int rc = sk_cli_lines_next_until(&r, deadline);
-    if (rc == SK_CLI_LINE_OK) snprintf(out, size, "%s", r.line);
+    if (rc == SK_CLI_LINE_OK) {
+        memcpy(out, r.line, r.len); /* NUL bytes included: the caller judges them */
+        out[r.len] = '\0';
+        *len = r.len;
+    }
     sk_cli_lines_free(&r);
     return rc == SK_CLI_LINE_OK ? SK_ASK_ANSWERED
            : rc == SK_CLI_LINE_TIMEOUT
@@ -48,12 +56,77 @@ static sk_ask_result read_line(int fd, double deadline, char *out, size_t size)
                : SK_ASK_NO_ANSWER; /* it ended its output, or a read error */
 }
 
+/* The name of signal SIG as kill -l gives it, with the SIG prefix; NULL for one not listed. */
+static const char *signal_name(int sig)
+{
+    static const struct {
+        int sig;
+        const char *name;
+    } names[] = {
+        {SIGHUP, "SIGHUP"},   {SIGINT, "SIGINT"},   {SIGQUIT, "SIGQUIT"}, {SIGILL, "SIGILL"},
+        {SIGTRAP, "SIGTRAP"}, {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"},   {SIGFPE, "SIGFPE"},
+        {SIGKILL, "SIGKILL"}, {SIGUSR1, "SIGUSR1"}, {SIGSEGV, "SIGSEGV"}, {SIGUSR2, "SIGUSR2"},
+        {SIGPIPE, "SIGPIPE"}, {SIGALRM, "SIGALRM"}, {SIGTERM, "SIGTERM"}, {SIGXCPU, "SIGXCPU"},
+        {SIGXFSZ, "SIGXFSZ"}, {SIGSYS, "SIGSYS"},
+    };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (names[i].sig == sig) return names[i].name;
+    return NULL;
+}
+
+/* Waits, until DEADLINE but at most a second, for PID to end, without reaping it (its process
+ * group cannot be reused while it is a zombie). Returns 1 with how it ended in *INFO, 0 while it
+ * still runs. */
+static int wait_end(pid_t pid, double deadline, siginfo_t *info)
+{
+    double until = sk_cli_now() + 1.0;
+    if (deadline < until) until = deadline;
+    long nap = 1000000; /* nanoseconds, doubled up to 32 ms */
+    for (;;) {
+        memset(info, 0, sizeof(*info));
+        int rc = waitid(P_PID, (id_t)pid, info, WEXITED | WNOHANG | WNOWAIT);
+        if (rc == 0 && info->si_pid == pid) return 1;
+        if (rc != 0 && errno != EINTR) return 0;
+        if (sk_cli_now() >= until) return 0;
+        struct timespec ts = {0, nap};
+        nanosleep(&ts, NULL);
+        if (nap < 32000000) nap *= 2;
+    }
+}
+
+/* Why a player that ended its output without a line gave no move, from how it ended (INFO;
+ * NULL: it still ran), into WHY[WHY_SIZE]. A shell reports a command killed by signal N as
+ * status 128 + N, which is named too. */
+static void why_no_answer(const siginfo_t *info, char *why, size_t why_size)
+{
+    const char *name;
+    if (!info || (info->si_code == CLD_EXITED && info->si_status == 0)) {
+        snprintf(why, why_size, "no move: it ended its output without one");
+    } else if (info->si_code == CLD_EXITED) {
+        name = info->si_status > 128 ? signal_name(info->si_status - 128) : NULL;
+        if (name)
+            snprintf(why, why_size,
+                     "no move: it exited with status %d (a shell's status for a command killed "
+                     "by %s)",
+                     info->si_status, name);
+        else
+            snprintf(why, why_size, "no move: it exited with status %d", info->si_status);
+    } else {
+        name = signal_name(info->si_status);
+        if (name)
+            snprintf(why, why_size, "no move: it was killed by %s", name);
+        else
+            snprintf(why, why_size, "no move: it was killed by signal %d", info->si_status);
+    }
+}
+
 sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeout_ms, char *out,
-                              size_t size, char *why, size_t why_size)
+                              size_t size, size_t *len, char *why, size_t why_size)
 {
     int in[2] = {-1, -1}, res[2] = {-1, -1};
     sk_ask_result result = SK_ASK_FAILED;
     out[0] = '\0';
+    *len = 0;
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0 ||
         socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, res) != 0) {
         snprintf(why, why_size, "cannot start '%s': %s", command, strerror(errno));
@@ -86,7 +159,9 @@ sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeo
     }
     double deadline = sk_cli_now() + (double)timeout_ms / 1000.0;
     feed(in[0], input);
-    result = read_line(res[0], deadline, out, size);
+    result = read_line(res[0], deadline, out, size, len);
+    siginfo_t info;
+    int ended = result == SK_ASK_NO_ANSWER && wait_end(pid, deadline, &info);
     kill(-pid, SIGKILL); /* the player and whatever it started */
     kill(pid, SIGKILL);
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -94,7 +169,7 @@ sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeo
     if (result == SK_ASK_TIMEOUT)
         snprintf(why, why_size, "no move within %ld ms", timeout_ms);
     else if (result == SK_ASK_NO_ANSWER)
-        snprintf(why, why_size, "no move: it ended its output without one");
+        why_no_answer(ended ? &info : NULL, why, why_size);
 cleanup:
     for (int i = 0; i < 2; i++) {
         if (in[i] >= 0) close(in[i]);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Boggle benchmark: random boards rolled from the real dice and solved against the
 # compiled wordlist, one thread, CPU time. Prints a Markdown table (operation, boards, time per
-# board, boards per second, memory). Never part of ctest: figures depend on the machine and its
+# board, boards per second, memory), then one of the command itself: `skrab boggle solve` with
+# --count, --json and its text output on a tenth as many boards, the whole process's CPU time
+# (start-up included) and the bytes it writes a board. Never part of ctest: figures depend on the machine and its
 # load, so run it on a quiet machine and compare runs, not absolute numbers.
 #   tests/bench/boggle.sh [BUILD_DIR] [BOARDS] [SEED]     (defaults: build 100000 1)
 # BUILD_DIR is a configured and built tree (it holds lib/libskrab.a and share/skrab/wordlist.kwg);
@@ -25,3 +27,25 @@ echo "Boggle benchmark: $boards boards a set (a quarter for 6x6 and for the list
 echo "$(uname -m), $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo
 "$bin/boggle_bench" "$kwg" "$root/resources/boggle" "$boards" "$seed"
+
+skrab="$build/bin/skrab"
+[ -x "$skrab" ] || { echo "boggle.sh: $skrab is missing: build the tree first" >&2; exit 2; }
+cmd_boards=$((boards / 10 > 0 ? boards / 10 : 1))
+"$skrab" boggle gen -n "$cmd_boards" --seed "$seed" >"$bin/grids"
+echo
+printf '| %-39s | %8s | %11s | %10s | %-26s |\n' "command, new 4x4 dice, whole process" boards \
+  time/board boards/s "output"
+printf '|%s|%s|%s|%s|%s|\n' -----------------------------------------  ---------- -------------  \
+  ------------ ----------------------------
+for opt in --count --json text; do
+  args=(boggle solve)
+  [ "$opt" = text ] || args+=("$opt")
+  TIMEFORMAT='%3U %3S'
+  { time "$skrab" "${args[@]}" <"$bin/grids" >/dev/null; } 2>"$bin/time"
+  bytes=$("$skrab" "${args[@]}" <"$bin/grids" | wc -c)
+  read -r user sys <"$bin/time"
+  awk -v op="skrab ${args[*]}" -v n="$cmd_boards" -v t="$user + $sys" -v b="$bytes" 'BEGIN {
+    split(t, p, " [+] "); s = p[1] + p[2]; if (s <= 0) s = 0.001
+    printf "| %-39s | %8d | %8.2f us | %10.0f | %-26s |\n", op, n, s / n * 1e6, n / s,
+      sprintf("%.0f bytes a board", b / n) }'
+done
