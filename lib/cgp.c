@@ -41,7 +41,8 @@ static void parse_board(cgp_reader *r, sk_position *out, size_t start, size_t en
                 width = col;
             else if (col != width && row < SK_BOARD_MAX)
                 sk_diag_add(r->diags, SK_SEV_ERROR, row_start,
-                            "board row %d is %d squares wide, row 1 is %d", row + 1, col, width);
+                            "board row %d is %d square%s wide, row 1 is %d", row + 1, col,
+                            col == 1 ? "" : "s", width);
             row++;
             col = 0;
             row_start = i + 1;
@@ -211,14 +212,15 @@ int sk_position_parse_cgp(sk_position *out, const char *line, size_t len, sk_dia
     }
     const char *nul = memchr(line, '\0', len);
     if (nul) sk_diag_add(diags, SK_SEV_ERROR, (size_t)(nul - line), "NUL byte in a CGP line");
-    static const char *const names[] = {"board", "racks", "scores", "zero-turn count"};
+    static const char *const names[] = {"board is", "racks are", "scores are",
+                                        "zero-turn count is"};
     size_t pos = 0, s[4] = {0}, e[4] = {0};
     int fields = 0;
     while (fields < 4 && next_field(&r, &pos, &s[fields], &e[fields]))
         fields++;
     if (fields < 4) {
         sk_diag_add(diags, SK_SEV_ERROR, len,
-                    "a CGP line needs BOARD RACKS SCORES ZEROS; the %s is missing", names[fields]);
+                    "a CGP line needs BOARD RACKS SCORES ZEROS; the %s missing", names[fields]);
     } else {
         parse_board(&r, out, s[0], e[0]);
         int nracks = split_slash(&r, s[1], e[1], out, one_rack);
@@ -227,7 +229,8 @@ int sk_position_parse_cgp(sk_position *out, const char *line, size_t len, sk_dia
             sk_diag_add(diags, SK_SEV_ERROR, s[1], "%d racks; at most %d players", nracks,
                         SK_PLAYERS_MAX);
         else if (nracks != nscores)
-            sk_diag_add(diags, SK_SEV_ERROR, s[2], "%d racks but %d scores", nracks, nscores);
+            sk_diag_add(diags, SK_SEV_ERROR, s[2], "%d rack%s but %d score%s", nracks,
+                        nracks == 1 ? "" : "s", nscores, nscores == 1 ? "" : "s");
         out->nplayers = nracks > SK_PLAYERS_MAX ? SK_PLAYERS_MAX : nracks;
         long z;
         if (!sk_parse_int(line + s[3], e[3] - s[3], &z) || z < 0 || e[3] - s[3] > 6)

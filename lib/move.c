@@ -316,6 +316,22 @@ static void write_exchange(sk_buf *out, const sk_move *move)
         sk_buf_printf(out, "-%d", move->exchange_count);
 }
 
+/* Writes a GCG play as it was read: bare letters, '.', and the letters named as already on the
+ * board inside "( )", one pair around each run of them, so that reading it back gives the same
+ * tiles and marks (docs/formats.md, "GCG notation"). */
+static void write_gcg_play(sk_buf *out, const sk_move *move)
+{
+    int inside = 0;
+    for (int i = 0; i < move->ntiles; i++) {
+        char c = move->tiles[i];
+        int named = move->through[i] && c != '.';
+        if (named != inside) sk_buf_putc(out, named ? '(' : ')');
+        inside = named;
+        sk_buf_putc(out, c);
+    }
+    if (inside) sk_buf_putc(out, ')');
+}
+
 void sk_move_write_normalised(sk_buf *out, const sk_move *move)
 {
     switch (move->notation) {
@@ -335,8 +351,7 @@ void sk_move_write_normalised(sk_buf *out, const sk_move *move)
         } else {
             sk_move_write_gcg_square(out, move->row, move->col, move->dir);
             sk_buf_putc(out, ' ');
-            for (int i = 0; i < move->ntiles; i++)
-                sk_buf_putc(out, move->through[i] ? '.' : move->tiles[i]);
+            write_gcg_play(out, move);
         }
         return;
     case SK_NOTATION_CS104:

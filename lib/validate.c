@@ -130,7 +130,9 @@ static void check_counts(const sk_position *pos, const sk_tileset *tiles, sk_dia
         if (used[t] > tiles->count[t])
             sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
                         "%d %s on the board and racks; the bag holds %d", used[t],
-                        t == SK_TILE_BLANK ? "blanks" : (char[]){(char)('A' + t - 1), 0},
+                        t != SK_TILE_BLANK ? (char[]){(char)('A' + t - 1), 0}
+                        : used[t] == 1     ? "blank"
+                                           : "blanks",
                         tiles->count[t]);
 }
 

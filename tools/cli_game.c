@@ -138,6 +138,19 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
                      b->height);
         return SK_EXIT_FINDINGS;
     }
+    /* a longer rack would break the rules that count on the rack size (the bingo, the draw):
+     * docs/rules.md, "Boards, tiles and racks" */
+    int rack_size = g->loaded.rules.rack_size;
+    for (int p = 0; p < pos->nplayers; p++) {
+        size_t held = strlen(pos->racks[p]);
+        if (held > (size_t)rack_size) {
+            fprintf(cli->err,
+                    "%s:%d: error: rack %s has %zu tiles; a rack holds %d (the op 'rs N;' sets "
+                    "another size)\n",
+                    shown, line, pos->racks[p], held, rack_size);
+            return SK_EXIT_FINDINGS;
+        }
+    }
     int unseen[SK_TILE_KINDS], over;
     sk_position_unseen(pos, &g->loaded.tiles, unseen, &over);
     if (over >= 0 && !g->no_count_warning)

@@ -58,7 +58,8 @@ int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec);
 
 /* The game of POS (read from SOURCE, a file path or NULL: relative paths in ops are resolved
  * against it) with the overrides, loaded into G->loaded. Checks that the position fits the board
- * and warns (to stderr, naming SHOWN:LINE) about tiles beyond the bag. Returns SK_EXIT_OK, or
+ * and that no rack holds more than the rack size, and warns (to stderr, naming SHOWN:LINE) about
+ * tiles beyond the bag. Returns SK_EXIT_OK, or
  * SK_EXIT_ERROR/SK_EXIT_FINDINGS after printing the problem. */
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line);

@@ -1,8 +1,10 @@
 /* cli_main.c — `skrab` dispatch: global options (--help, --version), `skrab help [CMD]`, the
  * dispatch of commands with subcommands, and the final check that stdout was written completely. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli_commands.h"
 
@@ -47,6 +49,83 @@ static const sk_cmd *find_command(const char *name)
     return NULL;
 }
 
+/* The last word of a subcommand's name ("build" of "lexicon build"). */
+static const char *last_word(const char *name)
+{
+    const char *space = strrchr(name, ' ');
+    return space ? space + 1 : name;
+}
+
+#define NAME_MAX_COMPARED 32 /* longer words are no misspelling of a command */
+
+/* Whether bytes A and B are the same letter, case aside. */
+static int same_letter(char a, char b)
+{
+    return tolower((unsigned char)a) == tolower((unsigned char)b);
+}
+
+/* The edit distance of A and B, letters compared without regard to case: the fewest
+ * insertions, deletions, substitutions and swaps of two neighbours that turn one into the
+ * other. Both are at most NAME_MAX_COMPARED bytes. */
+static int edit_distance(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    int d[NAME_MAX_COMPARED + 1][NAME_MAX_COMPARED + 1];
+    for (int i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (int j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (int i = 1; i <= la; i++)
+        for (int j = 1; j <= lb; j++) {
+            int best = d[i - 1][j - 1] + !same_letter(a[i - 1], b[j - 1]);
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && same_letter(a[i - 1], b[j - 2]) &&
+                same_letter(a[i - 2], b[j - 1]) && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+/* How far WORD is from the command NAME: its edit distance, or 1 when WORD (two letters or more)
+ * begins NAME; -1 when NAME is too far to be what WORD meant (more than 2 edits, or edits for
+ * half of WORD's letters or more). */
+static int misspelling(const char *word, const char *name)
+{
+    size_t n = strlen(word);
+    if (n > NAME_MAX_COMPARED || strlen(name) > NAME_MAX_COMPARED) return -1;
+    if (n >= 2 && strncasecmp(word, name, n) == 0) return 1;
+    int d = edit_distance(word, name);
+    return d <= 2 && 2 * d < (int)n ? d : -1;
+}
+
+/* Writes into OUT the names of TABLE (their last words) nearest to WORD, as "Did you mean
+ * 'a'?" or "Did you mean 'a' or 'b'?", or "" when none is near enough (docs/commands.md,
+ * "The command line"). */
+static void did_you_mean(const char *word, const sk_cmd *table, char *out, size_t size)
+{
+    int best = -1, count = 0;
+    for (const sk_cmd *c = table; c->name; c++) {
+        int d = misspelling(word, last_word(c->name));
+        if (d >= 0 && (best < 0 || d < best)) best = d;
+    }
+    for (const sk_cmd *c = table; c->name; c++)
+        if (best >= 0 && misspelling(word, last_word(c->name)) == best) count++;
+    out[0] = '\0';
+    if (best < 0) return;
+    size_t len = (size_t)snprintf(out, size, "Did you mean ");
+    int k = 0;
+    for (const sk_cmd *c = table; c->name && len < size; c++) {
+        if (misspelling(word, last_word(c->name)) != best) continue;
+        const char *sep = k == 0 ? "" : k + 1 == count ? " or " : ", ";
+        int w = snprintf(out + len, size - len, "%s'%s'", sep, last_word(c->name));
+        len = w < 0 ? size : len + (size_t)w;
+        k++;
+    }
+    if (len < size) snprintf(out + len, size - len, "?");
+}
+
 int sk_cmd_help(sk_cli *cli, int argc, char **argv)
 {
     int first, status = sk_cli_opts_only_help(cli, argc, argv, &first);
@@ -56,16 +135,14 @@ int sk_cmd_help(sk_cli *cli, int argc, char **argv)
         return SK_EXIT_OK;
     }
     const sk_cmd *c = find_command(argv[first]);
-    if (!c) return sk_cli_usage_error(cli, "no such command '%s'", argv[first]);
+    if (!c) {
+        char hint[256];
+        did_you_mean(argv[first], sk_commands, hint, sizeof(hint));
+        return sk_cli_usage_error(cli, "no such command '%s'%s%s", argv[first], hint[0] ? ". " : "",
+                                  hint);
+    }
     sk_cli_print_help(c, cli->out);
     return SK_EXIT_OK;
-}
-
-/* The last word of a subcommand's name ("build" of "lexicon build"). */
-static const char *last_word(const char *name)
-{
-    const char *space = strrchr(name, ' ');
-    return space ? space + 1 : name;
 }
 
 /* Writes the subcommands' names into OUT: "a, b or c" (WITH_OR set) or "a, b, c". */
@@ -102,7 +179,10 @@ int sk_cli_run_subcommand(sk_cli *cli, int argc, char **argv, const char *noun)
         }
     }
     list_names(subs, 0, names, sizeof(names));
-    return sk_cli_usage_error(cli, "no %s '%s' (%s)", noun ? noun : "subcommand", sub, names);
+    char hint[256];
+    did_you_mean(sub, subs, hint, sizeof(hint));
+    return sk_cli_usage_error(cli, "no %s '%s' (%s)%s%s", noun ? noun : "subcommand", sub, names,
+                              hint[0] ? ". " : "", hint);
 }
 
 /* The exit status once standard output is flushed: a write error of any kind is status 2 (the
@@ -151,7 +231,10 @@ int sk_cli_main(int argc, char **argv, const sk_cli_env *env)
     }
     const sk_cmd *c = find_command(name);
     if (!c) {
-        fprintf(cli.err, "skrab: '%s' is not a skrab command. See 'skrab help'.\n", name);
+        char hint[256];
+        did_you_mean(name, sk_commands, hint, sizeof(hint));
+        fprintf(cli.err, "skrab: '%s' is not a skrab command. %s\n", name,
+                hint[0] ? hint : "See 'skrab help'.");
         return SK_EXIT_ERROR;
     }
     cli.cmd = c;

@@ -1,5 +1,5 @@
 /* fuzz_move.c — libFuzzer target for the move-notation parser: every input either parses (and
- * then writes back out and re-parses to the same move) or fails with a reason. */
+ * then writes back out and re-parses to the same move, tile for tile) or fails with a reason. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +23,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sk_move_parse(&again, out.data, out.len, why, sizeof(why)) != 0)
         abort(); /* what we write, we read */
     if (again.kind != m.kind || again.notation != m.notation ||
-        (m.kind == SK_MOVE_PLACE && (again.row != m.row || again.col != m.col ||
-                                     again.dir != m.dir || again.ntiles != m.ntiles)))
+        (m.kind == SK_MOVE_PLACE &&
+         (again.row != m.row || again.col != m.col || again.dir != m.dir ||
+          again.ntiles != m.ntiles || memcmp(again.tiles, m.tiles, (size_t)m.ntiles) != 0 ||
+          (m.notation == SK_NOTATION_GCG &&
+           memcmp(again.through, m.through, (size_t)m.ntiles) != 0))))
+        abort(); /* the same move: every tile, and every mark of a tile already on the board */
+    if (m.kind == SK_MOVE_EXCHANGE &&
+        (strcmp(again.exchange, m.exchange) != 0 || again.exchange_count != m.exchange_count))
         abort();
     sk_buf_free(&out);
     return 0;

@@ -100,7 +100,10 @@ static void gcg_notation(void **state)
     parse_bad("88 WORD", "expected POSITION PLAY");
     parse_bad("-0", "a pass");
     parse_bad("   ", "empty move");
-    normalised("h2 GUR(N)aR", "H2 GUR.aR");
+    normalised("h2 GUR(N)aR", "H2 GUR(N)aR");
+    normalised("h2 GUR.aR", "H2 GUR.aR");
+    normalised("8g (c)(a)T", "8G (ca)T");
+    normalised("8g (C).(A)T", "8G (C).(A)T");
     normalised("15a word", "15A word");
     normalised("-xyz", "-XYZ");
 }

@@ -98,6 +98,11 @@ static void diagnostics(void **state)
     expect("27 A/ 0/0 0", "wider than 26", 0);
     expect("3/3 ab/ 0/0 0", "unexpected 'a' in a rack", 4);
     expect("3/3 AB/CD/EF 0/0 0", "3 racks but 2 scores", 13);
+    expect("3/3 AB 0/0 0", "1 rack but 2 scores", 7);
+    expect("3/3 AB/CD 0 0", "2 racks but 1 score", 10);
+    expect("3/1 AB/ 0/0 0", "row 2 is 1 square wide, row 1 is 3", 2);
+    expect("3/3 AB/", "the scores are missing", 7);
+    expect("3/3", "the racks are missing", 3);
     expect("3/3 AB/ x/0 0", "score 'x' is not an integer", 8);
     expect("3/3 AB/ 0/0 -1", "non-negative", 12);
     expect("1[CH]1/3 AB/ 0/0 0", "multi-letter", 1);

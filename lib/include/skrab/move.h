@@ -58,7 +58,8 @@ SK_API void sk_move_write_gcg_square(sk_buf *out, int row, int col, sk_direction
 SK_API void sk_move_write_skrabbkle_square(sk_buf *out, int row, int col, sk_direction dir);
 
 /* Appends what the notation alone says, in the move's own notation normalised (no board is
- * needed): "DINT,h6", "8G UNP.TIED", "PLACE | 6 8 DINT", "-", "-ABC", "PASS". */
+ * needed): "DINT,h6", "8G UNP.TIED", "8G UNP(IT)IED", "PLACE | 6 8 DINT", "-", "-ABC", "PASS".
+ * sk_move_parse reads it back to the same move. */
 SK_API void sk_move_write_normalised(sk_buf *out, const sk_move *move);
 
 #endif
