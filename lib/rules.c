@@ -265,8 +265,8 @@ static sk_illegal check_exchange(checker *k, const sk_move *m, int bag_count, sk
         return refuse(k, SK_ILLEGAL_EXCHANGE_RULES, "exchange is not allowed in skrabbkle");
     if (bag_count >= 0 && bag_count < k->rules->exchange_min)
         return refuse(k, SK_ILLEGAL_EXCHANGE_BAG,
-                      "exchange needs at least %d tiles in the bag; it holds %d",
-                      k->rules->exchange_min, bag_count);
+                      "exchange needs at least %d tile%s in the bag; it holds %d",
+                      k->rules->exchange_min, k->rules->exchange_min == 1 ? "" : "s", bag_count);
     memcpy(out->exchange, m->exchange, sizeof(out->exchange));
     out->exchange_count = m->exchange_count;
     int held = (int)strlen(k->pos->racks[0]);

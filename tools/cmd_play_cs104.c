@@ -156,13 +156,13 @@ static void report(cs104 *c, int seat, const sk_play *play, const char *before)
         if (play->bingo)
             sk_buf_printf(&c->out, ", bonus for all %d tiles (%d)", c->g->loaded.rules.rack_size,
                           c->g->loaded.rules.bingo_bonus);
-        sk_buf_printf(&c->out, "\n%s scores %d points; total %d.\n", name, play->score,
-                      sk_match_score(&c->match, seat));
+        sk_buf_printf(&c->out, "\n%s scores %d point%s; total %d.\n", name, play->score,
+                      play->score == 1 ? "" : "s", sk_match_score(&c->match, seat));
     } else {
-        sk_buf_printf(&c->out, "%s exchanges %zu tiles.\n", name, used);
+        sk_buf_printf(&c->out, "%s exchanges %zu tile%s.\n", name, used, used == 1 ? "" : "s");
     }
     if (c->computer[seat]) {
-        sk_buf_printf(&c->out, "%s draws %zu tiles.\n", name, drawn);
+        sk_buf_printf(&c->out, "%s draws %zu tile%s.\n", name, drawn, drawn == 1 ? "" : "s");
     } else if (drawn) {
         sk_buf_puts(&c->out, "New tiles: ");
         sk_dialog_rack(&c->out, after + kept, &c->g->loaded.tiles);
