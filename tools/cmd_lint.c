@@ -75,16 +75,22 @@ typedef struct {
 static const char *const kind_names[] = {"skrabbkle", "cs104",  "magpie", "tiles",
                                          "csv",       "config", NULL};
 
+/* The offset of the first byte that is not a blank or a line end (LEN when there is none). */
+static size_t first_content(const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
+        i++;
+    return i;
+}
+
 /* Tile sets: "C POINTS COUNT" lines or a letter-distribution CSV. A board never has a letter
  * or '?' followed by a space or a comma on its first line, nor a comma outside its "row, col"
  * line; a configuration's first line starts with one of its keys (a guess not worth a note). A
  * drawing of a board (what `skrab show` prints) is read as a board, whose parser names it. */
 static void guess_kind(const char *text, size_t len, reading *r)
 {
-    size_t i = 0;
-    while (i < len && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
-        i++;
-    size_t first = i;
+    size_t i = first_content(text, len), first = i;
     while (first > 0 && text[first - 1] != '\n')
         first--; /* the start of the first non-blank line */
     const char *nl = memchr(text + first, '\n', len - first);
@@ -128,11 +134,11 @@ static void guess_reading(const lint_ctx *ctx, const char *text, size_t len, rea
     }
     if (r->kind == KIND_TILES && r->tiles_format == SK_TILES_FORMAT_AUTO) {
         /* as the tile-set parser guesses: a comma on the first non-blank line makes a CSV */
-        reading k;
-        memset(&k, 0, sizeof(k));
-        guess_kind(text, len, &k);
+        size_t i = first_content(text, len);
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - text) : len;
         r->tiles_format =
-            k.tiles_format == SK_TILES_FORMAT_CSV ? k.tiles_format : SK_TILES_FORMAT_CS104;
+            memchr(text + i, ',', end - i) ? SK_TILES_FORMAT_CSV : SK_TILES_FORMAT_CS104;
     }
 }
 
