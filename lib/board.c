@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "internal/board_formats.h"
-#include "internal/regex.h"
 #include "skrab/board.h"
 #include "skrab/error.h"
 
@@ -70,19 +69,93 @@ int sk_board_format_from_name(const char *name, sk_board_format *out)
     return SK_EINVAL;
 }
 
+/* The end of line N (0-based) of TEXT, or LEN when the text has fewer lines; *START its start. */
+static size_t line_bounds(const char *text, size_t len, int n, size_t *start)
+{
+    size_t at = 0;
+    for (; n > 0 && at < len; n--) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        at = nl ? (size_t)(nl - text) + 1 : len;
+    }
+    *start = at;
+    const char *nl = memchr(text + at, '\n', len - at);
+    return nl ? (size_t)(nl - text) : len;
+}
+
+static size_t skip_blanks(const char *text, size_t i, size_t end)
+{
+    while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+        i++;
+    return i;
+}
+
+static size_t skip_digits(const char *text, size_t i, size_t end)
+{
+    while (i < end && text[i] >= '0' && text[i] <= '9')
+        i++;
+    return i;
+}
+
+/* 1 when line N of TEXT is two numbers separated by blanks, or by a comma when COMMA is set,
+ * and nothing else. */
+static int two_numbers(const char *text, size_t len, int n, int comma)
+{
+    size_t i, end = line_bounds(text, len, n, &i);
+    i = skip_blanks(text, i, end);
+    size_t j = skip_digits(text, i, end);
+    if (j == i) return 0;
+    size_t k = skip_blanks(text, j, end);
+    if (comma) {
+        if (k == end || text[k] != ',') return 0;
+        k = skip_blanks(text, k + 1, end);
+    } else if (k == j) {
+        return 0;
+    }
+    size_t m = skip_digits(text, k, end);
+    return m > k && skip_blanks(text, m, end) == end;
+}
+
+static void say(char *why, size_t why_size, const char *reason)
+{
+    if (why && why_size) snprintf(why, why_size, "%s", reason);
+}
+
+sk_board_format sk_board_detect_why(const char *text, size_t len, int *certain, char *why,
+                                    size_t why_size)
+{
+    int sure = 0;
+    sk_board_format format = SK_BOARD_FORMAT_SKRABBKLE;
+    size_t i, end = line_bounds(text, len, 0, &i);
+    i = skip_blanks(text, i, end);
+    size_t j = skip_digits(text, i + (i < end && text[i] == '-'), end);
+    size_t k = skip_blanks(text, j, end);
+    if (i < end && (text[i] == '.' || text[i] == '(' || text[i] == '{')) {
+        sure = 1; /* a row, with no size line above it: the SkraBBKle parser says so */
+        say(why, why_size, "line 1 is a row of squares");
+    } else if (j == i || (j == i + 1 && text[i] == '-')) {
+        say(why, why_size, "line 1 fits no board format, and SkraBBKle is the default");
+    } else if (k < end && text[k] == ',') {
+        format = SK_BOARD_FORMAT_MAGPIE;
+        sure = two_numbers(text, len, 0, 1);
+        say(why, why_size, "line 1 is a number and a comma (ROW, COL)");
+    } else if (k > j && k < end && text[k] >= '0' && text[k] <= '9') {
+        format = SK_BOARD_FORMAT_CS104;
+        sure = two_numbers(text, len, 0, 0);
+        say(why, why_size, "line 1 is two numbers (WIDTH HEIGHT)");
+    } else if (k < end && two_numbers(text, len, 1, 0)) {
+        format = SK_BOARD_FORMAT_CS104;
+        say(why, why_size, "line 2 is two numbers (the start square COLUMN ROW)");
+    } else {
+        sure = k == end;
+        say(why, why_size, "line 1 starts with one number (the size)");
+    }
+    if (certain) *certain = sure;
+    return format;
+}
+
 sk_board_format sk_board_detect(const char *text, size_t len)
 {
-    const char *nl = memchr(text, '\n', len);
-    size_t first = nl ? (size_t)(nl - text) : len;
-    sk_regex re;
-    sk_board_format result = SK_BOARD_FORMAT_SKRABBKLE;
-    if (sk_regex_compile(&re, "^[ \\t]*\\d+[ \\t]*(?:(,)|[ \\t]+\\S)") != SK_OK) return result;
-    if (sk_regex_match(&re, text, first, 0) == 1) {
-        size_t s, l;
-        result = sk_regex_group(&re, 1, &s, &l) ? SK_BOARD_FORMAT_MAGPIE : SK_BOARD_FORMAT_CS104;
-    }
-    sk_regex_free(&re);
-    return result;
+    return sk_board_detect_why(text, len, NULL, NULL, 0);
 }
 
 int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_format format,
@@ -95,6 +168,13 @@ int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_format 
     if (!diags) diags = &local; /* errors must be counted even when the caller does not want them */
     if (len == 0) {
         sk_diag_add(diags, SK_SEV_ERROR, 0, "empty file: expected a board");
+        sk_diag_list_free(&local);
+        return SK_EINVAL;
+    }
+    if (sk_board_is_drawing(text, len)) {
+        sk_diag_add(diags, SK_SEV_ERROR, 0,
+                    "this looks like `skrab show` output, which is not a board file: use the "
+                    "board file it drew (line 1 the size, then rows of '.', '(n)', '{n}')");
         sk_diag_list_free(&local);
         return SK_EINVAL;
     }

@@ -159,3 +159,25 @@ int sk_board_render_svg(const sk_board *b, const char *tiles, sk_buf *out)
     sk_buf_puts(out, "</svg>\n");
     return out->failed ? SK_ENOMEM : SK_OK;
 }
+
+/* Recognising a drawing: the text display starts with its line of column letters "a  b  c ..."
+ * (leading blanks may have been lost in a paste, so only the letters and the blanks between
+ * them are looked at); the SVG picture starts with its "<svg" element. */
+int sk_board_is_drawing(const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+        i++;
+    if (i + 4 <= len && memcmp(text + i, "<svg", 4) == 0) return 1;
+    int letters = 0;
+    while (i < len && text[i] != '\n') {
+        if (text[i] != 'a' + letters) return 0;
+        letters++;
+        i++;
+        size_t blanks = i;
+        while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+            i++;
+        if (i == blanks && i < len && text[i] != '\n') return 0; /* a letter not standing alone */
+    }
+    return letters >= 2;
+}

@@ -170,6 +170,22 @@ static int parse_size(parser *p, const sk_line *l1)
         a++;
     while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
         b--;
+    /* "16 # the size": a number, a blank, more text; said, and the number still read */
+    size_t digits = a < b && s[a] == '-' ? a + 1 : a, n = digits, rest;
+    while (n < b && s[n] >= '0' && s[n] <= '9')
+        n++;
+    for (rest = n; rest < b && (s[rest] == ' ' || s[rest] == '\t');)
+        rest++;
+    int text_after = n > digits && rest > n && rest < b;
+    if (text_after) {
+        char after[32];
+        sk_excerpt(s + rest, b - rest, after);
+        sk_diag_add(p->diags, SK_SEV_ERROR, l1->start + rest,
+                    "text after the board size on line 1: '%s' (line 1 holds the size alone; a "
+                    "board file has no comments)",
+                    after);
+        b = n;
+    }
     long v;
     if (a == b || !sk_parse_int(s + a, b - a, &v)) {
         if (a < b && strchr(".({", s[a]))
@@ -183,7 +199,7 @@ static int parse_size(parser *p, const sk_line *l1)
                         SK_SKRABBKLE_MIN, SK_BOARD_MAX, ex);
         return 0;
     }
-    if (a > 0 || b < l1->len)
+    if (!text_after && (a > 0 || b < l1->len))
         sk_diag_add(p->diags, SK_SEV_ERROR, l1->start + (a > 0 ? 0 : b),
                     "whitespace around the board size");
     if (v < SK_SKRABBKLE_MIN || v > SK_BOARD_MAX) {

@@ -267,6 +267,31 @@ int sk_cli_write(sk_cli *cli, const sk_buf *buf);
  * reported (SK_OUT_CLOSED); any other failure is one message (SK_OUT_FAILED). */
 int sk_cli_write_failed(sk_cli *cli);
 
+/* How a file was read when its kind or format was guessed (docs/commands.md, "Diagnostics"):
+ * WHAT it was read as ("a CS104 board"), WHY (a clause: "line 1 is two numbers ..."), the bytes
+ * FROM..TO of the text the guess rests on, the --format name it was read as (FORMAT) and the
+ * names --format takes in the command (NAMES, NULL-terminated; NULL: the command has none). A
+ * guess is CERTAIN when the line it rests on is exactly the first line of the format guessed. */
+typedef struct {
+    const char *what;
+    int certain; /* the text is exactly what the guess took it for: no note */
+    char why[120];
+    size_t from, to;
+    const char *format;
+    const char *const *names;
+} sk_cli_guess;
+
+/* Guesses the format of the board TEXT with sk_board_detect_why into GUESS, naming the board
+ * formats when the running command has a --format option. Returns the format. */
+sk_board_format sk_cli_guess_board(sk_cli *cli, const char *text, size_t len, sk_cli_guess *guess);
+
+/* When GUESS is not certain and DIAGS has an error in the bytes it rests on, the guess may be
+ * what is wrong: appends to OUT one note "read as WHAT because WHY; use --format OTHERS if it is
+ * another". A blank text, binary bytes there, and a drawing of a board (sk_board_is_drawing)
+ * get none: their one error says it all. */
+void sk_cli_note_guess(const sk_cli_guess *guess, const char *text, size_t len,
+                       const sk_diag_list *diags, sk_diag_list *out);
+
 /* Resolves NAME (a built-in name or a path) to a board and parses it with FORMAT; prints any
  * problem. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (the board is invalid) or SK_EXIT_ERROR. */
 int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_board *out);

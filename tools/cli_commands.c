@@ -9,8 +9,9 @@ const sk_cmd sk_commands[] = {
      "as FILE:LINE:COL: error: MESSAGE on standard error. The kind of file is detected from\n"
      "its content: a board (SkraBBKle, CS104 or MAGPIE layout), a tile set (CS104 tile file or\n"
      "letter-distribution CSV) or a CS104 game configuration (whose TILES, BOARD and\n"
-     "DICTIONARY files are checked too). Exit status: 0 all valid, 1 a file has errors,\n"
-     "2 a file could not be read or bad usage.",
+     "DICTIONARY files are checked too); when a guess may be what is wrong, a note says how\n"
+     "the file was read and why. Exit status: 0 all valid, 1 a file has errors, 2 a file\n"
+     "could not be read or bad usage.",
      sk_lint_options, NULL},
     {"show", sk_cmd_show, "draw a board or a position", "[OPTIONS] [BOARD|POS]",
      "Draws BOARD (a built-in name such as skrabbkle, CrosswordGame, SuperCrosswordGame, a\n"

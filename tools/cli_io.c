@@ -162,14 +162,88 @@ int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_
     return status;
 }
 
+/* The end of the line that starts at AT (its newline, or LEN). */
+static size_t line_end(const char *text, size_t len, size_t at)
+{
+    const char *nl = memchr(text + at, '\n', len - at);
+    return nl ? (size_t)(nl - text) : len;
+}
+
+sk_board_format sk_cli_guess_board(sk_cli *cli, const char *text, size_t len, sk_cli_guess *guess)
+{
+    static const char *const board_formats[] = {"skrabbkle", "cs104", "magpie", NULL};
+    sk_board_format format =
+        sk_board_detect_why(text, len, &guess->certain, guess->why, sizeof(guess->why));
+    guess->what = format == SK_BOARD_FORMAT_CS104    ? "a CS104 board"
+                  : format == SK_BOARD_FORMAT_MAGPIE ? "a MAGPIE board"
+                                                     : "a SkraBBKle board";
+    guess->format = sk_board_format_name(format);
+    guess->from = 0;
+    guess->to = line_end(text, len, 0);
+    if (format == SK_BOARD_FORMAT_CS104 && guess->to < len)
+        guess->to = line_end(text, len, guess->to + 1); /* the start square is read too */
+    guess->names = NULL;
+    for (const sk_cli_option *o = cli->cmd ? cli->cmd->options : NULL; o && o->long_name; o++)
+        if (strcmp(o->long_name, "format") == 0) guess->names = board_formats;
+    return format;
+}
+
+void sk_cli_note_guess(const sk_cli_guess *guess, const char *text, size_t len,
+                       const sk_diag_list *diags, sk_diag_list *out)
+{
+    size_t blank = 0;
+    while (blank < len && (text[blank] == ' ' || text[blank] == '\t' || text[blank] == '\r' ||
+                           text[blank] == '\n'))
+        blank++;
+    if (guess->certain || blank == len || sk_board_is_drawing(text, len)) return;
+    for (size_t i = guess->from; i < guess->to; i++)
+        if ((unsigned char)text[i] < 0x20 && text[i] != '\t' && text[i] != '\r' && text[i] != '\n')
+            return;
+    int doubted = 0;
+    for (size_t i = 0; i < diags->count && !doubted; i++) {
+        const sk_diag *d = &diags->items[i];
+        doubted = d->severity == SK_SEV_ERROR && d->offset != SK_DIAG_NO_OFFSET &&
+                  d->offset >= guess->from && d->offset <= guess->to;
+    }
+    if (!doubted) return;
+    char others[100] = "";
+    size_t n = 0, at = 0;
+    for (size_t i = 0; guess->names && guess->names[i]; i++)
+        n += strcmp(guess->names[i], guess->format) != 0;
+    for (size_t i = 0; guess->names && guess->names[i] && at < sizeof(others); i++) {
+        if (strcmp(guess->names[i], guess->format) == 0) continue;
+        n--;
+        at += (size_t)snprintf(others + at, sizeof(others) - at, "%s%s", guess->names[i],
+                               n == 0   ? ""
+                               : n == 1 ? " or "
+                                        : ", ");
+    }
+    if (others[0])
+        sk_diag_add(out, SK_SEV_NOTE, SK_DIAG_NO_OFFSET,
+                    "read as %s because %s; use --format %s if it is another", guess->what,
+                    guess->why, others);
+    else
+        sk_diag_add(out, SK_SEV_NOTE, SK_DIAG_NO_OFFSET, "read as %s because %s", guess->what,
+                    guess->why);
+}
+
 int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t len,
                        sk_board_format format, sk_board *out)
 {
-    sk_diag_list diags;
+    sk_diag_list diags, note;
     sk_diag_list_init(&diags);
+    sk_diag_list_init(&note);
+    sk_cli_guess guess;
+    if (format == SK_BOARD_FORMAT_AUTO)
+        format = sk_cli_guess_board(cli, text, len, &guess);
+    else
+        guess.what = NULL;
     int rc = sk_board_parse(out, text, len, format, &diags);
     sk_diag_list_sort(&diags);
+    if (guess.what) sk_cli_note_guess(&guess, text, len, &diags, &note);
+    sk_cli_print_diags(cli, shown, 0, text, len, &note, 0);
     sk_cli_print_diags(cli, shown, 0, text, len, &diags, SK_CLI_DIAG_ERRORS_ONLY);
+    sk_diag_list_free(&note);
     sk_diag_list_free(&diags);
     if (rc == SK_EINVAL) return SK_EXIT_FINDINGS;
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_ERROR;

@@ -16,7 +16,8 @@ const sk_cli_option sk_lint_options[] = {
     {OPT_FORMAT, "format", 'f', "FMT",
      "force the kind of file: skrabbkle, cs104, magpie (boards), tiles, csv (tile sets), config",
      "auto skrabbkle cs104 magpie tiles csv config"},
-    {OPT_JSON, "json", 0, NULL, "print findings as JSON Lines on standard output", NULL},
+    {OPT_JSON, "json", 0, NULL,
+     "print findings as JSON Lines on standard output, then a verdict for each file", NULL},
     {OPT_QUIET, "quiet", 'q', NULL,
      "print nothing; only the exit status tells (as validate and replay)", NULL},
     {OPT_ERRORS_ONLY, "errors-only", 'e', NULL, "print only errors (no warnings, no notes)", NULL},
@@ -61,28 +62,129 @@ static int parse_format(lint_ctx *ctx, const char *arg)
     return SK_EXIT_OK;
 }
 
-/* Tile sets: "C POINTS COUNT" lines or a letter-distribution CSV, whose first line starts with
- * '?' or a label (letters, ASCII or not: "A", "CH", "Ł", "L·L") and then a space, a tab or a
- * comma. A board's first line starts with a digit or a square, never with that. */
-static file_kind detect_kind(const char *text, size_t len)
+/* How a file is read: its kind and format, and, when they were guessed, why (GUESS.what is
+ * NULL when nothing was guessed). */
+typedef struct {
+    file_kind kind;
+    sk_board_format board_format;
+    sk_tiles_format tiles_format;
+    sk_cli_guess guess;
+} reading;
+
+/* The names --format takes, for the note on a guess of the kind of file. */
+static const char *const kind_names[] = {"skrabbkle", "cs104",  "magpie", "tiles",
+                                         "csv",       "config", NULL};
+
+/* The offset of the first byte that is not a blank or a line end (LEN when there is none). */
+static size_t first_content(const char *text, size_t len)
 {
-    if (sk_config_detect(text, len)) return KIND_CONFIG;
     size_t i = 0;
     while (i < len && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'))
         i++;
+    return i;
+}
+
+/* Whether TEXT[I..END) starts with '?' or a tile label (letters, ASCII or not: "A", "CH",
+ * "Ł", "L·L") and then a space, a tab or a comma: the first field of a tile set's line. */
+static int starts_with_label(const char *text, size_t i, size_t end)
+{
     size_t start = i;
-    if (i < len && text[i] == '?') {
+    if (i < end && text[i] == '?') {
         i++;
     } else {
-        while (i < len && i - start <= SK_LABEL_MAX &&
+        while (i < end && i - start <= SK_LABEL_MAX &&
                ((unsigned char)text[i] >= 0x80 || (text[i] >= 'A' && text[i] <= 'Z') ||
                 (text[i] >= 'a' && text[i] <= 'z')))
             i++;
     }
-    if (i > start && i - start <= SK_LABEL_MAX && i < len &&
-        (text[i] == ' ' || text[i] == '\t' || text[i] == ','))
-        return KIND_TILES;
-    return KIND_BOARD;
+    return i > start && i - start <= SK_LABEL_MAX && i < end &&
+           (text[i] == ' ' || text[i] == '\t' || text[i] == ',');
+}
+
+/* Tile sets: "C POINTS COUNT" lines or a letter-distribution CSV. A board never has a label
+ * or '?' followed by a space or a comma on its first line, nor a comma outside its "row, col"
+ * line; a configuration's first line starts with one of its keys (a guess not worth a note). A
+ * drawing of a board (what `skrab show` prints) is read as a board, whose parser names it. */
+static void guess_kind(const char *text, size_t len, reading *r)
+{
+    size_t i = first_content(text, len), first = i;
+    while (first > 0 && text[first - 1] != '\n')
+        first--; /* the start of the first non-blank line */
+    const char *nl = memchr(text + first, '\n', len - first);
+    size_t end = nl ? (size_t)(nl - text) : len;
+    int line = 1;
+    for (size_t k = 0; k < first; k++)
+        line += text[k] == '\n';
+    r->kind = KIND_BOARD;
+    if (sk_board_is_drawing(text, len)) return;
+    if (sk_config_detect(text, len)) {
+        r->kind = KIND_CONFIG;
+    } else if (starts_with_label(text, i, end)) {
+        int csv = memchr(text + first, ',', end - first) != NULL;
+        r->kind = KIND_TILES;
+        r->tiles_format = csv ? SK_TILES_FORMAT_CSV : SK_TILES_FORMAT_CS104;
+        r->guess.what = csv ? "a letter-distribution CSV" : "a CS104 tile set";
+        r->guess.format = csv ? "csv" : "tiles";
+        snprintf(r->guess.why, sizeof(r->guess.why), "line %d starts with a tile label and %s",
+                 line,
+                 csv ? "has a comma (label,count,score,...)" : "a space (LETTER POINTS COUNT)");
+        r->guess.from = first;
+        r->guess.to = end;
+        r->guess.names = kind_names;
+    }
+}
+
+/* The kind and format of TEXT: those --format gave, the rest guessed. */
+static void guess_reading(const lint_ctx *ctx, const char *text, size_t len, reading *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->kind = ctx->kind;
+    r->board_format = ctx->board_format;
+    r->tiles_format = ctx->tiles_format;
+    if (r->kind == KIND_AUTO) guess_kind(text, len, r);
+    if (r->kind == KIND_BOARD && r->board_format == SK_BOARD_FORMAT_AUTO) {
+        r->board_format = sk_cli_guess_board(ctx->cli, text, len, &r->guess);
+        /* a file a configuration names as a board is one: only its format was guessed */
+        if (ctx->kind == KIND_AUTO) r->guess.names = kind_names;
+    }
+    if (r->kind == KIND_TILES && r->tiles_format == SK_TILES_FORMAT_AUTO) {
+        /* as the tile-set parser guesses: a comma on the first non-blank line makes a CSV */
+        size_t i = first_content(text, len);
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        r->tiles_format =
+            memchr(text + i, ',', end - i) ? SK_TILES_FORMAT_CSV : SK_TILES_FORMAT_CS104;
+    }
+}
+
+/* The name --format takes for how R reads a file. */
+static const char *reading_name(const reading *r)
+{
+    if (r->kind == KIND_CONFIG) return "config";
+    if (r->kind == KIND_TILES) return r->tiles_format == SK_TILES_FORMAT_CSV ? "csv" : "tiles";
+    return sk_board_format_name(r->board_format);
+}
+
+/* With --json, the verdict on one file after its findings: {"file","ok","errors","warnings",
+ * "format"} (docs/commands.md, "JSON keys"); FORMAT NULL when the file was not read. */
+static int print_summary(const lint_ctx *ctx, const char *shown, size_t errors, size_t warnings,
+                         const char *format)
+{
+    if (!ctx->json || ctx->silent) return SK_EXIT_OK;
+    sk_buf line;
+    sk_buf_init(&line);
+    sk_buf_puts(&line, "{\"file\":");
+    sk_json_string(&line, shown);
+    sk_buf_printf(&line, ",\"ok\":%s,\"errors\":%zu,\"warnings\":%zu,\"format\":",
+                  errors ? "false" : "true", errors, warnings);
+    if (format)
+        sk_json_string(&line, format);
+    else
+        sk_buf_puts(&line, "null");
+    sk_buf_puts(&line, "}\n");
+    int status = sk_cli_write(ctx->cli, &line);
+    sk_buf_free(&line);
+    return status;
 }
 
 static int lint_one(lint_ctx *ctx, const char *path);
@@ -121,16 +223,18 @@ static void lint_referenced(const lint_ctx *ctx, const char *config_path, const 
 static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const char *text,
                      size_t len)
 {
-    sk_diag_list diags;
+    sk_diag_list diags, note;
     sk_diag_list_init(&diags);
-    file_kind kind = ctx->kind == KIND_AUTO ? detect_kind(text, len) : ctx->kind;
+    sk_diag_list_init(&note);
+    reading r;
+    guess_reading(ctx, text, len, &r);
     int status = SK_EXIT_OK, rc;
     deferred_lint later[3];
     int nlater = 0;
-    if (kind == KIND_TILES) {
+    if (r.kind == KIND_TILES) {
         sk_tileset tiles;
-        rc = sk_tileset_parse(&tiles, text, len, ctx->tiles_format, &diags);
-    } else if (kind == KIND_CONFIG) {
+        rc = sk_tileset_parse(&tiles, text, len, r.tiles_format, &diags);
+    } else if (r.kind == KIND_CONFIG) {
         sk_config config;
         rc = sk_config_parse(&config, text, len, &diags);
         if (rc == SK_OK || rc == SK_EINVAL) {
@@ -143,15 +247,22 @@ static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const c
         }
     } else {
         sk_board board;
-        rc = sk_board_parse(&board, text, len, ctx->board_format, &diags);
+        rc = sk_board_parse(&board, text, len, r.board_format, &diags);
     }
     if (diags.errors > 0 && rc == SK_OK) rc = SK_EINVAL;
     sk_diag_list_sort(&diags);
-    if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, 0, text, len, &diags, diag_flags(ctx));
+    if (r.guess.what) sk_cli_note_guess(&r.guess, text, len, &diags, &note);
+    if (!ctx->silent) {
+        sk_cli_print_diags(ctx->cli, shown, 0, text, len, &note, diag_flags(ctx));
+        sk_cli_print_diags(ctx->cli, shown, 0, text, len, &diags, diag_flags(ctx));
+    }
     if (rc == SK_EINVAL || rc == SK_EUNSUPPORTED)
         status = status > SK_EXIT_FINDINGS ? status : SK_EXIT_FINDINGS;
     else if (rc != SK_OK)
         status = SK_EXIT_ERROR;
+    if (print_summary(ctx, shown, diags.errors, diags.warnings, reading_name(&r)) != SK_EXIT_OK)
+        status = SK_EXIT_ERROR;
+    sk_diag_list_free(&note);
     sk_diag_list_free(&diags);
     for (int i = 0; i < nlater; i++) {
         lint_ctx sub = *ctx;
@@ -181,8 +292,10 @@ static int lint_one(lint_ctx *ctx, const char *path)
         if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, 0, "", 0, &diags, diag_flags(ctx));
         sk_diag_list_free(&diags);
         status = SK_EXIT_FINDINGS;
+        if (print_summary(ctx, shown, 1, 0, NULL) != SK_EXIT_OK) status = SK_EXIT_ERROR;
     } else if (rc != SK_OK) {
-        status = SK_EXIT_ERROR;
+        status = SK_EXIT_ERROR; /* said on standard error; the verdict still goes with the rest */
+        print_summary(ctx, shown, 1, 0, NULL);
     } else {
         status = lint_text(ctx, shown, path, text.data, text.len);
     }

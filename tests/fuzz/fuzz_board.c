@@ -1,6 +1,7 @@
 /* fuzz_board.c — libFuzzer target for the board parsers: the input is parsed as each of the
- * formats and with detection; every diagnostic is located (line:col) as the CLI would. The
- * first byte selects nothing: all formats run on every input. */
+ * formats and with detection; every diagnostic is located (line:col) as the CLI would; the
+ * guess of the format and the recognition of drawings run too. The first byte selects nothing:
+ * all formats run on every input. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,5 +44,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         sk_diag_list_free(&diags);
     }
+    /* the guess and its reason: a format the parser reads, a reason always written */
+    char why[64] = "x";
+    int certain = -1;
+    sk_board_format guessed = sk_board_detect_why(text, size, &certain, why, sizeof(why));
+    if (guessed != sk_board_detect(text, size) || guessed == SK_BOARD_FORMAT_AUTO || !why[0] ||
+        memchr(why, '\0', sizeof(why)) == NULL || (certain != 0 && certain != 1))
+        abort();
+    if (sk_board_is_drawing(text, size) != 0 && sk_board_is_drawing(text, size) != 1) abort();
     return 0;
 }

@@ -410,6 +410,74 @@ static void format_names(void **state)
     assert_string_equal(sk_board_format_name(SK_BOARD_FORMAT_SKRABBKLE), "skrabbkle");
 }
 
+/* The guess of a format, how sure it is and why (docs/formats.md, "Boards"). */
+static void detect_with_reasons(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        sk_board_format format;
+        int certain;
+        const char *why;
+    } cases[] = {
+        {"15\n", SK_BOARD_FORMAT_SKRABBKLE, 1, "line 1 starts with one number (the size)"},
+        {"16 # the size\n(3).\n", SK_BOARD_FORMAT_SKRABBKLE, 0, "one number"},
+        {"-3\n", SK_BOARD_FORMAT_SKRABBKLE, 1, "one number"},
+        {"15 15\n8 8\n", SK_BOARD_FORMAT_CS104, 1, "line 1 is two numbers"},
+        {"15 x\n8 8\n", SK_BOARD_FORMAT_CS104, 0, "line 2 is two numbers"},
+        {"15 15 # size\n8 8\n", SK_BOARD_FORMAT_CS104, 0, "line 1 is two numbers"},
+        {"7, 7\n", SK_BOARD_FORMAT_MAGPIE, 1, "a number and a comma"},
+        {"7,x\n", SK_BOARD_FORMAT_MAGPIE, 0, "a number and a comma"},
+        {"sixteen\n", SK_BOARD_FORMAT_SKRABBKLE, 0, "fits no board format"},
+        {"(3)..\n", SK_BOARD_FORMAT_SKRABBKLE, 1, "a row of squares"},
+        {"", SK_BOARD_FORMAT_SKRABBKLE, 0, "fits no board format"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char why[120];
+        int certain = -1;
+        const char *t = cases[i].text;
+        assert_int_equal(sk_board_detect_why(t, strlen(t), &certain, why, sizeof(why)),
+                         cases[i].format);
+        assert_int_equal(sk_board_detect(t, strlen(t)), cases[i].format);
+        assert_int_equal(certain, cases[i].certain);
+        assert_non_null(strstr(why, cases[i].why));
+    }
+    char tiny[8];
+    sk_board_detect_why("15 15\n", 6, NULL, tiny, sizeof(tiny)); /* cut, NUL-terminated */
+    assert_int_equal(strlen(tiny), sizeof(tiny) - 1);
+}
+
+/* What `skrab show` prints is recognised, and is one error whatever the format asked for. */
+static void drawings_are_not_boards(void **state)
+{
+    (void)state;
+    sk_board b;
+    sk_diag_list d;
+    sk_buf out;
+    sk_buf_init(&out);
+    assert_int_equal(sk_board_init(&b, 11, 11), SK_OK);
+    assert_int_equal(sk_board_render_text(&b, NULL, NULL, &out), SK_OK);
+    assert_int_equal(sk_board_is_drawing(out.data, out.len), 1);
+    static const sk_board_format formats[] = {SK_BOARD_FORMAT_AUTO, SK_BOARD_FORMAT_SKRABBKLE,
+                                              SK_BOARD_FORMAT_CS104, SK_BOARD_FORMAT_MAGPIE};
+    for (size_t f = 0; f < 4; f++) {
+        assert_int_equal(parse(&b, sk_buf_str(&out), formats[f], &d), SK_EINVAL);
+        assert_int_equal(d.count, 1);
+        expect_diag(sk_buf_str(&out), &d, SK_SEV_ERROR, 1, 1, "looks like `skrab show` output");
+        sk_diag_list_free(&d);
+    }
+    sk_buf_clear(&out);
+    assert_int_equal(sk_board_render_svg(&b, NULL, &out), SK_OK);
+    assert_int_equal(sk_board_is_drawing(out.data, out.len), 1);
+    sk_buf_free(&out);
+    static const char *const pasted = "a  b  c\n 1 . . . 1\n"; /* leading blanks lost */
+    assert_int_equal(sk_board_is_drawing(pasted, strlen(pasted)), 1);
+    static const char *const not_drawings[] = {"a 1 9\nb 3 2\n", "a,9,1,1\n", "ab\n", "a\n",
+                                               "a  c\n",         "15\n",      ""};
+    for (size_t i = 0; i < sizeof(not_drawings) / sizeof(not_drawings[0]); i++)
+        assert_int_equal(sk_board_is_drawing(not_drawings[i], strlen(not_drawings[i])), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -427,6 +495,8 @@ int main(void)
         cmocka_unit_test(render_text),
         cmocka_unit_test(render_svg),
         cmocka_unit_test(format_names),
+        cmocka_unit_test(detect_with_reasons),
+        cmocka_unit_test(drawings_are_not_boards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,14 +45,28 @@ typedef struct {
 
 /* Parses TEXT[0..LEN) as a board in FORMAT (AUTO: detected from line 1, see sk_board_detect).
  * Every problem is appended to DIAGS (may be NULL); parsing goes on after an error so that all
- * of them are reported. Warnings (CRLF line ends, trailing blank lines) do not fail the parse.
+ * of them are reported. A drawing of a board (sk_board_is_drawing) is one error, whatever the
+ * FORMAT. Warnings (CRLF line ends, trailing blank lines) do not fail the parse.
  * Returns SK_OK, or SK_EINVAL when any error was found (OUT is then unspecified). */
 SK_API int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_format format,
                           sk_diag_list *diags);
 
-/* Guesses the format from line 1: one integer → SkraBBKle, two integers → CS104,
- * "row, col" → MAGPIE. Anything else → SkraBBKle (whose parser then explains line 1). */
+/* Guesses the format from the first lines (docs/formats.md, "Boards"): line 1 a number and a
+ * comma → MAGPIE; line 1 two numbers, or a number and more text above a line 2 of two numbers
+ * (the start square) → CS104; anything else → SkraBBKle (whose parser then explains line 1). */
 SK_API sk_board_format sk_board_detect(const char *text, size_t len);
+/* sk_board_detect, also saying how sure the guess is and why. *CERTAIN (CERTAIN may be NULL)
+ * is 1 when line 1 is exactly the first line of the format guessed (the size alone, WIDTH HEIGHT,
+ * ROW, COL) or a SkraBBKle row (the size line is missing), else 0. WHY (may be NULL) gets the
+ * reason for people, a clause such as "line 1 is two numbers (WIDTH HEIGHT)", always NUL-terminated
+ * when WHY_SIZE > 0. */
+SK_API sk_board_format sk_board_detect_why(const char *text, size_t len, int *certain, char *why,
+                                           size_t why_size);
+
+/* 1 when TEXT looks like a drawing of a board rather than a board file: the text display of
+ * sk_board_render_text (its first non-blank line the column letters "a  b  c ...") or the SVG
+ * picture of sk_board_render_svg; else 0. No board format accepts either. */
+SK_API int sk_board_is_drawing(const char *text, size_t len);
 
 /* "skrabbkle", "cs104", "magpie" (and "auto"); NULL for an unknown value. */
 SK_API const char *sk_board_format_name(sk_board_format format);
