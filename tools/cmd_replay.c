@@ -35,10 +35,11 @@ typedef struct {
     int write_status; /* --positions: SK_EXIT_ERROR once a write failed (nothing more is written) */
 } replaying;
 
-/* What print_turn is told of: the command, and the transcript being replayed. */
+/* What print_turn is told of: the command, and the transcript being replayed (SHOWN its name). */
 typedef struct {
     replaying *v;
     const sk_gcg *gcg;
+    const char *shown;
 } turn_printer;
 
 static int tiles_available(sk_cli *cli, const char *name)
@@ -111,7 +112,15 @@ static void print_turn(void *ctx, const sk_gcg_turn *turn)
     replaying *v = tp->v;
     if (v->write_status != SK_EXIT_OK) return;
     sk_position pos = *turn->before;
-    if (sk_game_write_ops(&v->game.loaded, &pos) != SK_OK) return; /* four ops always fit */
+    if (sk_game_write_ops(&v->game.loaded, &pos) != SK_OK) { /* a path longer than an op holds */
+        sk_cli_error(v->cli, "%s: no room in the position for the game's ops", tp->shown);
+        v->write_status = SK_EXIT_ERROR;
+        return;
+    }
+    /* a lexicon the replay did without (not here, or -l none) is still the game's: named, so
+     * that a suggester asks for it rather than use another */
+    if (!v->game.loaded.lexicon && tp->gcg->lexicon.value[0])
+        set_text_op(&pos, "lex", tp->gcg->lexicon.value);
     set_text_op(&pos, "played", turn->event->notation);
     if (turn->player >= 0 && turn->player < tp->gcg->nplayers)
         set_text_op(&pos, "player", tp->gcg->players[turn->player].nick);
@@ -195,7 +204,7 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
     const sk_rules *rules = NULL;
     if (status == SK_EXIT_OK) status = setup(v, &g, source, &d, &rules);
     sk_gcg_result res;
-    turn_printer tp = {v, &g};
+    turn_printer tp = {v, &g, shown};
     if (status == SK_EXIT_OK &&
         sk_gcg_replay_turns(&g, rules, &res, &d, v->positions ? print_turn : NULL, &tp) ==
             SK_ENOMEM) {
@@ -207,7 +216,7 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
         sk_diag_list_sort(&d);
         sk_cli_print_diags(v->cli, shown, 0, sk_buf_str(text), text->len, &d,
                            v->json ? SK_CLI_DIAG_JSON : 0u);
-        if (v->json && v->write_status == SK_EXIT_OK) {
+        if (v->json) {
             int st = json_verdict(v, shown, &g, status == SK_EXIT_OK ? &res : NULL, d.errors,
                                   d.warnings);
             if (st > status) status = st;
