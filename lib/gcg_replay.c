@@ -316,7 +316,7 @@ static void drop(replay *r, const sk_gcg_event *ev)
 /* Hands R->show the position before EV, PLAYER's turn (see sk_gcg_turn). */
 static void show_turn(replay *r, const sk_gcg_event *ev, int player)
 {
-    if (!r->show || !r->board || r->n < 2) return; /* a CGP line holds two racks or more */
+    if (!r->show || !r->board || playing(r) < 2) return; /* a CGP line holds two racks or more */
     sk_position before = r->pos;
     before.nops = 0;
     before.zeros = r->zeros;

@@ -149,8 +149,8 @@ typedef void (*sk_gcg_turn_fn)(void *ctx, const sk_gcg_turn *turn);
 
 /* sk_gcg_replay that also calls FN(CTX, TURN) before each turn while the board is known: from
  * the first event while RULES is set and the transcript's letters are A-Z, up to a move that
- * cannot be laid on the board; and only in a game of two players or more (a CGP line holds two
- * racks or more). TURN and what it points to are valid during the call only.
+ * cannot be laid on the board; and only while two players or more are in the game (a CGP line
+ * holds two racks or more). TURN and what it points to are valid during the call only.
  * A turn that breaks a rule is shown too, as written, before it is reported. */
 SK_API int sk_gcg_replay_turns(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out,
                                sk_diag_list *diags, sk_gcg_turn_fn fn, void *ctx);
