@@ -296,3 +296,11 @@ int sk_position_set_op(sk_position *pos, const char *code, const char *arg)
     snprintf(pos->ops[i].arg, sizeof(pos->ops[i].arg), "%s", arg);
     return SK_OK;
 }
+
+void sk_position_remove_op(sk_position *pos, const char *code)
+{
+    int kept = 0;
+    for (int i = 0; i < pos->nops; i++)
+        if (strcmp(pos->ops[i].code, code) != 0) pos->ops[kept++] = pos->ops[i];
+    pos->nops = kept;
+}

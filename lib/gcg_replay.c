@@ -44,6 +44,8 @@ typedef struct {
     const sk_gcg_event *penalty[SK_GCG_PLAYERS_MAX], *time[SK_GCG_PLAYERS_MAX];
     unsigned char rack_checked[SK_GCG_PLAYERS_MAX]; /* #rackN lines already checked */
     int rack_used[SK_TILE_KINDS];                   /* the tiles they hold */
+    sk_gcg_turn_fn show; /* told of each turn while the board is known (or NULL) */
+    void *show_ctx;
 } replay;
 
 #define ERR(r, at, ...) sk_diag_add((r)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)
@@ -311,6 +313,26 @@ static void drop(replay *r, const sk_gcg_event *ev)
     }
 }
 
+/* Hands R->show the position before EV, PLAYER's turn (see sk_gcg_turn). */
+static void show_turn(replay *r, const sk_gcg_event *ev, int player)
+{
+    if (!r->show || !r->board || playing(r) < 2) return; /* a CGP line holds two racks or more */
+    sk_position before = r->pos;
+    before.nops = 0;
+    before.zeros = r->zeros;
+    before.nplayers = 0;
+    int q = player;
+    do { /* the players still in, in turn order from the mover */
+        before.racks[before.nplayers][0] = '\0';
+        before.scores[before.nplayers++] = r->score[q];
+        q = next_player(r, q);
+    } while (q != player && before.nplayers < r->n);
+    size_t n = strlen(ev->rack);
+    if (ev->rack_ok && !ev->foreign && n <= SK_RACK_MAX) memcpy(before.racks[0], ev->rack, n + 1);
+    sk_gcg_turn t = {.event = ev, .player = player, .before = &before};
+    r->show(r->show_ctx, &t);
+}
+
 /* The turn events: a move, a pass, an exchange, or a line that could not be read. */
 static void turn(replay *r, size_t i)
 {
@@ -352,6 +374,7 @@ static void turn(replay *r, size_t i)
     }
     r->last_turn = p;
     memset(&r->last, 0, sizeof(r->last));
+    show_turn(r, ev, p);
     if (ev->rack_ok && !ev->foreign) check_rack(r, ev->rack, ev->rack_at, p, NULL);
     switch (ev->kind) {
     case SK_GCG_MOVE: {
@@ -597,9 +620,17 @@ static void finish(replay *r)
 
 int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out, sk_diag_list *diags)
 {
+    return sk_gcg_replay_turns(g, rules, out, diags, NULL, NULL);
+}
+
+int sk_gcg_replay_turns(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out,
+                        sk_diag_list *diags, sk_gcg_turn_fn fn, void *ctx)
+{
     size_t errors_before = diags ? diags->errors : 0;
     replay *r = calloc(1, sizeof(*r));
     if (!r) return SK_ENOMEM;
+    r->show = fn;
+    r->show_ctx = ctx;
     r->g = g;
     r->rules = rules;
     r->diags = diags;

@@ -38,10 +38,11 @@ const sk_cmd sk_commands[] = {
      "('H6 DINT'). A move that does not parse is reported on standard error; exit status 1.",
      sk_parse_options, NULL},
     {"check", sk_cmd_check, "check moves against a position", "[OPTIONS] POS [MOVE...]",
-     "POS is a file of CGP lines (the first is used), '-' for standard input, or a CGP line.\n"
-     "Each MOVE (the arguments, else one a line from standard input) in any notation -\n"
-     "SkraBBKle 'DINT,h6', GCG '8G WORD', CS104 'PLACE - 8 8 WORD' - is checked against it:\n"
-     "'ok MOVE' or 'illegal MOVE: REASON'. Exit status 1 when any move is illegal.",
+     "POS is a file of CGP lines (the first is used; a second is a warning), '-' for standard\n"
+     "input, or a CGP line. Each MOVE (the arguments, else one a line from standard input)\n"
+     "in any notation - SkraBBKle 'DINT,h6', GCG '8G WORD', CS104 'PLACE - 8 8 WORD' - is\n"
+     "checked against it: 'ok MOVE' or 'illegal MOVE: REASON'. Exit status 1 when any move\n"
+     "is illegal.",
      sk_check_options, NULL},
     {"score", sk_cmd_score, "score moves against a position", "[OPTIONS] POS [MOVE...]",
      "Like check, but prints 'SCORE MOVE' with the move in canonical GCG form ('8G UNPItIED');\n"
@@ -50,9 +51,10 @@ const sk_cmd sk_commands[] = {
     {"apply", sk_cmd_apply, "play moves on a position and print the new one",
      "[OPTIONS] POS [MOVE...]",
      "Plays each MOVE in turn from the first position of POS (tiles placed, taken off a known\n"
-     "rack, score added, turn passed on) and prints the resulting CGP line. An illegal move\n"
-     "stops it with the reason on standard error and exit status 1. --draw SEED refills each\n"
-     "rack from the unseen pool; the same seed draws the same tiles.",
+     "rack, score added, turn passed on) and prints the resulting CGP line; --each prints\n"
+     "one after every move. An illegal move stops it with the reason on standard error and\n"
+     "exit status 1. --draw SEED refills each rack from the unseen pool; the same seed draws\n"
+     "the same tiles.",
      sk_apply_options, NULL},
     {"validate", sk_cmd_validate, "check whole positions: words, connection, start, counts",
      "[OPTIONS] [POS...]",
@@ -94,7 +96,10 @@ const sk_cmd sk_commands[] = {
      "tile set and lexicon come from the #game-type, #board-layout, #tile-distribution and\n"
      "#lexicon lines, or from -R -b -t -l; -l none skips word checks (for lexicons not at\n"
      "hand). Findings go to standard error as FILE:LINE:COL: error: MESSAGE, one summary line\n"
-     "a transcript to standard output. Exit status: 0 all clean, 1 findings, 2 unreadable.",
+     "a transcript to standard output (--json: findings and one verdict object a file).\n"
+     "--positions prints instead the CGP line before each turn, the move played and its\n"
+     "player as ops, for 'skrab suggest' to say what was best and what the move played lost.\n"
+     "Exit status: 0 all clean, 1 findings, 2 unreadable.",
      sk_replay_options, NULL},
     {"boggle", sk_cmd_boggle, "Boggle: roll, solve and check grids, play the computer",
      "gen|solve|check|play [OPTIONS] [ARGS]",

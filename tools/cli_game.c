@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli_game.h"
 #include "skrab/error.h"
@@ -306,7 +307,26 @@ int sk_cli_position_operand(sk_cli *cli, int argc, char **argv, int first, sk_cl
     sk_buf_init(&in->text);
     if (first >= argc)
         return sk_cli_usage_error(cli, "a position is needed (a CGP file, '-', or a CGP line)");
-    return sk_cli_load_position(cli, argv[first], first + 1 == argc, in, pos, g);
+    int status = sk_cli_load_position(cli, argv[first], first + 1 == argc, in, pos, g);
+    /* one position is used: a second is a warning (docs/commands.md, "Positions: POS
+     * arguments"), looked for unless POS is a terminal, where it would wait for a line */
+    const char *next;
+    size_t len;
+    int lineno, first_line = in->lines.lineno;
+    int more = 0;
+    if (status == SK_EXIT_OK && !(strcmp(argv[first], "-") == 0 && isatty(fileno(cli->in))))
+        more = sk_cli_posinput_getline(cli, in, &next, &len, &lineno);
+    if (more < 0) status = SK_EXIT_ERROR; /* said */
+    if (more > 0) {
+        sk_diag_list d;
+        sk_diag_list_init(&d);
+        sk_diag_add_line(&d, SK_SEV_WARNING, 0,
+                         "more than one position: %s uses only the first (line %d)", cli->cmd->name,
+                         first_line);
+        sk_cli_print_diags(cli, in->shown, lineno, next, len, &d, 0);
+        sk_diag_list_free(&d);
+    }
+    return status;
 }
 
 int sk_cli_load_position(sk_cli *cli, const char *arg, int moves_from_stdin, sk_cli_posinput *in,

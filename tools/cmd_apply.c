@@ -1,6 +1,7 @@
 /* cmd_apply.c — `skrab apply POS [MOVE...]`: plays the moves in turn from the first position of
- * POS and prints the resulting CGP line. An illegal move stops it: the reason goes to stderr,
- * nothing to stdout, exit 1. --draw SEED refills racks from the unseen pool reproducibly. */
+ * POS and prints the resulting CGP line (--each: the line after each move, as it is played). An
+ * illegal move stops it: the reason goes to stderr, exit 1, and nothing more to stdout. --draw
+ * SEED refills racks from the unseen pool reproducibly. */
 #include <string.h>
 
 #include "cli_game.h"
@@ -8,12 +9,14 @@
 #include "skrab/error.h"
 #include "skrab/game.h"
 
-enum { OPT_DRAW };
+enum { OPT_DRAW, OPT_EACH };
 const sk_cli_option sk_apply_options[] = {
     SK_CLI_GAME_OPTIONS,
     {OPT_DRAW, "draw", 'd', "SEED",
      "after each move, draw replacement tiles (SEED 0..2^64-1: the same SEED, the same tiles)",
      "<number>"},
+    {OPT_EACH, "each", 'e', NULL, "print the position after each move, not only after the last",
+     NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
@@ -22,9 +25,28 @@ typedef struct {
     sk_cli_game game;
     sk_position pos;
     sk_rng rng;
-    int draw;
+    int draw, each;
     int count;
 } applying;
+
+/* Prints A's position as one CGP line, naming the game's files so that the next command finds
+ * them from any directory (docs/formats.md, "Positions (CGP)"), and flushes it. Returns the
+ * exit status. */
+static int write_position(applying *a)
+{
+    if (sk_game_write_ops(&a->game.loaded, &a->pos) != SK_OK) {
+        sk_cli_error(a->cli, "no room in the position for the game's ops");
+        return SK_EXIT_ERROR;
+    }
+    sk_buf out;
+    sk_buf_init(&out);
+    sk_position_write_cgp(&a->pos, &out);
+    sk_buf_putc(&out, '\n');
+    int status = sk_cli_write(a->cli, &out);
+    sk_buf_free(&out);
+    if (status == SK_EXIT_OK && fflush(a->cli->out) != 0) status = sk_cli_write_failed(a->cli);
+    return status;
+}
 
 static int apply_one(void *ctx, const char *text, size_t len)
 {
@@ -52,7 +74,10 @@ static int apply_one(void *ctx, const char *text, size_t len)
     /* the next player must be able to move: an unknown rack is drawn from the unseen tiles */
     if (a->draw && !a->pos.racks[0][0])
         sk_game_draw(&a->pos, &a->game.loaded.tiles, 0, a->game.loaded.rules.rack_size, &a->rng);
-    return 0;
+    /* the move a position says was played from it (replay --positions) is not the next one */
+    sk_position_remove_op(&a->pos, "played");
+    sk_position_remove_op(&a->pos, "player");
+    return a->each ? write_position(a) : 0;
 }
 
 int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
@@ -70,6 +95,8 @@ int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
             if (sk_cli_opts_u64(&o, UINT64_MAX, &seed) != SK_EXIT_OK) return SK_EXIT_ERROR;
             sk_rng_seed(&a.rng, seed);
             a.draw = 1;
+        } else if (opt == OPT_EACH) {
+            a.each = 1;
         }
     }
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
@@ -78,22 +105,7 @@ int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
     int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &a.pos, &a.game);
     if (status == SK_EXIT_OK)
         status = sk_cli_for_each_move(cli, argc, argv, o.optind + 1, apply_one, &a);
-    if (status == SK_EXIT_OK) {
-        /* the output names the game's files so that the next command finds them from any
-         * directory (docs/formats.md, "Positions (CGP)") */
-        if (sk_game_write_ops(&a.game.loaded, &a.pos) != SK_OK) {
-            sk_cli_error(cli, "no room in the position for the game's ops");
-            status = SK_EXIT_ERROR;
-        }
-    }
-    if (status == SK_EXIT_OK) {
-        sk_buf out;
-        sk_buf_init(&out);
-        sk_position_write_cgp(&a.pos, &out);
-        sk_buf_putc(&out, '\n');
-        status = sk_cli_write(cli, &out);
-        sk_buf_free(&out);
-    }
+    if (status == SK_EXIT_OK && !a.each) status = write_position(&a);
     sk_cli_posinput_free(&in);
     sk_cli_game_free(&a.game);
     return status;

@@ -1,7 +1,9 @@
 /* cmd_replay.c — `skrab replay [GCG...]`: reads each GCG transcript (standard input when none
  * is given, or '-'), loads the rule set, board, tile set and lexicon its pragmas name (or the
  * -R -b -t -l options), replays it move by move and reports every finding as
- * FILE:LINE:COL: error: MESSAGE, then one summary line a file on standard output. */
+ * FILE:LINE:COL: error: MESSAGE, then one summary line a file on standard output (--json: one
+ * verdict object a file after its findings). --positions prints instead the CGP line before
+ * each turn, with the move played from it (docs/replay.md, "Positions of a game"). */
 #include <string.h>
 #include <strings.h>
 
@@ -10,7 +12,7 @@
 #include "skrab/error.h"
 #include "skrab/gcg.h"
 
-enum { OPT_JSON, OPT_QUIET };
+enum { OPT_JSON, OPT_QUIET, OPT_POSITIONS };
 /* The game options of cli_game.h (their ids), with what they default to here. */
 const sk_cli_option sk_replay_options[] = {
     SK_CLI_GAME_OPTION_ROWS("rule set: skrabbkle or classic (default: #game-type, else classic)",
@@ -18,17 +20,27 @@ const sk_cli_option sk_replay_options[] = {
                             "tile set: a name or file (default: #tile-distribution)",
                             "word list or KWG (default: #lexicon); 'none' skips word checks",
                             SK_CLI_LEXICON_NONE_VALUES),
-    {OPT_JSON, "json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)",
-     NULL},
+    {OPT_JSON, "json", 0, NULL,
+     "print findings and each file's verdict as JSON Lines on standard output", NULL},
     {OPT_QUIET, "quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
+    {OPT_POSITIONS, "positions", 0, NULL,
+     "print the position before each turn (CGP; the move played in an op)", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
 typedef struct {
     sk_cli *cli;
     sk_cli_game game;
-    int json, quiet;
+    int json, quiet, positions;
+    int write_status; /* --positions: SK_EXIT_ERROR once a write failed (nothing more is written) */
 } replaying;
+
+/* What print_turn is told of: the command, and the transcript being replayed (SHOWN its name). */
+typedef struct {
+    replaying *v;
+    const sk_gcg *gcg;
+    const char *shown;
+} turn_printer;
 
 /* 1 if tile set NAME can be loaded for a game, 0 if there is none of that name, -1 if it is
  * built in but its alphabet is not one games support yet. */
@@ -93,6 +105,71 @@ static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list
     return SK_EXIT_OK;
 }
 
+/* Sets op CODE of POS to ARG unless ARG would end the op early (';'), which no move or nickname
+ * a transcript can read holds. */
+static void set_text_op(sk_position *pos, const char *code, const char *arg)
+{
+    if (!strchr(arg, ';')) sk_position_set_op(pos, code, arg);
+}
+
+/* --positions: the CGP line before TURN, with the game's ops, then `played MOVE;` and
+ * `player NICK;` (docs/formats.md, "Positions (CGP)"). */
+static void print_turn(void *ctx, const sk_gcg_turn *turn)
+{
+    const turn_printer *tp = ctx;
+    replaying *v = tp->v;
+    if (v->write_status != SK_EXIT_OK) return;
+    sk_position pos = *turn->before;
+    if (sk_game_write_ops(&v->game.loaded, &pos) != SK_OK) { /* a path longer than an op holds */
+        sk_cli_error(v->cli, "%s: no room in the position for the game's ops", tp->shown);
+        v->write_status = SK_EXIT_ERROR;
+        return;
+    }
+    /* a lexicon the replay did without (not here, or -l none) is still the game's: named, so
+     * that a suggester asks for it rather than use another */
+    if (!v->game.loaded.lexicon && tp->gcg->lexicon.value[0])
+        set_text_op(&pos, "lex", tp->gcg->lexicon.value);
+    set_text_op(&pos, "played", turn->event->notation);
+    if (turn->player >= 0 && turn->player < tp->gcg->nplayers)
+        set_text_op(&pos, "player", tp->gcg->players[turn->player].nick);
+    sk_buf o;
+    sk_buf_init(&o);
+    sk_position_write_cgp(&pos, &o);
+    sk_buf_putc(&o, '\n');
+    v->write_status = sk_cli_write(v->cli, &o);
+    sk_buf_free(&o);
+}
+
+/* --json: the verdict on one file after its findings: file, ok, errors, warnings, and what the
+ * replay found (null when the file was not replayed: RES NULL). A file that could not be read
+ * or replayed counts one error, so that `ok` is false exactly when `errors` is not 0. */
+static int json_verdict(replaying *v, const char *shown, const sk_gcg *g, const sk_gcg_result *res,
+                        size_t errors, size_t warnings)
+{
+    sk_buf o;
+    sk_buf_init(&o);
+    if (!res && errors == 0) errors = 1;
+    sk_buf_puts(&o, "{\"file\":");
+    sk_json_string(&o, shown);
+    sk_buf_printf(&o, ",\"ok\":%s,\"errors\":%zu,\"warnings\":%zu", errors ? "false" : "true",
+                  errors, warnings);
+    if (res) {
+        sk_buf_printf(&o, ",\"events\":%d,\"game_over\":%s,\"players\":[", res->events,
+                      res->game_over ? "true" : "false");
+        for (int p = 0; p < g->nplayers; p++) {
+            sk_buf_puts(&o, p ? ",{\"nick\":" : "{\"nick\":");
+            sk_json_string(&o, g->players[p].nick);
+            sk_buf_printf(&o, ",\"score\":%d}", res->scores[p]);
+        }
+        sk_buf_puts(&o, "]}\n");
+    } else {
+        sk_buf_puts(&o, ",\"events\":null,\"game_over\":null,\"players\":null}\n");
+    }
+    int status = sk_cli_write(v->cli, &o);
+    sk_buf_free(&o);
+    return status;
+}
+
 static int summary(replaying *v, const char *shown, const sk_gcg *g, const sk_gcg_result *res,
                    const sk_diag_list *d)
 {
@@ -135,15 +212,25 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
     const sk_rules *rules = NULL;
     if (status == SK_EXIT_OK) status = setup(v, &g, source, &d, &rules);
     sk_gcg_result res;
-    if (status == SK_EXIT_OK && sk_gcg_replay(&g, rules, &res, &d) == SK_ENOMEM) {
+    turn_printer tp = {v, &g, shown};
+    if (status == SK_EXIT_OK &&
+        sk_gcg_replay_turns(&g, rules, &res, &d, v->positions ? print_turn : NULL, &tp) ==
+            SK_ENOMEM) {
         sk_cli_error(v->cli, "%s: out of memory", shown);
         status = SK_EXIT_ERROR;
     }
+    if (v->write_status != SK_EXIT_OK) status = v->write_status;
     if (!v->quiet) {
         sk_diag_list_sort(&d);
         sk_cli_print_diags(v->cli, shown, 0, sk_buf_str(text), text->len, &d,
                            v->json ? SK_CLI_DIAG_JSON : 0u);
-        if (status == SK_EXIT_OK && !v->json) status = summary(v, shown, &g, &res, &d);
+        if (v->json) {
+            int st = json_verdict(v, shown, &g, status == SK_EXIT_OK ? &res : NULL, d.errors,
+                                  d.warnings);
+            if (st > status) status = st;
+        } else if (status == SK_EXIT_OK && !v->positions) {
+            status = summary(v, shown, &g, &res, &d);
+        }
     }
     if (status == SK_EXIT_OK && d.errors) status = SK_EXIT_FINDINGS;
     sk_gcg_free(&g);
@@ -157,9 +244,11 @@ static int replay_input(replaying *v, const char *arg)
     const char *shown = is_stdin ? "<stdin>" : arg, *source = is_stdin ? NULL : arg;
     sk_buf text;
     sk_buf_init(&text);
-    int status = sk_cli_read(v->cli, arg, SK_GCG_FILE_MAX, &text, 0) == SK_OK
-                     ? replay_text(v, &text, shown, source)
-                     : SK_EXIT_ERROR;
+    int status = SK_EXIT_ERROR;
+    if (sk_cli_read(v->cli, arg, SK_GCG_FILE_MAX, &text, 0) == SK_OK)
+        status = replay_text(v, &text, shown, source);
+    else if (v->json && !v->quiet) /* the reason is on standard error */
+        json_verdict(v, shown, NULL, NULL, 1, 0);
     sk_buf_free(&text);
     return status;
 }
@@ -177,9 +266,14 @@ int sk_cmd_replay(sk_cli *cli, int argc, char **argv)
             v.json = 1;
         else if (opt == OPT_QUIET)
             v.quiet = 1;
+        else if (opt == OPT_POSITIONS)
+            v.positions = 1;
     }
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
     if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (v.positions && (v.json || v.quiet))
+        return sk_cli_usage_error(cli, "--positions cannot be combined with %s",
+                                  v.json ? "--json" : "-q");
     sk_ruleset rs;
     if (v.game.rules_name && sk_ruleset_from_name(v.game.rules_name, &rs) != SK_OK)
         return sk_cli_usage_error(cli, "unknown rule set '%s' (expected skrabbkle or classic)",

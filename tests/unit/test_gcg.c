@@ -348,6 +348,80 @@ static void replays_a_classic_opening(void **state)
     teardown_rules(&f);
 }
 
+/* What shows_each_turn's callback saw: one CGP line and who played what, a turn. */
+typedef struct {
+    int n;
+    char lines[8][200];
+} turns_seen;
+
+static void see_turn(void *ctx, const sk_gcg_turn *t)
+{
+    turns_seen *s = ctx;
+    if (s->n == 8) fail_msg("more than 8 turns");
+    sk_buf o;
+    sk_buf_init(&o);
+    sk_position_write_cgp(t->before, &o);
+    snprintf(s->lines[s->n++], sizeof(s->lines[0]), "%d %s | %s", t->player, t->event->notation,
+             sk_buf_str(&o) + strspn(sk_buf_str(&o), "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"));
+    sk_buf_free(&o);
+}
+
+static void shows_each_turn(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_rules(&f, SK_RULES_CLASSIC, NULL, NULL);
+    /* each turn from the position before it: the mover's rack, the totals from the mover's on,
+     * the scoreless turns; a withdrawn play is a turn, the withdrawal and the bonus are not */
+    const char *text = HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n"
+                            ">ben: DEIMNOU -7 +0 0\n"
+                            ">ann: ADEFIKL E6 FIRKED +28 64\n"
+                            ">ben: AEGINOR 9F ORANGIE +80 80\n"
+                            ">ben: AEGINOR -- -80 0\n"
+                            ">ann: AEILLOT - +0 64\n"
+                            ">ben: AEGINOR 7I ORIGANE +66 66\n"
+                            ">ben: BDEEOTU (challenge) +5 71\n"
+                            ">ann: - +0 64\n";
+    sk_gcg g;
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    assert_int_equal(sk_gcg_parse(&g, text, strlen(text), &d), SK_OK);
+    sk_gcg_result res;
+    turns_seen seen = {0};
+    assert_int_equal(sk_gcg_replay_turns(&g, &f.rules, &res, &d, see_turn, &seen), SK_OK);
+    const char *want[] = {
+        "0 8D WRETCH |  ACEHRTW/ 0/0 0",
+        "1 -7 |  DEIMNOU/ 0/36 0",
+        "0 E6 FIRKED |  ADEFIKL/ 36/0 1",
+        "1 9F ORANGIE |  AEGINOR/ 0/64 0",
+        "0 - |  AEILLOT/ 64/0 1",
+        "1 7I ORIGANE |  AEGINOR/ 0/64 2",
+        "0 - |  / 64/71 0",
+    };
+    assert_int_equal(seen.n, 7);
+    for (int i = 0; i < 7; i++)
+        assert_string_equal(seen.lines[i], want[i]);
+    assert_int_equal(res.scores[1], 71);
+    sk_gcg_free(&g);
+    sk_diag_list_free(&d);
+    /* the board lost at a move that cannot be laid: no turn shown from there on; without
+     * rules, none at all */
+    const char *lost = HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n"
+                            ">ben: DEIMNOU P8 DEMON +20 20\n"
+                            ">ann: ADEFIKL - +0 36\n";
+    sk_diag_list_init(&d);
+    assert_int_equal(sk_gcg_parse(&g, lost, strlen(lost), &d), SK_OK);
+    memset(&seen, 0, sizeof(seen));
+    sk_gcg_replay_turns(&g, &f.rules, &res, &d, see_turn, &seen);
+    assert_int_equal(seen.n, 2);
+    memset(&seen, 0, sizeof(seen));
+    sk_gcg_replay_turns(&g, NULL, &res, &d, see_turn, &seen);
+    assert_int_equal(seen.n, 0);
+    sk_gcg_free(&g);
+    sk_diag_list_free(&d);
+    teardown_rules(&f);
+}
+
 static void replay_finds_mistakes(void **state)
 {
     (void)state;
@@ -616,6 +690,7 @@ int main(void)
         cmocka_unit_test(long_lines_and_many_events),
         cmocka_unit_test(pragmas_name_resources),
         cmocka_unit_test(replays_a_classic_opening),
+        cmocka_unit_test(shows_each_turn),
         cmocka_unit_test(replay_finds_mistakes),
         cmocka_unit_test(one_mistake_one_report),
         cmocka_unit_test(replays_the_end_of_a_game),

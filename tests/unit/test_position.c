@@ -122,6 +122,14 @@ static void set_ops(void **state)
     sk_buf_init(&out);
     sk_position_write_cgp(&p, &out);
     assert_string_equal(sk_buf_str(&out), "3/3 / 0/0 0 lex wordlist; foo bar; var classic;");
+    /* every op of a code goes, the others keep their order; an absent one is no change */
+    sk_diag_list_free(&d);
+    assert_int_equal(parse(&p, "3/3 / 0/0 0 foo 1; lex A; foo 2; var classic;", &d), SK_OK);
+    sk_position_remove_op(&p, "foo");
+    sk_position_remove_op(&p, "gid");
+    sk_buf_clear(&out);
+    sk_position_write_cgp(&p, &out);
+    assert_string_equal(sk_buf_str(&out), "3/3 / 0/0 0 lex A; var classic;");
     sk_buf_free(&out);
     sk_diag_list_free(&d);
 }

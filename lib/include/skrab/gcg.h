@@ -132,4 +132,27 @@ typedef struct {
 SK_API int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out,
                          sk_diag_list *diags);
 
+/* A turn about to be replayed, as sk_gcg_replay_turns shows it: a move, pass or exchange that the
+ * replay takes as the player's turn (not one after the game ended, not a line that could not be
+ * read), and the position it is played from. */
+typedef struct {
+    const sk_gcg_event *event; /* the line, with the move as written (notation) */
+    int player;                /* who plays it: an index into sk_gcg.players */
+    /* The board before the turn, the player to move first: their rack as the line gives it
+     * ("" when absent or malformed), the others' unknown (""); the running totals of the
+     * players still in the game, in turn order from the mover; the idle turns in a row so far
+     * (sk_rules_turn_idles) as the scoreless-turn count; no ops. */
+    const sk_position *before;
+} sk_gcg_turn;
+
+typedef void (*sk_gcg_turn_fn)(void *ctx, const sk_gcg_turn *turn);
+
+/* sk_gcg_replay that also calls FN(CTX, TURN) before each turn while the board is known: from
+ * the first event while RULES is set and the transcript's letters are A-Z, up to a move that
+ * cannot be laid on the board; and only while two players or more are in the game (a CGP line
+ * holds two racks or more). TURN and what it points to are valid during the call only.
+ * A turn that breaks a rule is shown too, as written, before it is reported. */
+SK_API int sk_gcg_replay_turns(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out,
+                               sk_diag_list *diags, sk_gcg_turn_fn fn, void *ctx);
+
 #endif

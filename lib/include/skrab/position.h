@@ -51,6 +51,8 @@ SK_API const char *sk_position_op(const sk_position *pos, const char *code);
 /* Sets op CODE to ARG (replacing it where it stands, else appending). Returns SK_OK, or
  * SK_ETOOBIG when there is no room or ARG is too long. */
 SK_API int sk_position_set_op(sk_position *pos, const char *code, const char *arg);
+/* Removes every op CODE, keeping the others in their order. */
+SK_API void sk_position_remove_op(sk_position *pos, const char *code);
 
 /* Tile at (ROW, COL), 0 when empty. */
 static inline char sk_position_tile(const sk_position *pos, int row, int col)
