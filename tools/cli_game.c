@@ -112,9 +112,9 @@ int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
     if (rc == SK_OK) return SK_EXIT_OK;
     if (why[0])
         sk_cli_error(cli, "%s%s", why,
-                     rc == SK_ENOTFOUND && which == SK_SPEC_LEXICON
-                         ? " (give a word list or KWG file, or -l none)"
-                         : "");
+                     rc != SK_ENOTFOUND || which != SK_SPEC_LEXICON ? ""
+                     : g->needs_lexicon ? " (give a word list or KWG file with -l)"
+                                        : " (give a word list or KWG file, or -l none)");
     return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
 }
 

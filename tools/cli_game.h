@@ -38,6 +38,7 @@ typedef struct {
     sk_game_loader *loader;
     sk_game loaded;       /* the game of the last load */
     int no_count_warning; /* validate reports counts as errors itself */
+    int needs_lexicon;    /* the command refuses -l none: a missing lexicon's hint omits it */
 } sk_cli_game;
 
 void sk_cli_game_init(sk_cli_game *g);

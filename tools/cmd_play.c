@@ -384,6 +384,7 @@ int sk_cmd_play(sk_cli *cli, int argc, char **argv)
 {
     sk_cli_game g;
     sk_cli_game_init(&g);
+    g.needs_lexicon = 1;
     const char *config = NULL;
     uint64_t seed = 0;
     int has_seed = 0;

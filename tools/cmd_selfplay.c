@@ -625,6 +625,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
     sp->timeout_ms = 10000;
     sk_cli_game g;
     sk_cli_game_init(&g);
+    g.needs_lexicon = 1;
     int has_seed = 0;
     int status = parse_options(cli, &g, sp, argc, argv, &has_seed);
     if (status == SK_EXIT_OK) status = setup(cli, &g, sp);

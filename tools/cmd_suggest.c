@@ -497,6 +497,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER};
     sk_cli_game g;
     sk_cli_game_init(&g);
+    g.needs_lexicon = 1;
     sk_cli_posinput in;
     memset(&in, 0, sizeof(in));
     job *jobs = NULL;
