@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_game.h"
 #include "cli_commands.h"
@@ -32,14 +33,16 @@ const sk_cli_option sk_suggest_options[] = {
     {OPT_ALL, "all", 'a', NULL, "print every legal move (classic: exchanges; the pass last)", NULL},
     {OPT_BEST, "best", 'B', NULL,
      "print only the best move of each position, nothing else (for engines)", NULL},
-    {OPT_JSON, "json", 0, NULL, "one JSON object per move: move score words leave equity", NULL},
+    {OPT_JSON, "json", 0, NULL,
+     "one JSON object per move (line move score words leave equity), then one per position", NULL},
     {OPT_NOTATION, "notation", 'N', "NOTATION", "write moves as gcg (default), skrabbkle or cs104",
      "gcg skrabbkle cs104"},
     {OPT_RANK, "rank", 'r', "BY", "rank by equity (score + leave value; default) or score",
      "equity score"},
     {OPT_LEAVES, "leaves", 0, "FILE",
      "leave values from a KLV/KLV2 file (default: a built-in heuristic)", NULL},
-    {OPT_JOBS, "jobs", 'j', "N", "use N threads for a stream of positions (default 1)", "<number>"},
+    {OPT_JOBS, "jobs", 'j', "N",
+     "use N threads for a stream of positions, answered 256 at a time (default 1)", "<number>"},
     {OPT_VERBOSE, "verbose", 'v', NULL, "add the leave and the equity to each text line", NULL},
     {OPT_WORD_MAP, "word-map", 0, "N",
      "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
@@ -67,6 +70,7 @@ typedef struct {
     sk_board board;
     sk_tileset tiles;
     int line, ok, bag;
+    int listed; /* moves written to OUT */
     sk_buf out;
 } job;
 
@@ -134,6 +138,7 @@ static int solve(const options *o, job *j, sk_movegen *gen)
         if (rc == SK_OK) {
             write_move(o, &best, &j->out);
             sk_buf_putc(&j->out, '\n');
+            j->listed = 1;
         }
         return rc != SK_OK ? rc : j->out.failed ? SK_ENOMEM : SK_OK;
     }
@@ -176,6 +181,7 @@ static int solve(const options *o, job *j, sk_movegen *gen)
             sk_buf_putc(&j->out, '\n');
         }
     }
+    j->listed = (int)n;
     sk_move_list_free(&list);
     return j->out.failed ? SK_ENOMEM : SK_OK;
 }
@@ -202,9 +208,26 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* Ends the answer of J, a position (docs/commands.md, "skrab suggest", "Talking to suggest line
+ * by line"): every position gets a block that ends, so that a program reading the answers knows
+ * when one is complete and stays in step when a line cannot be answered (its block is empty).
+ * --best: the one line (empty for no answer); text: an empty line; JSON: an object closing the
+ * position, which counts the moves listed before it. */
+static void end_block(const options *o, const job *j, sk_buf *out)
+{
+    if (o->best && !o->json) {
+        if (!j->ok) sk_buf_putc(out, '\n');
+    } else if (o->json) {
+        sk_buf_printf(out, "{\"line\":%d,\"moves\":%d,\"answered\":%s}\n", j->line, j->listed,
+                      j->ok ? "true" : "false");
+    } else {
+        sk_buf_putc(out, '\n');
+    }
+}
+
 /* Solves JOBS (in parallel when asked) and prints them in order. */
 static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, sk_movegen **gens,
-                     const sk_wordmap *wm, int *printed_any)
+                     const sk_wordmap *wm)
 {
     pool p = {.opt = o, .jobs = jobs, .njobs = n, .gens = gens, .wm = wm};
     pthread_mutex_init(&p.lock, NULL);
@@ -223,17 +246,13 @@ static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, sk_movegen
     pthread_mutex_destroy(&p.lock);
     int status = p.failed ? SK_EXIT_ERROR : SK_EXIT_OK;
     for (int i = 0; i < n && status != SK_EXIT_ERROR; i++) {
-        if (!jobs[i].ok) {
+        job *j = &jobs[i];
+        if (!j->ok) {
             status = SK_EXIT_FINDINGS;
-            /* --best is one line a position: an empty one for a position that has no answer
-             * (the reason is on stderr), so that a program reading answers stays in step */
-            if (o->best && !o->json) fputc('\n', cli->out);
-            continue;
+            sk_buf_clear(&j->out); /* the reason is on stderr; the answer is an empty block */
         }
-        if (*printed_any && !o->best && !o->json)
-            fputc('\n', cli->out); /* a blank line between positions */
-        *printed_any = 1;
-        if (sk_cli_write(cli, &jobs[i].out) != SK_EXIT_OK) status = SK_EXIT_ERROR;
+        end_block(o, j, &j->out);
+        if (sk_cli_write(cli, &j->out) != SK_EXIT_OK) status = SK_EXIT_ERROR;
     }
     return status;
 }
@@ -320,11 +339,17 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
     int status = SK_EXIT_OK;
     size_t len;
     const char *line;
-    int lineno = 0, n = 0, printed = 0, positions = 0;
+    int lineno = 0, n = 0, positions = 0;
     int wm_tried = 0;
-    /* one thread: each position is answered (and flushed) before the next line is read, so a
-     * program can talk to skrab line by line; more threads work on batches */
+    /* one thread: each position is answered before the next line is read, so a program can talk
+     * to skrab line by line; more threads work on batches */
     int batch = o->jobs == 1 ? 1 : BATCH;
+    /* Input that is not a regular file (a pipe, a terminal) may come from a program waiting for
+     * each answer before it writes the next line: each answer (each batch) is flushed. From a
+     * file, nobody waits, and the output is written in large blocks. */
+    struct stat st;
+    int flush_each =
+        in->lines.stream && (fstat(fileno(in->lines.stream), &st) != 0 || !S_ISREG(st.st_mode));
     for (;;) {
         int more = sk_cli_posinput_getline(cli, in, &line, &len, &lineno);
         if (more < 0) {
@@ -336,6 +361,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
             job *j = &jobs[n++];
             sk_buf_init(&j->out);
             j->line = lineno;
+            j->listed = 0;
             j->ok = sk_cli_parse_position(cli, in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
                     sk_cli_game_setup(cli, g, &j->pos, in->source, in->shown, lineno) == SK_EXIT_OK;
             if (j->ok && !g->loaded.lexicon) {
@@ -376,15 +402,17 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
             if (sk_wordmap_build(wm, g->loaded.lexicon) != SK_OK) *wm = NULL;
         }
         if (n > 0) {
-            int st = run_batch(cli, o, jobs, n, gens, *wm, &printed);
-            if (st > status) status = st;
-            if (fflush(cli->out) != 0) status = sk_cli_write_failed(cli);
+            int rc = run_batch(cli, o, jobs, n, gens, *wm);
+            if (rc > status) status = rc;
+            if (flush_each && status != SK_EXIT_ERROR && fflush(cli->out) != 0)
+                status = sk_cli_write_failed(cli);
             for (int i = 0; i < n; i++)
                 sk_buf_free(&jobs[i].out);
             n = 0;
         }
         if (!more || status == SK_EXIT_ERROR) break;
     }
+    if (status != SK_EXIT_ERROR && fflush(cli->out) != 0) status = sk_cli_write_failed(cli);
     if (positions == 0 && status != SK_EXIT_ERROR) { /* empty, or blank and '#' lines only */
         sk_cli_error(cli, "%s: no CGP line", in->shown);
         status = SK_EXIT_ERROR;
