@@ -7,13 +7,15 @@
 #   bash samples/play/suggest-coprocess.sh [FILE]
 set -u
 coproc SUGGEST { skrab suggest -n 3; }
+# bash drops SUGGEST and SUGGEST_PID once the coprocess has ended: keep copies
+to=${SUGGEST[1]} from=${SUGGEST[0]} pid=$SUGGEST_PID
 n=0
 while IFS= read -r position; do
   case $position in '' | '#'*) continue ;; esac # skipped by skrab, never answered: not sent
   n=$((n + 1))
-  printf '%s\n' "$position" >&"${SUGGEST[1]}"
+  printf '%s\n' "$position" >&"$to"
   moves=0 best=
-  while IFS= read -r answer <&"${SUGGEST[0]}" && [ -n "$answer" ]; do
+  while IFS= read -r answer <&"$from" && [ -n "$answer" ]; do
     moves=$((moves + 1))
     [ $moves -eq 1 ] && best=${answer#* }
   done
@@ -23,6 +25,6 @@ while IFS= read -r position; do
     echo "position $n: $moves moves, best $best"
   fi
 done < "${1:-/dev/stdin}"
-exec {SUGGEST[1]}>&-
-wait "$SUGGEST_PID"
+exec {to}>&- # the end of the input: skrab finishes and exits
+wait "$pid"
 echo "skrab suggest ended with status $?"
