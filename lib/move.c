@@ -294,18 +294,24 @@ const char *sk_move_kind_name(sk_move_kind kind)
 
 void sk_move_write_gcg_square(sk_buf *out, int row, int col, sk_direction dir)
 {
-    if (dir == SK_ACROSS)
-        sk_buf_printf(out, "%d%c", row + 1, 'A' + col);
-    else
-        sk_buf_printf(out, "%c%d", 'A' + col, row + 1);
+    if (dir == SK_ACROSS) {
+        sk_buf_put_int(out, row + 1);
+        sk_buf_putc(out, (char)('A' + col));
+    } else {
+        sk_buf_putc(out, (char)('A' + col));
+        sk_buf_put_int(out, row + 1);
+    }
 }
 
 void sk_move_write_skrabbkle_square(sk_buf *out, int row, int col, sk_direction dir)
 {
-    if (dir == SK_DOWN)
-        sk_buf_printf(out, "%c%d", 'a' + col, row + 1);
-    else
-        sk_buf_printf(out, "%d%c", row + 1, 'a' + col);
+    if (dir == SK_DOWN) {
+        sk_buf_putc(out, (char)('a' + col));
+        sk_buf_put_int(out, row + 1);
+    } else {
+        sk_buf_put_int(out, row + 1);
+        sk_buf_putc(out, (char)('a' + col));
+    }
 }
 
 static void write_exchange(sk_buf *out, const sk_move *move)

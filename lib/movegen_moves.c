@@ -100,11 +100,147 @@ static int by_score_cmp(const void *x, const void *y)
     return sk_gen_move_compare(a, b);
 }
 
+/* A move's place in the ranking as two numbers that sort in ascending order exactly as the
+ * comparators do, up to the word: HIGH the pass (last), then the equity (the score when
+ * BY_SCORE) from the best down; LOW the score from the best down, then the kind, row, column
+ * and direction of sk_gen_move_compare. */
+typedef struct {
+    uint64_t high, low;
+    uint32_t index; /* in the list */
+} rank_key;
+
+/* 32 bits that sort ascending as V sorts descending (-0 as +0). */
+static uint32_t descending_float(float v)
+{
+    uint32_t u = 0; /* the bits of +0, for -0 too */
+    if (v != 0.0f) memcpy(&u, &v, sizeof(u));
+    u = u >> 31 ? ~u : u | 0x80000000u; /* ascending as V ascends */
+    return ~u;
+}
+
+static uint32_t descending_int(int v)
+{
+    return ~((uint32_t)v ^ 0x80000000u);
+}
+
+static rank_key key_of(const sk_gen_move *m, uint32_t index, int by_score)
+{
+    rank_key k;
+    uint32_t first = by_score ? descending_int(m->kind == SK_MOVE_PASS ? 0 : m->score)
+                              : descending_float(m->equity);
+    k.high = (uint64_t)(m->kind == SK_MOVE_PASS) << 63 | (uint64_t)first << 31;
+    k.low = (uint64_t)descending_int(m->score) << 32 | (uint64_t)m->kind << 24 |
+            (uint64_t)m->row << 16 | (uint64_t)m->col << 8 | m->dir;
+    k.index = index;
+    return k;
+}
+
+/* The moves whose keys by_word compares (a sort runs on one thread at a time per list; this is
+ * only read between setting it and the qsort that uses it). */
+static _Thread_local const sk_gen_move *tie_moves;
+
+/* The first 8 bytes of WORD as a number that orders as strcmp orders them (NUL after the end). */
+static uint64_t word_prefix(const char *word)
+{
+    uint64_t v = 0;
+    int i = 0;
+    for (; i < 8 && word[i]; i++)
+        v = v << 8 | (unsigned char)word[i];
+    return v << (8 * (8 - i));
+}
+
+/* For keys whose HIGH is word_prefix of their move's word. */
+static int by_word(const void *x, const void *y)
+{
+    const rank_key *a = x, *b = y;
+    if (a->high != b->high) return a->high < b->high ? -1 : 1;
+    return strcmp(tie_moves[a->index].word, tie_moves[b->index].word);
+}
+
+/* Byte B (0 the lowest of LOW, 15 the highest of HIGH) of K. */
+static unsigned key_byte(const rank_key *k, int b)
+{
+    return (unsigned)((b < 8 ? k->low >> (8 * b) : k->high >> (8 * (b - 8))) & 0xff);
+}
+
+/* Sorts LIST as the comparators would: a stable radix sort of the keys, byte by byte from the
+ * lowest, skipping the bytes every key shares; then the runs of equal keys by their words.
+ * Sorting keys of 20 bytes instead of moves of 48 through a comparator is what makes listing
+ * every move of a position cheap next to generating them. Returns 0 when memory is short (the
+ * list is then left as it was). */
+static int radix_sort(sk_move_list *list, int by_score)
+{
+    size_t n = list->count;
+    if (n > UINT32_MAX) return 0;
+    rank_key *both = malloc(2 * n * sizeof(*both));
+    size_t(*counts)[256] = calloc(16, sizeof(*counts));
+    if (!both || !counts) {
+        free(both);
+        free(counts);
+        return 0;
+    }
+    rank_key *keys = both, *spare = both + n;
+    for (size_t i = 0; i < n; i++) {
+        keys[i] = key_of(&list->moves[i], (uint32_t)i, by_score);
+        for (int b = 0; b < 16; b++)
+            counts[b][key_byte(&keys[i], b)]++;
+    }
+    for (int b = 0; b < 16; b++) {
+        if (counts[b][key_byte(&keys[0], b)] == n) continue; /* one value: nothing to order */
+        size_t at = 0;
+        for (int v = 0; v < 256; v++) {
+            size_t c = counts[b][v];
+            counts[b][v] = at;
+            at += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            spare[counts[b][key_byte(&keys[i], b)]++] = keys[i];
+        rank_key *t = keys;
+        keys = spare;
+        spare = t;
+    }
+    /* equal keys: the same place, the same equity and score; the word decides */
+    for (size_t i = 0, j; i < n; i = j) {
+        j = i + 1;
+        while (j < n && keys[j].high == keys[i].high && keys[j].low == keys[i].low)
+            j++;
+        if (j - i > 1) {
+            for (size_t k = i; k < j; k++) {
+                spare[k - i].index = keys[k].index;
+                spare[k - i].high = word_prefix(list->moves[keys[k].index].word);
+            }
+            tie_moves = list->moves;
+            qsort(spare, j - i, sizeof(*spare), by_word);
+            for (size_t k = i; k < j; k++)
+                keys[k].index = spare[k - i].index;
+        }
+    }
+    /* the moves into their places, in place: keys[i].index is the move that goes to i; each
+     * cycle of that permutation is followed once, marking the places done */
+    sk_gen_move *m = list->moves;
+    for (size_t i = 0; i < n; i++) {
+        if (keys[i].index == i) continue;
+        sk_gen_move first = m[i];
+        size_t at = i;
+        while (keys[at].index != i) {
+            size_t from = keys[at].index;
+            m[at] = m[from];
+            keys[at].index = (uint32_t)at;
+            at = from;
+        }
+        m[at] = first;
+        keys[at].index = (uint32_t)at;
+    }
+    free(both);
+    free(counts);
+    return 1;
+}
+
 void sk_move_list_sort(sk_move_list *list, int score_only)
 {
-    if (list->count > 1)
-        qsort(list->moves, list->count, sizeof(list->moves[0]),
-              score_only ? by_score_cmp : by_equity);
+    if (list->count < 2) return;
+    if (list->count >= 256 && radix_sort(list, score_only)) return;
+    qsort(list->moves, list->count, sizeof(list->moves[0]), score_only ? by_score_cmp : by_equity);
 }
 
 void sk_move_list_top(sk_move_list *list, size_t n, int by_score)
@@ -196,52 +332,23 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
     return SK_OK;
 }
 
-/* The writers go through sk_play_write, the one writer of moves (rules.h). */
-void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, sk_buf *out)
+/* Fills what sk_play_write and sk_gen_move_to_play's callers read of PLAY: the kind, direction,
+ * score, counts, exchanged tiles, the main word and the placed tiles. The other words are left
+ * as they were (sk_rules_words fills them). */
+static void fill_play(const sk_gen_move *m, sk_play *play)
 {
-    sk_play play;
-    sk_gen_move_to_play(m, &play);
-    sk_play_write(&play, style, out);
-}
-
-void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out)
-{
-    sk_gen_move_write(m, SK_PLAY_GCG, out);
-}
-
-void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out)
-{
-    char used[SK_BOARD_MAX + 1];
-    int n = 0;
-    if (m->kind == SK_MOVE_EXCHANGE) {
-        n = (int)strlen(m->word);
-        memcpy(used, m->word, (size_t)n);
-    } else if (m->kind == SK_MOVE_PLACE) {
-        for (int i = 0; i < m->len; i++)
-            if (m->placed >> i & 1)
-                used[n++] = islower((unsigned char)m->word[i]) ? '?' : m->word[i];
-    }
-    int k = 0;
-    for (const char *p = rack; *p; p++) {
-        int j = 0;
-        while (j < n && used[j] != *p)
-            j++;
-        if (j < n)
-            used[j] = 0; /* consumed */
-        else
-            out[k++] = *p;
-    }
-    out[k] = '\0';
-}
-
-void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play)
-{
-    memset(play, 0, sizeof(*play));
     play->kind = (sk_move_kind)m->kind;
     play->dir = (sk_direction)m->dir;
     play->score = m->score;
+    play->bingo = 0;
+    play->nplaced = 0;
+    play->nwords = 0;
+    play->exchange[0] = '\0';
+    play->exchange_count = 0;
     if (m->kind == SK_MOVE_EXCHANGE) {
-        memcpy(play->exchange, m->word, sizeof(play->exchange) - 1);
+        size_t n = strnlen(m->word, sizeof(play->exchange) - 1);
+        memcpy(play->exchange, m->word, n);
+        play->exchange[n] = '\0';
         play->exchange_count = (int)strlen(m->word);
         return;
     }
@@ -252,6 +359,7 @@ void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play)
     w->col = m->col;
     w->dir = (sk_direction)m->dir;
     w->len = m->len;
+    w->score = 0;
     memcpy(w->letters, m->word, m->len);
     w->letters[m->len] = '\0';
     for (int i = 0; i < m->len; i++)
@@ -259,4 +367,83 @@ void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play)
             play->placed[play->nplaced++] =
                 (sk_placement){m->row + (m->dir == SK_DOWN ? i : 0),
                                m->col + (m->dir == SK_ACROSS ? i : 0), m->word[i]};
+}
+
+/* The writers go through sk_play_write, the one writer of moves (rules.h), with a play filled
+ * only as far as it reads (a whole sk_play is cleared for nothing once a move a line). */
+void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, sk_buf *out)
+{
+    sk_play play;
+    fill_play(m, &play);
+    sk_play_write(&play, style, out);
+}
+
+void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out)
+{
+    sk_gen_move_write(m, SK_PLAY_GCG, out);
+}
+
+/* The slot of a tile as the rack writes it in the counts of sk_gen_move_leave: '?' 0, 'A'-'Z'
+ * 1-26; -1 for anything else (never used by a move, so always kept). */
+static int leave_slot(char c)
+{
+    return c == '?' ? 0 : c >= 'A' && c <= 'Z' ? c - 'A' + 1 : -1;
+}
+
+void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out)
+{
+    /* the tiles the move takes from the rack, counted by kind; each rack tile of a kind still
+     * counted is taken, the first ones first */
+    unsigned char used[SK_TILE_KINDS] = {0};
+    if (m->kind == SK_MOVE_EXCHANGE) {
+        for (const char *p = m->word; *p; p++) {
+            int s = leave_slot(*p);
+            if (s >= 0) used[s]++;
+        }
+    } else if (m->kind == SK_MOVE_PLACE) {
+        for (uint32_t bits = m->placed; bits; bits &= bits - 1) {
+            char t = m->word[__builtin_ctz(bits)];
+            int s = t >= 'a' && t <= 'z' ? 0 : leave_slot(t); /* a blank's letter: '?' */
+            if (s >= 0) used[s]++;
+        }
+    }
+    int k = 0;
+    for (const char *p = rack; *p; p++) {
+        int s = leave_slot(*p);
+        if (s >= 0 && used[s]) {
+            used[s]--;
+            continue;
+        }
+        out[k++] = *p;
+    }
+    out[k] = '\0';
+}
+
+void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play)
+{
+    memset(play, 0, sizeof(*play));
+    fill_play(m, play);
+}
+
+int sk_gen_move_cross_word(const sk_gen_move *m, const sk_position *pos, int i, char *out)
+{
+    out[0] = '\0';
+    if (m->kind != SK_MOVE_PLACE || i < 0 || i >= m->len || !(m->placed >> i & 1)) return 0;
+    /* the square, and a step across the main word */
+    int across = m->dir == SK_ACROSS;
+    int r = m->row + (across ? 0 : i), c = m->col + (across ? i : 0);
+    int dr = across, dc = !across, w = pos->width, h = pos->height;
+    int r0 = r, c0 = c;
+    while (r0 - dr >= 0 && c0 - dc >= 0 && pos->tiles[(r0 - dr) * w + c0 - dc]) {
+        r0 -= dr;
+        c0 -= dc;
+    }
+    int n = 0;
+    for (int rr = r0, cc = c0; rr < h && cc < w; rr += dr, cc += dc) {
+        char t = rr == r && cc == c ? m->word[i] : pos->tiles[rr * w + cc];
+        if (!t) break;
+        out[n++] = t;
+    }
+    out[n] = '\0';
+    return n;
 }

@@ -33,23 +33,25 @@ void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out)
     }
     if (play->kind == SK_MOVE_EXCHANGE) {
         /* SkraBBKle has no exchange: it is said in GCG */
-        if (style == SK_PLAY_CS104)
-            sk_buf_printf(out, "EXCHANGE %s", play->exchange);
-        else if (play->exchange[0])
-            sk_buf_printf(out, "-%s", play->exchange);
+        sk_buf_puts(out, style == SK_PLAY_CS104 ? "EXCHANGE " : "-");
+        if (style == SK_PLAY_CS104 || play->exchange[0])
+            sk_buf_puts(out, play->exchange);
         else
-            sk_buf_printf(out, "-%d", play->exchange_count);
+            sk_buf_put_int(out, play->exchange_count);
         return;
     }
     if (style == SK_PLAY_GCG || style == SK_PLAY_GCG_DOTS) {
         const sk_word *w = &play->words[0];
         sk_move_write_gcg_square(out, w->row, w->col, play->dir);
         sk_buf_putc(out, ' ');
+        if (style == SK_PLAY_GCG) {
+            sk_buf_append(out, w->letters, (size_t)w->len);
+            return;
+        }
         for (int i = 0; i < w->len; i++) {
             int r = w->row + (play->dir == SK_DOWN ? i : 0),
                 c = w->col + (play->dir == SK_ACROSS ? i : 0);
-            sk_buf_putc(out,
-                        style == SK_PLAY_GCG_DOTS && !is_placed(play, r, c) ? '.' : w->letters[i]);
+            sk_buf_putc(out, !is_placed(play, r, c) ? '.' : w->letters[i]);
         }
         return;
     }
@@ -57,11 +59,16 @@ void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out)
     int row, col;
     placed_tiles(play, tiles, &row, &col);
     if (style == SK_PLAY_SKRABBKLE) {
-        sk_buf_printf(out, "%s,", tiles);
+        sk_buf_puts(out, tiles);
+        sk_buf_putc(out, ',');
         sk_move_write_skrabbkle_square(out, row, col, play->dir);
         return;
     }
-    sk_buf_printf(out, "PLACE %c %d %d ", play->dir == SK_ACROSS ? '-' : '|', row + 1, col + 1);
+    sk_buf_puts(out, play->dir == SK_ACROSS ? "PLACE - " : "PLACE | ");
+    sk_buf_put_int(out, row + 1);
+    sk_buf_putc(out, ' ');
+    sk_buf_put_int(out, col + 1);
+    sk_buf_putc(out, ' ');
     for (const char *p = tiles; *p; p++) {
         if (islower((unsigned char)*p)) sk_buf_putc(out, '?');
         sk_buf_putc(out, (char)toupper((unsigned char)*p));

@@ -65,11 +65,16 @@ const sk_cmd sk_commands[] = {
      sk_validate_options, NULL},
     {"suggest", sk_cmd_suggest, "the best moves for the player to move", "[OPTIONS] [POS]",
      "For each CGP line of POS (a file, '-', or a CGP line; standard input when none is given)\n"
-     "prints the best moves for player 1's rack as 'SCORE MOVE' lines, best first, a blank line\n"
-     "between positions, in input order. Moves are ranked by equity (score + the value of the\n"
-     "tiles kept: --leaves FILE, else a built-in heuristic) or with --rank score by score; ties\n"
-     "in a fixed order (row, column, across before down, word). --best prints just the best\n"
-     "move of each position, one line each: the engine protocol selfplay speaks.",
+     "prints the best moves for player 1's rack as 'SCORE MOVE' lines, best first, in input\n"
+     "order. Moves are ranked by equity (score + the value of the tiles kept: --leaves FILE,\n"
+     "else a built-in heuristic) or with --rank score by score; ties in a fixed order (row,\n"
+     "column, across before down, word). --best prints just the best move of each position,\n"
+     "one line each: the engine protocol selfplay speaks.\n"
+     "Every line gets an answer that ends, so a program can talk to suggest a line at a time:\n"
+     "the text answer ends with an empty line, the --json one with {\"line\",\"moves\",\n"
+     "\"answered\"}; a line that cannot be answered gets an empty answer (the reason on\n"
+     "stderr). From a pipe or a terminal each answer is flushed at once. --jobs answers in\n"
+     "batches of 256 positions: for streams, not for a program waiting for each answer.",
      sk_suggest_options, NULL},
     {"play", sk_cmd_play, "play SkraBBKle against the computer, or the CS104 game", "[OPTIONS]",
      "Without --config: the SkraBBKle game (rules skrabbkle), you against the computer, in the\n"

@@ -2,9 +2,11 @@
  * of POS (standard input when none), in input order. Ranked by equity (score + leave value) or
  * score; --best prints one move line per position (the engine protocol of selfplay); --jobs N
  * spreads a stream of positions over N threads. */
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_game.h"
 #include "cli_commands.h"
@@ -32,14 +34,16 @@ const sk_cli_option sk_suggest_options[] = {
     {OPT_ALL, "all", 'a', NULL, "print every legal move (classic: exchanges; the pass last)", NULL},
     {OPT_BEST, "best", 'B', NULL,
      "print only the best move of each position, nothing else (for engines)", NULL},
-    {OPT_JSON, "json", 0, NULL, "one JSON object per move: move score words leave equity", NULL},
+    {OPT_JSON, "json", 0, NULL,
+     "one JSON object per move (line move score words leave equity), then one per position", NULL},
     {OPT_NOTATION, "notation", 'N', "NOTATION", "write moves as gcg (default), skrabbkle or cs104",
      "gcg skrabbkle cs104"},
     {OPT_RANK, "rank", 'r', "BY", "rank by equity (score + leave value; default) or score",
      "equity score"},
     {OPT_LEAVES, "leaves", 0, "FILE",
      "leave values from a KLV/KLV2 file (default: a built-in heuristic)", NULL},
-    {OPT_JOBS, "jobs", 'j', "N", "use N threads for a stream of positions (default 1)", "<number>"},
+    {OPT_JOBS, "jobs", 'j', "N",
+     "use N threads for a stream of positions, answered 256 at a time (default 1)", "<number>"},
     {OPT_VERBOSE, "verbose", 'v', NULL, "add the leave and the equity to each text line", NULL},
     {OPT_WORD_MAP, "word-map", 0, "N",
      "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
@@ -67,8 +71,16 @@ typedef struct {
     sk_board board;
     sk_tileset tiles;
     int line, ok, bag;
+    int listed; /* moves written to OUT */
     sk_buf out;
 } job;
+
+/* What each thread keeps from position to position: its generator, and its move list, whose
+ * memory is reused rather than grown again for each position. */
+typedef struct {
+    sk_movegen *gen;
+    sk_move_list list;
+} thread_state;
 
 typedef struct {
     const options *opt;
@@ -77,13 +89,13 @@ typedef struct {
     int next;
     int failed;
     pthread_mutex_t lock;
-    sk_movegen **gens; /* one a thread, kept from batch to batch (and their cross sets with them) */
+    thread_state *threads; /* kept from batch to batch (the cross sets and the list with them) */
     const sk_wordmap *wm;
 } pool;
 
 typedef struct {
     pool *pool;
-    int index; /* which of pool->gens */
+    int index; /* which of pool->threads */
 } worker_arg;
 
 static void write_move(const options *o, const sk_gen_move *m, sk_buf *out)
@@ -95,24 +107,73 @@ static void write_move(const options *o, const sk_gen_move *m, sk_buf *out)
                       out);
 }
 
+/* Appends V with two decimals, exactly as "%.2f" writes it: V is a float, so V * 100 is exact
+ * in a double (24 + 7 bits of mantissa), and rounding it to the nearest integer, a tie to the
+ * even one, is the rounding printf does. Values too large for that go through printf. */
+static void put_fixed2(sk_buf *out, float v)
+{
+    double x = (double)v * 100.0;
+    if (!(x > -1e15 && x < 1e15)) {
+        sk_buf_printf(out, "%.2f", (double)v);
+        return;
+    }
+    int negative = signbit(v) != 0;
+    if (negative) x = -x;
+    long long q = (long long)x;
+    double rest = x - (double)q;
+    if (rest > 0.5 || (rest == 0.5 && (q & 1))) q++;
+    char text[32];
+    int n = 0;
+    if (negative) text[n++] = '-';
+    long long whole = q / 100;
+    int cents = (int)(q % 100);
+    char digits[24];
+    int d = 0;
+    do {
+        digits[d++] = (char)('0' + whole % 10);
+        whole /= 10;
+    } while (whole);
+    while (d)
+        text[n++] = digits[--d];
+    text[n++] = '.';
+    text[n++] = (char)('0' + cents / 10);
+    text[n++] = (char)('0' + cents % 10);
+    sk_buf_append(out, text, (size_t)n);
+}
+
+/* One JSON object a move (docs/commands.md, "suggest (--json)"). Moves and words are letters,
+ * digits and the notations' punctuation (tiles are A-Z and '?': docs/formats.md), so they need
+ * no escaping; the leave, read from the input, goes through the JSON writer. */
 static void json_move(const options *o, const job *j, const sk_gen_move *m, const char *leave,
                       sk_buf *out)
 {
-    sk_buf mv;
-    sk_buf_init(&mv);
-    write_move(o, m, &mv);
-    sk_buf_printf(out, "{\"line\":%d,\"move\":", j->line);
-    sk_json_string(out, sk_buf_str(&mv));
-    sk_buf_printf(out, ",\"score\":%d,\"words\":", m->score);
-    /* every word the move forms, as check and score give them */
-    sk_play play;
-    sk_gen_move_to_play(m, &play);
-    sk_rules_words(&j->rules, &j->pos, &play);
-    sk_json_words(out, &play);
-    sk_buf_puts(out, ",\"leave\":");
+    sk_buf_puts(out, "{\"line\":");
+    sk_buf_put_int(out, j->line);
+    sk_buf_puts(out, ",\"move\":\"");
+    write_move(o, m, out);
+    sk_buf_puts(out, "\",\"score\":");
+    sk_buf_put_int(out, m->score);
+    sk_buf_puts(out, ",\"words\":[");
+    /* every word the move forms, as check and score give them: the main word, then the cross
+     * words in board order */
+    if (m->kind == SK_MOVE_PLACE) {
+        sk_buf_putc(out, '"');
+        sk_buf_append(out, m->word, m->len);
+        sk_buf_putc(out, '"');
+        char cross[SK_BOARD_MAX + 1];
+        for (int i = 0; i < m->len; i++) {
+            int n = sk_gen_move_cross_word(m, &j->pos, i, cross);
+            if (n < 2) continue;
+            sk_buf_puts(out, ",\"");
+            sk_buf_append(out, cross, (size_t)n);
+            sk_buf_putc(out, '"');
+        }
+    }
+    sk_buf_puts(out, "],\"leave\":");
     sk_json_string(out, leave);
-    sk_buf_printf(out, ",\"equity\":%.2f}\n", (double)m->equity);
-    sk_buf_free(&mv);
+    sk_buf_puts(out, ",\"equity\":");
+    put_fixed2(out, m->equity);
+    sk_buf_puts(out, "}\n");
 }
 
 /* Takes one tile T ('?' for a blank) off RACK, if it is there. */
@@ -225,58 +286,63 @@ static int searches(const options *o)
     return (o->best && !o->json) || (!o->all && !o->best && o->count <= TOP_SEARCH_MAX);
 }
 
-static int solve(const options *o, job *j, sk_movegen *gen)
+static int solve(const options *o, job *j, thread_state *t)
 {
+    sk_movegen *gen = t->gen;
     if (o->best && !o->json) { /* the fast path: the leader only */
         sk_gen_move best;
         int rc = sk_movegen_best(gen, &j->rules, &j->pos, o->leaves, o->by_score, 1, j->bag, &best);
         if (rc == SK_OK) {
             write_move(o, &best, &j->out);
             sk_buf_putc(&j->out, '\n');
+            j->listed = 1;
         }
         return rc != SK_OK ? rc : j->out.failed ? SK_ENOMEM : SK_OK;
     }
-    sk_move_list list;
-    sk_move_list_init(&list);
+    sk_move_list *list = &t->list;
+    list->count = 0;
+    list->failed = 0;
     /* -n N: a search for the N best (each as the full list ranks it), not the full list */
     int top = searches(o); /* the leader alone was answered above */
     int rc = top ? sk_movegen_top(gen, &j->rules, &j->pos, o->leaves, o->by_score, 1, j->bag,
-                                  (size_t)o->count, &list)
-                 : sk_movegen_all(gen, &j->rules, &j->pos, &list);
+                                  (size_t)o->count, list)
+                 : sk_movegen_all(gen, &j->rules, &j->pos, list);
     if (rc == SK_OK && !top) /* the full list: exchanges and the pass too */
-        rc = sk_movegen_add_non_placements(&j->rules, &j->pos, j->bag, &list);
+        rc = sk_movegen_add_non_placements(&j->rules, &j->pos, j->bag, list);
     if (rc != SK_OK) {
-        sk_move_list_free(&list);
         return rc;
     }
-    rc = sk_move_list_rank(&list, j->pos.racks[0], o->leaves, o->by_score);
+    rc = sk_move_list_rank(list, j->pos.racks[0], o->leaves, o->by_score);
     if (rc != SK_OK) {
-        sk_move_list_free(&list);
         return rc;
     }
-    size_t n = o->best ? 1 : o->all ? list.count : (size_t)o->count;
-    if (n > list.count) n = list.count;
-    sk_move_list_top(&list, n, o->by_score); /* only what is printed needs sorting */
-    char leave[SK_RACK_MAX + 1];
+    size_t n = o->best ? 1 : o->all ? list->count : (size_t)o->count;
+    if (n > list->count) n = list->count;
+    sk_move_list_top(list, n, o->by_score); /* only what is printed needs sorting */
+    char leave[SK_RACK_MAX + 1] = "";
     for (size_t i = 0; i < n; i++) {
-        const sk_gen_move *m = &list.moves[i];
-        sk_gen_move_leave(m, j->pos.racks[0], leave);
+        const sk_gen_move *m = &list->moves[i];
+        if (o->json || o->verbose) sk_gen_move_leave(m, j->pos.racks[0], leave);
         if (o->json) {
             json_move(o, j, m, leave, &j->out);
         } else if (o->best) {
             write_move(o, m, &j->out);
             sk_buf_putc(&j->out, '\n');
         } else {
-            sk_buf_printf(&j->out, "%d ", m->score);
+            sk_buf_put_int(&j->out, m->score);
+            sk_buf_putc(&j->out, ' ');
             write_move(o, m, &j->out);
-            if (o->verbose)
-                sk_buf_printf(&j->out, "\tleave %s\tequity %.2f", leave[0] ? leave : "-",
-                              (double)m->equity);
+            if (o->verbose) {
+                sk_buf_puts(&j->out, "\tleave ");
+                sk_buf_puts(&j->out, leave[0] ? leave : "-");
+                sk_buf_puts(&j->out, "\tequity ");
+                put_fixed2(&j->out, m->equity);
+            }
             sk_buf_putc(&j->out, '\n');
         }
     }
-    if (!o->best) report_played(o, j, n ? &list.moves[0] : NULL, &j->out);
-    sk_move_list_free(&list);
+    if (!o->best) report_played(o, j, n ? &list->moves[0] : NULL, &j->out);
+    j->listed = (int)n;
     return j->out.failed ? SK_ENOMEM : SK_OK;
 }
 
@@ -284,29 +350,46 @@ static void *worker(void *arg)
 {
     const worker_arg *w = arg;
     pool *p = w->pool;
-    sk_movegen **gen = &p->gens[w->index];
-    if (!*gen && sk_movegen_new(gen) != SK_OK) {
+    thread_state *t = &p->threads[w->index];
+    if (!t->gen && sk_movegen_new(&t->gen) != SK_OK) {
         pthread_mutex_lock(&p->lock);
         p->failed = 1;
         pthread_mutex_unlock(&p->lock);
         return NULL;
     }
-    sk_movegen_use_wordmap(*gen, p->wm);
+    sk_movegen_use_wordmap(t->gen, p->wm);
     for (;;) {
         pthread_mutex_lock(&p->lock);
         int i = p->next++;
         pthread_mutex_unlock(&p->lock);
         if (i >= p->njobs) break;
-        if (p->jobs[i].ok && solve(p->opt, &p->jobs[i], *gen) != SK_OK) p->jobs[i].ok = 0;
+        if (p->jobs[i].ok && solve(p->opt, &p->jobs[i], t) != SK_OK) p->jobs[i].ok = 0;
     }
     return NULL;
 }
 
-/* Solves JOBS (in parallel when asked) and prints them in order. */
-static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, sk_movegen **gens,
-                     const sk_wordmap *wm, int *printed_any)
+/* Ends the answer of J, a position (docs/commands.md, "skrab suggest", "Talking to suggest line
+ * by line"): every position gets a block that ends, so that a program reading the answers knows
+ * when one is complete and stays in step when a line cannot be answered (its block is empty).
+ * --best: the one line (empty for no answer); text: an empty line; JSON: an object closing the
+ * position, which counts the moves listed before it. */
+static void end_block(const options *o, const job *j, sk_buf *out)
 {
-    pool p = {.opt = o, .jobs = jobs, .njobs = n, .gens = gens, .wm = wm};
+    if (o->best && !o->json) {
+        if (!j->ok) sk_buf_putc(out, '\n');
+    } else if (o->json) {
+        sk_buf_printf(out, "{\"line\":%d,\"moves\":%d,\"answered\":%s}\n", j->line, j->listed,
+                      j->ok ? "true" : "false");
+    } else {
+        sk_buf_putc(out, '\n');
+    }
+}
+
+/* Solves JOBS (in parallel when asked) and prints them in order. */
+static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, thread_state *states,
+                     const sk_wordmap *wm)
+{
+    pool p = {.opt = o, .jobs = jobs, .njobs = n, .threads = states, .wm = wm};
     pthread_mutex_init(&p.lock, NULL);
     int threads = o->jobs < n ? o->jobs : n;
     pthread_t tids[JOBS_MAX];
@@ -323,17 +406,13 @@ static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, sk_movegen
     pthread_mutex_destroy(&p.lock);
     int status = p.failed ? SK_EXIT_ERROR : SK_EXIT_OK;
     for (int i = 0; i < n && status != SK_EXIT_ERROR; i++) {
-        if (!jobs[i].ok) {
+        job *j = &jobs[i];
+        if (!j->ok) {
             status = SK_EXIT_FINDINGS;
-            /* --best is one line a position: an empty one for a position that has no answer
-             * (the reason is on stderr), so that a program reading answers stays in step */
-            if (o->best && !o->json) fputc('\n', cli->out);
-            continue;
+            sk_buf_clear(&j->out); /* the reason is on stderr; the answer is an empty block */
         }
-        if (*printed_any && !o->best && !o->json)
-            fputc('\n', cli->out); /* a blank line between positions */
-        *printed_any = 1;
-        if (sk_cli_write(cli, &jobs[i].out) != SK_EXIT_OK) status = SK_EXIT_ERROR;
+        end_block(o, j, &j->out);
+        if (sk_cli_write(cli, &j->out) != SK_EXIT_OK) status = SK_EXIT_ERROR;
     }
     return status;
 }
@@ -413,18 +492,24 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
 #define WM_AFTER 10000
 
 /* Answers each CGP line of IN in turn (in batches of BATCH with more than one job). Returns the
- * exit status; JOBS, GENS and *WM are the caller's to free. */
+ * exit status; JOBS (their buffers too), THREADS and *WM are the caller's to free. */
 static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_posinput *in,
-                         job *jobs, sk_movegen **gens, sk_wordmap **wm)
+                         job *jobs, thread_state *threads, sk_wordmap **wm)
 {
     int status = SK_EXIT_OK;
     size_t len;
     const char *line;
-    int lineno = 0, n = 0, printed = 0, positions = 0;
+    int lineno = 0, n = 0, positions = 0;
     int wm_tried = 0;
-    /* one thread: each position is answered (and flushed) before the next line is read, so a
-     * program can talk to skrab line by line; more threads work on batches */
+    /* one thread: each position is answered before the next line is read, so a program can talk
+     * to skrab line by line; more threads work on batches */
     int batch = o->jobs == 1 ? 1 : BATCH;
+    /* Input that is not a regular file (a pipe, a terminal) may come from a program waiting for
+     * each answer before it writes the next line: each answer (each batch) is flushed. From a
+     * file, nobody waits, and the output is written in large blocks. */
+    struct stat st;
+    int flush_each =
+        in->lines.stream && (fstat(fileno(in->lines.stream), &st) != 0 || !S_ISREG(st.st_mode));
     for (;;) {
         int more = sk_cli_posinput_getline(cli, in, &line, &len, &lineno);
         if (more < 0) {
@@ -434,8 +519,9 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
         if (more) {
             positions++;
             job *j = &jobs[n++];
-            sk_buf_init(&j->out);
+            sk_buf_clear(&j->out); /* its memory is kept for the next batch */
             j->line = lineno;
+            j->listed = 0;
             j->ok = sk_cli_parse_position(cli, in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
                     sk_cli_game_setup(cli, g, &j->pos, in->source, in->shown, lineno) == SK_EXIT_OK;
             if (j->ok && !g->loaded.lexicon) {
@@ -476,15 +562,15 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
             if (sk_wordmap_build(wm, g->loaded.lexicon) != SK_OK) *wm = NULL;
         }
         if (n > 0) {
-            int st = run_batch(cli, o, jobs, n, gens, *wm, &printed);
-            if (st > status) status = st;
-            if (fflush(cli->out) != 0) status = sk_cli_write_failed(cli);
-            for (int i = 0; i < n; i++)
-                sk_buf_free(&jobs[i].out);
+            int rc = run_batch(cli, o, jobs, n, threads, *wm);
+            if (rc > status) status = rc;
+            if (flush_each && status != SK_EXIT_ERROR && fflush(cli->out) != 0)
+                status = sk_cli_write_failed(cli);
             n = 0;
         }
         if (!more || status == SK_EXIT_ERROR) break;
     }
+    if (status != SK_EXIT_ERROR && fflush(cli->out) != 0) status = sk_cli_write_failed(cli);
     if (positions == 0 && status != SK_EXIT_ERROR) { /* empty, or blank and '#' lines only */
         sk_cli_error(cli, "%s: no CGP line", in->shown);
         status = SK_EXIT_ERROR;
@@ -501,7 +587,11 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     sk_cli_posinput in;
     memset(&in, 0, sizeof(in));
     job *jobs = NULL;
-    sk_movegen *gens[JOBS_MAX] = {NULL};
+    thread_state threads[JOBS_MAX];
+    for (int t = 0; t < JOBS_MAX; t++) {
+        threads[t].gen = NULL;
+        sk_move_list_init(&threads[t].list);
+    }
     sk_wordmap *wm = NULL;
     int first = 0;
     int status = parse_options(cli, &g, &o, argc, argv, &first);
@@ -518,11 +608,15 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         status = SK_EXIT_ERROR;
         goto cleanup;
     }
-    status = answer_stream(cli, &o, &g, &in, jobs, gens, &wm);
+    status = answer_stream(cli, &o, &g, &in, jobs, threads, &wm);
 cleanup:
-    for (int t = 0; t < JOBS_MAX; t++)
-        sk_movegen_free(gens[t]);
+    for (int t = 0; t < JOBS_MAX; t++) {
+        sk_movegen_free(threads[t].gen);
+        sk_move_list_free(&threads[t].list);
+    }
     sk_wordmap_free(wm);
+    for (int i = 0; jobs && i < BATCH; i++)
+        sk_buf_free(&jobs[i].out);
     free(jobs);
     sk_cli_posinput_free(&in);
     sk_cli_game_free(&g);

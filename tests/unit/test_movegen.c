@@ -113,6 +113,86 @@ static void reference_positions_exact(void **state)
     shipped_close(&sh);
 }
 
+/* The reference order of sk_move_list_sort by equity, through comparisons (movegen.h). */
+static int slow_by_equity(const void *x, const void *y)
+{
+    const sk_gen_move *a = x, *b = y;
+    if ((a->kind == SK_MOVE_PASS) != (b->kind == SK_MOVE_PASS))
+        return a->kind == SK_MOVE_PASS ? 1 : -1;
+    if (a->equity != b->equity) return a->equity > b->equity ? -1 : 1;
+    if (a->score != b->score) return a->score > b->score ? -1 : 1;
+    return sk_gen_move_compare(a, b);
+}
+
+/* What writing a move's words and leave needs, found without the rules: for every move of the
+ * reference positions, its cross words (sk_gen_move_cross_word) are the words sk_rules_words
+ * finds, its leave is the rack minus its tiles taken one by one, and the whole list sorts as
+ * the comparisons order it. */
+static void words_leaves_and_order_without_the_rules(void **state)
+{
+    (void)state;
+    FILE *f = open_reference_positions();
+    shipped sh;
+    shipped_open(&sh);
+    char line[4096];
+    int n = 0;
+    while (fgets(line, sizeof(line), f)) {
+        line[strcspn(line, "\n")] = '\0';
+        sk_position pos;
+        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL), SK_OK);
+        sk_move_list list;
+        sk_move_list_init(&list);
+        assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &list), SK_OK);
+        assert_int_equal(sk_movegen_add_non_placements(&sh.rules, &pos, 100, &list), SK_OK);
+        for (size_t i = 0; i < list.count; i++) {
+            const sk_gen_move *m = &list.moves[i];
+            sk_play play;
+            sk_gen_move_to_play(m, &play);
+            assert_int_equal(sk_rules_words(&sh.rules, &pos, &play), SK_OK);
+            int w = m->kind == SK_MOVE_PLACE;
+            if (w) assert_string_equal(play.words[0].letters, m->word);
+            char cross[SK_BOARD_MAX + 1];
+            for (int k = 0; k < m->len && m->kind == SK_MOVE_PLACE; k++)
+                if (sk_gen_move_cross_word(m, &pos, k, cross) >= 2) {
+                    assert_true(w < play.nwords);
+                    assert_string_equal(play.words[w++].letters, cross);
+                }
+            assert_int_equal(w, play.nwords);
+            char used[SK_BOARD_MAX + 1], slow[SK_RACK_MAX + 1], fast[SK_RACK_MAX + 1];
+            int u = 0, k = 0;
+            for (int t = 0; m->word[t]; t++)
+                if (m->kind == SK_MOVE_EXCHANGE || (m->kind == SK_MOVE_PLACE && m->placed >> t & 1))
+                    used[u++] = m->word[t] >= 'a' && m->word[t] <= 'z' ? '?' : m->word[t];
+            for (const char *r = pos.racks[0]; *r; r++) {
+                int j = 0;
+                while (j < u && used[j] != *r)
+                    j++;
+                if (j < u)
+                    used[j] = 0;
+                else
+                    slow[k++] = *r;
+            }
+            slow[k] = '\0';
+            sk_gen_move_leave(m, pos.racks[0], fast);
+            assert_string_equal(fast, slow);
+        }
+        assert_int_equal(sk_move_list_rank(&list, pos.racks[0], NULL, 0), SK_OK);
+        sk_gen_move *copy = malloc(list.count * sizeof(*copy));
+        assert_non_null(copy);
+        memcpy(copy, list.moves, list.count * sizeof(*copy));
+        qsort(copy, list.count, sizeof(*copy), slow_by_equity);
+        sk_move_list_sort(&list, 0);
+        for (size_t i = 0; i < list.count; i++)
+            assert_int_equal(sk_gen_move_compare(&copy[i], &list.moves[i]), 0);
+        free(copy);
+        sk_move_list_free(&list);
+        n++;
+    }
+    assert_int_equal(n, 6);
+    fclose(f);
+    shipped_close(&sh);
+}
+
 /* A generator walks its first positions without the lexicon's walk table, and here builds it
  * at its third (movegen.c, kwg_walk.c); the table only skips dead ends, so each reference position
  * gives the same moves in the same order without it and with it. */
@@ -723,6 +803,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reference_positions_exact),
+        cmocka_unit_test(words_leaves_and_order_without_the_rules),
         cmocka_unit_test(selfplay_positions_best),
         cmocka_unit_test(walk_table_same_moves),
         cmocka_unit_test(matches_brute_force),

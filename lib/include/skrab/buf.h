@@ -23,6 +23,9 @@ SK_API int sk_buf_append(sk_buf *b, const char *data, size_t len);
 SK_API int sk_buf_puts(sk_buf *b, const char *s);
 SK_API int sk_buf_putc(sk_buf *b, char c);
 SK_API int sk_buf_printf(sk_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends N in decimal, as "%lld" writes it, without the cost of a format string: for writers of
+ * many lines. */
+SK_API int sk_buf_put_int(sk_buf *b, long long n);
 /* Returns the text ("" for an empty buffer); borrowed, valid until the next append. */
 SK_API const char *sk_buf_str(const sk_buf *b);
 

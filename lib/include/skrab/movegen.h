@@ -127,6 +127,15 @@ SK_API void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out);
  * exchanged tiles. For sk_game_apply and sk_play_write. */
 SK_API void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play);
 
+/* The cross word M forms through square I of its main word (0 = its first square) on POS, the
+ * position it was generated for: the run of tiles across the main word's direction through
+ * that square, with M's tile on it, into OUT (at least SK_BOARD_MAX + 1 bytes), as on the board
+ * (lowercase for blanks). Returns its length: 0 when M places no tile on square I, 1 when the
+ * tile has no neighbour that way (no word). The words of a generated move are its main word,
+ * then these of length 2 or more in order of I, as sk_rules_words lists them; this finds them
+ * without laying the move on a copy of the board. */
+SK_API int sk_gen_move_cross_word(const sk_gen_move *m, const sk_position *pos, int i, char *out);
+
 /* The rack left after M (RACK minus the placed or exchanged tiles; '?' for blanks), into OUT
  * (at least SK_RACK_MAX + 1 bytes), letters in rack order. */
 SK_API void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out);
