@@ -78,7 +78,7 @@ static int load(sk_cli *cli, const char *name, int cache, sk_lexicon **out, int 
         else if (rc == SK_OK)
             rc = sk_lexicon_from_wordlist(out, text.data, text.len, NULL, NULL, &diags);
     } else {
-        rc = sk_lexicon_load(out, path, dir, &text, &diags);
+        rc = sk_lexicon_load(out, path, dir, NULL, &text, &diags);
     }
     if (was_wordlist) *was_wordlist = !looks_like_kwg(name, path, &text);
     sk_diag_list_sort(&diags);
@@ -186,7 +186,7 @@ static int run_build(sk_cli *cli, int argc, char **argv)
 {
     const char *output = NULL;
     int quiet = 0;
-    sk_kwg_build_options bopts = {0, NULL, NULL};
+    sk_kwg_build_options bopts = {0};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -238,7 +238,7 @@ typedef struct {
 
 static void look_up(looker *k, const char *word, size_t len)
 {
-    int valid = sk_lexicon_contains(k->lex, word, len);
+    int valid = sk_lexicon_contains(k->lex, NULL, word, len);
     if (!valid) k->any_invalid = 1;
     if (k->valid_only && !valid) return;
     sk_buf_clear(&k->line);
@@ -420,7 +420,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
     int rc;
     if (load(cli, lexname, 1, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
     word_set set = {0};
-    sk_lexicon_anagram(lex, rack, len, flags, min_len, collect, &set);
+    sk_lexicon_anagram(lex, NULL, rack, len, flags, min_len, collect, &set);
     int status = SK_EXIT_OK;
     if (set.nomem) {
         sk_cli_error(cli, "out of memory");

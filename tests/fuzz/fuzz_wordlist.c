@@ -42,7 +42,7 @@ static int cmp_words(const void *a, const void *b)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1 || size > (1u << 14)) return 0;
-    sk_kwg_build_options opts = {data[0] & 1, NULL, NULL};
+    sk_kwg_build_options opts = {.skip_invalid = data[0] & 1};
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
     sk_diag_list diags;
@@ -99,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (i && strcmp(words[i], words[i - 1]) == 0) continue;
         distinct++;
         size_t wl = strlen(words[i]);
-        if (!sk_lexicon_contains(lex, words[i], wl)) abort();
+        if (!sk_lexicon_contains(lex, NULL, words[i], wl)) abort();
         unsigned char tiles[SK_WORD_MAX];
         if (sk_word_to_tiles(words[i], wl, tiles) != 0) abort();
         for (size_t k = 1; k <= wl; k++)
