@@ -141,10 +141,10 @@ static size_t reading_key(const sk_kwg_build_options *opts, unsigned char *out, 
     if (!opts) return 0;
     const sk_alphabet *a =
         opts->alphabet && !sk_alphabet_is_latin(opts->alphabet) ? opts->alphabet : NULL;
-    if (!a && !opts->skip_invalid) return 0;
+    if (!a && !opts->skip_invalid && !opts->fold_accents) return 0;
     size_t n = 0;
     out[n++] = (unsigned char)(opts->skip_invalid ? 1 : 0);
-    out[n++] = (unsigned char)(a && !opts->keep_accents ? 1 : 0);
+    out[n++] = (unsigned char)(opts->fold_accents ? 1 : 0);
     for (int k = 1; a && k < a->size; k++) {
         size_t len = strlen(a->upper[k]);
         if (n + len + 1 > size) break; /* cannot be: SIZE holds every label */

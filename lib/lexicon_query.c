@@ -163,7 +163,6 @@ static int read_rack(anagrammer *g, const sk_alphabet *a, const char *rack, size
 int sk_lexicon_anagram(const sk_lexicon *lex, const sk_alphabet *a, const char *rack, size_t len,
                        int flags, int min_len, sk_word_fn fn, void *ctx)
 {
-    if (a && sk_alphabet_is_latin(a)) a = NULL;
     if (!a && len > SK_WORD_MAX) return SK_EINVAL;
     anagrammer g;
     memset(&g, 0, sizeof(g));

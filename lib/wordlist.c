@@ -2,10 +2,11 @@
  * strings of tiles for the KWG builder, and reading one word in an alphabet. One word a line, any
  * case; leading and trailing whitespace (CR included) is ignored; blank lines and lines whose
  * first non-blank character is '#' are skipped; a UTF-8 byte-order mark at the start is skipped.
- * In A..Z (no alphabet, or the Latin one) every word with a character outside A-Z is reported
- * with its line and column, an error unless skip_invalid; in another alphabet such a word is left
- * out with a warning (the first few named, then a count) and a byte that is not UTF-8 is an
- * error. Single letters are skipped with a warning (they are not words). */
+ * In A..Z read strictly (no alphabet, or the Latin one, without folding accents) every word with
+ * a character outside A-Z is reported with its line and column, an error unless skip_invalid;
+ * in another alphabet, or with accents folded, such a word is left out with a warning (the first
+ * few named, then a count) and a byte that is not UTF-8 is an error. Single letters are skipped
+ * with a warning (they are not words). */
 #include <stdio.h>
 #include <string.h>
 
@@ -66,10 +67,14 @@ void sk_word_reader_init(sk_word_reader *r, const sk_alphabet *a, int flags)
 {
     memset(r, 0, sizeof(*r));
     r->flags = flags;
-    if (!a || sk_alphabet_is_latin(a)) {
+    if ((!a || sk_alphabet_is_latin(a)) && !flags) {
         for (int c = 'A'; c <= 'Z'; c++)
             r->ascii[c] = r->ascii[c | 0x20] = (unsigned char)(c - 'A' + 1);
         return;
+    }
+    if (!a) {
+        sk_alphabet_latin(&r->latin);
+        a = &r->latin;
     }
     r->a = a;
     for (unsigned c = 0; c < 128; c++)
@@ -191,7 +196,7 @@ typedef struct {
     int skip_invalid;
     sk_diag_list *diags;
     size_t errors;
-    const sk_word_reader *in; /* another alphabet than A..Z; else NULL */
+    const sk_word_reader *in; /* another alphabet than A..Z, or folding; else NULL */
     const char *name;         /* what messages call that alphabet */
     size_t skipped, not_utf8; /* words left out, lines that are not UTF-8 (in another alphabet) */
 } reader;
@@ -333,8 +338,8 @@ int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len,
 {
     reader r = {.text = text, .skip_invalid = opts ? opts->skip_invalid : 0, .diags = diags};
     sk_word_reader in;
-    if (opts && opts->alphabet && !sk_alphabet_is_latin(opts->alphabet)) {
-        sk_word_reader_init(&in, opts->alphabet, opts->keep_accents ? 0 : SK_WORD_FOLD_ACCENTS);
+    if (opts && ((opts->alphabet && !sk_alphabet_is_latin(opts->alphabet)) || opts->fold_accents)) {
+        sk_word_reader_init(&in, opts->alphabet, opts->fold_accents ? SK_WORD_FOLD_ACCENTS : 0);
         r.in = &in;
         r.name = opts->alphabet_name ? opts->alphabet_name : "the alphabet";
     }

@@ -64,7 +64,8 @@ size_t sk_tilestrs_dedup(sk_tilestrs *s);
 #define SK_WORD_READER_SLOW 0xff /* a character that sk_alphabet_read reads */
 
 typedef struct {
-    const sk_alphabet *a;      /* NULL: ASCII A-Z (NULL or Latin alphabet given) */
+    const sk_alphabet *a;      /* NULL: ASCII A-Z (NULL or Latin alphabet given, no flags) */
+    sk_alphabet latin;         /* A..Z, when NULL is given with flags */
     int flags;                 /* SK_WORD_FOLD_ACCENTS */
     unsigned char ascii[128];  /* by byte: its tile, 0 for none, or SK_WORD_READER_SLOW */
     int nwide;                 /* characters past ASCII that begin a label (case folded)... */
@@ -79,7 +80,8 @@ typedef enum {
     SK_WORD_TOO_LONG    /* more than SK_WORD_MAX tiles */
 } sk_word_outcome;
 
-/* A reader for alphabet A (NULL: A-Z) with FLAGS (SK_WORD_FOLD_ACCENTS). A is borrowed. */
+/* A reader for alphabet A (NULL: A-Z) with FLAGS (SK_WORD_FOLD_ACCENTS). A is borrowed; R may
+ * point to its own member, so it is not to be copied. */
 void sk_word_reader_init(sk_word_reader *r, const sk_alphabet *a, int flags);
 /* Reads TEXT[0..LEN) into OUT, *COUNT tiles; on failure *AT is the byte offset of the problem
  * (0 for TOO_LONG). A bad character wins over the length. */
@@ -88,7 +90,7 @@ sk_word_outcome sk_word_reader_read(const sk_word_reader *r, const char *text, s
 
 /* ---- word lists -------------------------------------------------------------------------------
  * Reads TEXT as a word list (see sk_kwg_build) into WORDS (payload 0), sorted and distinct, with
- * OPTS' alphabet, name, skip_invalid and keep_accents (OPTS may be NULL). Updates STATS->lines,
+ * OPTS' alphabet, name, skip_invalid and fold_accents (OPTS may be NULL). Updates STATS->lines,
  * duplicates, skipped, words when STATS is not NULL. Returns SK_OK, SK_EINVAL (errors
  * reported), SK_ENOMEM or SK_ETOOBIG. */
 int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len,

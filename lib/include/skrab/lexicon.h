@@ -101,15 +101,16 @@ typedef struct {
      * NULL. For progress displays only. */
     void (*progress)(void *ctx, sk_kwg_stage stage, size_t done, size_t total);
     void *progress_ctx;
-    /* The alphabet of the words and of the KWG's tile numbers. NULL or sk_alphabet_latin: the
-     * letters A-Z (ASCII, any case), numbered 1..26. Any other: each word is read with
-     * sk_word_read (labels of several characters without brackets, longest first: "chico" is
-     * [CH] I C O); a word holding a character that is no letter of it is left out with a
-     * warning, whatever SKIP_INVALID says; bytes that are not UTF-8 are an error. */
+    /* The alphabet of the words and of the KWG's tile numbers. NULL or sk_alphabet_latin, without
+     * FOLD_ACCENTS: the letters A-Z (ASCII, any case), numbered 1..26, read as they always
+     * were. Otherwise each word is read with sk_word_read (labels of several characters without
+     * brackets, longest first: "chico" is [CH] I C O); a word holding a character that is no
+     * letter of the alphabet is left out with a warning, whatever SKIP_INVALID says; bytes that
+     * are not UTF-8 are an error. */
     const sk_alphabet *alphabet;
-    const char *alphabet_name; /* how warnings name it ("polish"); NULL: "the alphabet" */
-    int keep_accents; /* 0: SK_WORD_FOLD_ACCENTS when reading (é reads as E where E is a
-                         letter and É is not); 1: such words are left out too */
+    const char *alphabet_name; /* how warnings name it ("the polish tile set"); NULL: "the
+                                  alphabet" */
+    int fold_accents;          /* 1: read with SK_WORD_FOLD_ACCENTS (é as E where É is no letter) */
 } sk_kwg_build_options;
 
 typedef struct {
@@ -167,7 +168,7 @@ SK_API int sk_lexicon_from_wordlist(sk_lexicon **out, const char *text, size_t l
 SK_API int sk_lexicon_adopt(sk_lexicon **out, uint32_t *nodes, size_t count);
 
 /* Loads PATH, a KWG or a word list told apart by content. A word list is compiled with OPTS
- * (may be NULL; its alphabet, alphabet_name, keep_accents and skip_invalid are used); when
+ * (may be NULL; its alphabet, alphabet_name, fold_accents and skip_invalid are used); when
  * CACHE_DIR is not NULL the result is kept there as <hash>.kwg, the hash taken over the content
  * and over how it is read (the alphabet's labels and the options: a Polish build of a list is
  * never served for an English one), written atomically, the directory created as needed,
@@ -218,8 +219,8 @@ SK_API int sk_word_to_tiles(const char *word, size_t len, unsigned char *out);
 /* Reads WORD[0..LEN) in alphabet A into OUT and sets *COUNT to the number of its tiles. Each
  * tile is read as sk_alphabet_read(SK_READ_GREEDY | SK_READ_FOLD) reads it, so labels of several
  * characters may stand without brackets, longest first ("chico" and "[CH]ico" are [CH] I C O),
- * in any case. A NULL or sk_alphabet_latin alphabet reads exactly as sk_word_to_tiles (ASCII
- * A-Z only). FLAGS: SK_WORD_FOLD_ACCENTS or 0. Returns SK_OK; SK_EINVAL when a character is no
+ * in any case; A NULL is sk_alphabet_latin. FLAGS: SK_WORD_FOLD_ACCENTS or 0; a Latin alphabet
+ * without it reads exactly as sk_word_to_tiles (ASCII A-Z only). Returns SK_OK; SK_EINVAL when a character is no
  * letter or not UTF-8 (*COUNT is then the byte offset of it); SK_ETOOBIG for more than
  * SK_WORD_MAX tiles. */
 SK_API int sk_word_read(const sk_alphabet *a, int flags, const char *word, size_t len,
