@@ -332,6 +332,31 @@ static void report_rest(reader *r)
 }
 
 /* ---- the list ---------------------------------------------------------------------------------*/
+/* Reads the words of the lines from POS to LEN, in the reader's alphabet when IN (a constant at
+ * each call, so that A..Z keeps a loop of its own); counts the lines in *LINES. */
+static inline int read_lines(reader *r, sk_tilestrs *words, size_t pos, size_t len, const int in,
+                             size_t *lines, sk_kwg_build_stats *stats)
+{
+    const char *text = r->text;
+    int rc = SK_OK;
+    while (pos < len && rc == SK_OK) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        size_t next = nl ? end + 1 : len;
+        ++*lines;
+        size_t start = pos;
+        while (start < end && r->cls[(unsigned char)text[start]] == C_SPACE)
+            start++;
+        while (end > start && r->cls[(unsigned char)text[end - 1]] == C_SPACE)
+            end--;
+        if (end > start && text[start] != '#')
+            rc = in ? read_word_in(r, words, start, end, stats)
+                    : read_word(r, words, start, end, stats);
+        pos = next;
+    }
+    return rc;
+}
+
 int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len,
                      const sk_kwg_build_options *opts, sk_kwg_build_stats *stats,
                      sk_diag_list *diags)
@@ -357,21 +382,8 @@ int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len,
     if (rc != SK_OK) return rc;
     size_t pos = 0, lines = 0;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) pos = 3;
-    while (pos < len && rc == SK_OK) {
-        const char *nl = memchr(text + pos, '\n', len - pos);
-        size_t end = nl ? (size_t)(nl - text) : len;
-        size_t next = nl ? end + 1 : len;
-        lines++;
-        size_t start = pos;
-        while (start < end && r.cls[(unsigned char)text[start]] == C_SPACE)
-            start++;
-        while (end > start && r.cls[(unsigned char)text[end - 1]] == C_SPACE)
-            end--;
-        if (end > start && text[start] != '#')
-            rc = r.in ? read_word_in(&r, words, start, end, stats)
-                      : read_word(&r, words, start, end, stats);
-        pos = next;
-    }
+    rc = r.in ? read_lines(&r, words, pos, len, 1, &lines, stats)
+              : read_lines(&r, words, pos, len, 0, &lines, stats);
     if (r.in) report_rest(&r);
     if (stats) stats->lines = lines;
     if (rc != SK_OK) return rc;

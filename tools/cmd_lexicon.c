@@ -457,7 +457,7 @@ typedef struct {
 } found_word;
 
 typedef struct {
-    const sk_alphabet *alphabet; /* how the words are written (A..Z when none is given) */
+    const sk_alphabet *alphabet; /* how the words are written; NULL: A..Z */
     found_word **words;
     size_t count, cap;
     int overflow, nomem;
@@ -488,7 +488,14 @@ static int collect(void *ctx, const char *word, size_t len)
     memcpy(f->text, word, len + 1);
     /* Read back as written: labels bracketed when long, blanks in lower case. */
     f->n = 0;
-    for (size_t p = 0; p < len && f->n < SK_WORD_MAX;) {
+    if (!s->alphabet) { /* A..Z: one letter a tile */
+        for (size_t p = 0; p < len && f->n < SK_WORD_MAX; p++) {
+            unsigned char c = (unsigned char)word[p];
+            f->tiles[f->n++] =
+                (unsigned char)(c >= 'a' ? (c - 'a' + 1) | SK_TILE_BLANKED : c - 'A' + 1);
+        }
+    }
+    for (size_t p = 0; s->alphabet && p < len && f->n < SK_WORD_MAX;) {
         sk_tile t;
         if (sk_alphabet_read(s->alphabet, word, len, &p, SK_READ_BLANKED, &t) != SK_TILE_READ_OK)
             break;
@@ -578,9 +585,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
     sk_lexicon *lex;
     int rc;
     if (load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
-    sk_alphabet latin;
-    sk_alphabet_latin(&latin);
-    word_set set = {.alphabet = alphabet ? alphabet : &latin};
+    word_set set = {.alphabet = alphabet && !sk_alphabet_is_latin(alphabet) ? alphabet : NULL};
     sk_lexicon_anagram(lex, alphabet, rack, len, flags, min_len, collect, &set);
     int status = SK_EXIT_OK;
     if (set.nomem) {
