@@ -314,7 +314,7 @@ int sk_boggle_round_finish(sk_boggle_round *r, const sk_boggle_words *computer,
             e->category = SK_BOGGLE_TOO_SHORT;
         else if (sk_boggle_trace(&r->grid, e->word, len, cells) <= 0)
             e->category = SK_BOGGLE_NOT_ON_BOARD;
-        else if (lex && !sk_lexicon_contains(lex, e->word, len))
+        else if (lex && !sk_lexicon_contains(lex, NULL, e->word, len))
             e->category = SK_BOGGLE_NOT_A_WORD;
         else
             e->category = hit ? SK_BOGGLE_COMMON : SK_BOGGLE_USER_ONLY;

@@ -181,7 +181,7 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     sk_buf_init(&text);
     sk_lexicon *lex = NULL;
     errno = 0;
-    int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL, &text, &d);
+    int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL, NULL, &text, &d);
     int err = errno;
     report(l, path, &text, &d);
     if (rc != SK_OK && d.errors == 0) /* nothing said yet */

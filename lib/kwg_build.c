@@ -250,7 +250,7 @@ int sk_kwg_build(uint32_t **out, size_t *count, const char *text, size_t len,
     uint32_t dawg_root = 0, gaddag_root = 0;
 
     progress(opts, SK_KWG_STAGE_READ, 0, len);
-    int rc = sk_wordlist_read(&words, text, len, opts ? opts->skip_invalid : 0, stats, diags);
+    int rc = sk_wordlist_read(&words, text, len, opts, stats, diags);
     if (rc != SK_OK) goto cleanup;
 
     progress(opts, SK_KWG_STAGE_DAWG, 0, words.count);

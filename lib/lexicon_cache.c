@@ -133,12 +133,42 @@ static int make_dirs(const char *dir)
 }
 
 /* ---- loading ----------------------------------------------------------------------------------*/
-/* The cache entry for the word list DATA[0..LEN) in CACHE_DIR. Returns 1, or 0 if it does not
- * fit. */
-static int cache_path(char *out, size_t outsz, const char *cache_dir, const void *data, size_t len)
+/* What changes how a word list is read, as bytes to hash: nothing for A..Z read strictly (the
+ * entries made before alphabets keep their names); else the options and, for an alphabet other
+ * than A..Z, every label. Returns the length written into OUT. */
+static size_t reading_key(const sk_kwg_build_options *opts, unsigned char *out, size_t size)
+{
+    if (!opts) return 0;
+    const sk_alphabet *a =
+        opts->alphabet && !sk_alphabet_is_latin(opts->alphabet) ? opts->alphabet : NULL;
+    if (!a && !opts->skip_invalid && !opts->fold_accents) return 0;
+    size_t n = 0;
+    out[n++] = (unsigned char)(opts->skip_invalid ? 1 : 0);
+    out[n++] = (unsigned char)(opts->fold_accents ? 1 : 0);
+    for (int k = 1; a && k < a->size; k++) {
+        size_t len = strlen(a->upper[k]);
+        if (n + len + 1 > size) break; /* cannot be: SIZE holds every label */
+        memcpy(out + n, a->upper[k], len + 1);
+        n += len + 1;
+    }
+    return n;
+}
+
+/* The cache entry for the word list DATA[0..LEN) read with OPTS, in CACHE_DIR. Returns 1, or 0
+ * if it does not fit. */
+static int cache_path(char *out, size_t outsz, const char *cache_dir, const void *data, size_t len,
+                      const sk_kwg_build_options *opts)
 {
     uint64_t h[2];
     content_hash(data, len, h);
+    unsigned char key[2 + SK_ALPHABET_MAX * (SK_LABEL_MAX + 1)];
+    size_t klen = reading_key(opts, key, sizeof(key));
+    if (klen > 0) {
+        uint64_t k[2];
+        content_hash(key, klen, k);
+        h[0] = avalanche(h[0] ^ k[0]);
+        h[1] = avalanche(h[1] + rotl(k[1], 23));
+    }
     int n = snprintf(out, outsz, "%s/" CACHE_FORMAT "-%016llx%016llx.kwg", cache_dir,
                      (unsigned long long)h[0], (unsigned long long)h[1]);
     return n > 0 && (size_t)n < outsz;
@@ -146,11 +176,11 @@ static int cache_path(char *out, size_t outsz, const char *cache_dir, const void
 
 /* Compiles the word list in TEXT; keeps the result in CACHED when that is not NULL. */
 static int compile(sk_lexicon **out, const sk_buf *text, const char *cache_dir, const char *cached,
-                   sk_diag_list *diags)
+                   const sk_kwg_build_options *opts, sk_diag_list *diags)
 {
     uint32_t *nodes;
     size_t count;
-    int rc = sk_kwg_build(&nodes, &count, text->data, text->len, NULL, NULL, diags);
+    int rc = sk_kwg_build(&nodes, &count, text->data, text->len, opts, NULL, diags);
     if (rc != SK_OK) return rc;
     if (cached && make_dirs(cache_dir) == SK_OK) (void)sk_kwg_write(cached, nodes, count);
     return sk_lexicon_adopt(out, nodes, count);
@@ -158,7 +188,7 @@ static int compile(sk_lexicon **out, const sk_buf *text, const char *cache_dir, 
 
 /* A regular file that is not a KWG: map it to hash it, so that a cache hit costs no copy. */
 static int load_wordlist_file(sk_lexicon **out, int fd, size_t len, const char *cache_dir,
-                              sk_buf *text, sk_diag_list *diags)
+                              const sk_kwg_build_options *opts, sk_buf *text, sk_diag_list *diags)
 {
     if (len > SK_WORDLIST_FILE_MAX) return SK_ETOOBIG;
     void *map = NULL;
@@ -167,7 +197,7 @@ static int load_wordlist_file(sk_lexicon **out, int fd, size_t len, const char *
         if (map == MAP_FAILED) return SK_EIO;
     }
     char cached[SK_PATH_MAX];
-    int use_cache = cache_dir && cache_path(cached, sizeof(cached), cache_dir, map, len);
+    int use_cache = cache_dir && cache_path(cached, sizeof(cached), cache_dir, map, len, opts);
     /* A cached file that fails validation is simply rebuilt and replaced. */
     if (use_cache && sk_lexicon_open(out, cached, NULL) == SK_OK) {
         if (map) munmap(map, len);
@@ -177,11 +207,11 @@ static int load_wordlist_file(sk_lexicon **out, int fd, size_t len, const char *
     int rc = sk_buf_append(text, map ? map : "", len);
     if (map) munmap(map, len);
     if (rc != SK_OK) return rc;
-    return compile(out, text, cache_dir, use_cache ? cached : NULL, diags);
+    return compile(out, text, cache_dir, use_cache ? cached : NULL, opts, diags);
 }
 
-int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir, sk_buf *text,
-                    sk_diag_list *diags)
+int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
+                    const sk_kwg_build_options *opts, sk_buf *text, sk_diag_list *diags)
 {
     *out = NULL;
     sk_buf local;
@@ -199,7 +229,7 @@ int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir, s
         rc = sk_lexicon_open(out, path, diags);
     } else if (regular) {
         size_t len = (off_t)(size_t)st.st_size == st.st_size ? (size_t)st.st_size : (size_t)-1;
-        rc = load_wordlist_file(out, fd, len, cache_dir, t, diags);
+        rc = load_wordlist_file(out, fd, len, cache_dir, opts, t, diags);
         close(fd);
     } else {
         /* A pipe or a device: read it whole and look. */
@@ -209,9 +239,10 @@ int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir, s
             rc = sk_lexicon_from_kwg(out, t->data, t->len, diags);
         } else if (rc == SK_OK) {
             char cached[SK_PATH_MAX];
-            int use = cache_dir && cache_path(cached, sizeof(cached), cache_dir, t->data, t->len);
+            int use =
+                cache_dir && cache_path(cached, sizeof(cached), cache_dir, t->data, t->len, opts);
             if (!(use && sk_lexicon_open(out, cached, NULL) == SK_OK))
-                rc = compile(out, t, cache_dir, use ? cached : NULL, diags);
+                rc = compile(out, t, cache_dir, use ? cached : NULL, opts, diags);
         }
     }
     sk_buf_free(&local);

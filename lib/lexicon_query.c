@@ -42,44 +42,85 @@ int sk_lexicon_contains_tiles(const sk_lexicon *lex, const unsigned char *tiles,
     return at && sk_kwg_accepts(lex->nodes[at]);
 }
 
-int sk_lexicon_contains(const sk_lexicon *lex, const char *word, size_t len)
+int sk_lexicon_contains(const sk_lexicon *lex, const sk_alphabet *a, const char *word, size_t len)
 {
     unsigned char tiles[SK_WORD_MAX];
-    if (len < 2 || sk_word_to_tiles(word, len, tiles) != 0) return 0;
-    return sk_lexicon_contains_tiles(lex, tiles, len);
+    if (!a || sk_alphabet_is_latin(a)) {
+        if (len < 2 || sk_word_to_tiles(word, len, tiles) != 0) return 0;
+        return sk_lexicon_contains_tiles(lex, tiles, len);
+    }
+    size_t n;
+    if (sk_word_read(a, 0, word, len, tiles, &n) != SK_OK) return 0;
+    return sk_lexicon_contains_tiles(lex, tiles, n);
+}
+
+/* ---- writing words ----------------------------------------------------------------------------
+ * The text of each tile, natural [0] and blanked [1]: A..Z and a..z without an alphabet, else
+ * the alphabet's labels as sk_alphabet_label writes them. Tiles 1..MAX are letters. */
+typedef struct {
+    char text[2][SK_ALPHABET_MAX][SK_LABEL_TEXT_MAX + 1];
+    unsigned char len[2][SK_ALPHABET_MAX];
+    unsigned max;
+} labels;
+
+#define WORD_TEXT_MAX (SK_WORD_MAX * SK_LABEL_TEXT_MAX + 1)
+
+static void labels_init(labels *l, const sk_alphabet *a)
+{
+    memset(l, 0, sizeof(*l));
+    if (!a) {
+        l->max = 26;
+        for (unsigned t = 1; t <= 26; t++) {
+            l->text[0][t][0] = (char)('A' + t - 1);
+            l->text[1][t][0] = (char)('a' + t - 1);
+            l->len[0][t] = l->len[1][t] = 1;
+        }
+        return;
+    }
+    l->max = (unsigned)a->size - 1;
+    for (unsigned t = 1; t <= l->max; t++) {
+        l->len[0][t] = (unsigned char)sk_alphabet_label(a, (sk_tile)t, l->text[0][t]);
+        l->len[1][t] =
+            (unsigned char)sk_alphabet_label(a, (sk_tile)(t | SK_TILE_BLANKED), l->text[1][t]);
+    }
 }
 
 /* ---- anagrams ---------------------------------------------------------------------------------*/
 typedef struct {
     const uint32_t *nodes;
-    int have[27]; /* natural tiles left, by tile */
-    int blanks;   /* blanks left */
-    int left;     /* tiles left in all */
+    const labels *lab;
+    int have[SK_ALPHABET_MAX]; /* natural tiles left, by tile */
+    int blanks;                /* blanks left */
+    int left;                  /* tiles left in all */
     int exact, min_len;
     sk_word_fn fn;
     void *ctx;
     int stopped;
-    char word[SK_WORD_MAX + 1];
+    size_t at[SK_WORD_MAX + 1]; /* where the text of the tile at each depth starts */
+    char word[WORD_TEXT_MAX];
 } anagrammer;
 
 /* Tries every tile of LIST at position DEPTH. A natural tile is preferred to a blank: whatever
  * a blank could finish, the natural tile finishes too, so each word is found once. */
 static void anagram_at(anagrammer *g, uint32_t list, int depth)
 {
+    unsigned max = g->lab->max;
     for (uint32_t i = list; list && !g->stopped; i++) {
         uint32_t node = g->nodes[i];
         unsigned t = sk_kwg_tile(node);
-        int natural = t >= 1 && t <= 26 && g->have[t] > 0;
-        if (natural || (t >= 1 && t <= 26 && g->blanks > 0)) {
+        int natural = t >= 1 && t <= max && g->have[t] > 0;
+        if (natural || (t >= 1 && t <= max && g->blanks > 0)) {
             if (natural)
                 g->have[t]--;
             else
                 g->blanks--;
             g->left--;
-            g->word[depth] = (char)((natural ? 'A' : 'a') + (int)t - 1);
+            size_t n = g->lab->len[!natural][t], end = g->at[depth] + n;
+            memcpy(g->word + g->at[depth], g->lab->text[!natural][t], n);
+            g->at[depth + 1] = end;
             if (sk_kwg_accepts(node) && depth + 1 >= g->min_len && (!g->exact || g->left == 0)) {
-                g->word[depth + 1] = '\0';
-                if (g->fn(g->ctx, g->word, (size_t)depth + 1)) g->stopped = 1;
+                g->word[end] = '\0';
+                if (g->fn(g->ctx, g->word, end)) g->stopped = 1;
             }
             if (g->left > 0 && sk_kwg_arc(node) && !g->stopped)
                 anagram_at(g, sk_kwg_arc(node), depth + 1);
@@ -93,48 +134,80 @@ static void anagram_at(anagrammer *g, uint32_t list, int depth)
     }
 }
 
-int sk_lexicon_anagram(const sk_lexicon *lex, const char *rack, size_t len, int flags, int min_len,
-                       sk_word_fn fn, void *ctx)
+/* Reads RACK[0..LEN) into G's counts: letters A-Z and '?' without an alphabet, else tiles of A
+ * (labels, brackets, any case) and '?'. Returns the tiles read, or -1. */
+static int read_rack(anagrammer *g, const sk_alphabet *a, const char *rack, size_t len)
 {
-    if (len > SK_WORD_MAX) return SK_EINVAL;
+    int n = 0;
+    for (size_t p = 0; p < len; n++) {
+        sk_tile tile;
+        if (n == SK_WORD_MAX) return -1;
+        if (!a) {
+            if (rack[p] == '?')
+                tile = 0;
+            else if (sk_word_to_tiles(rack + p, 1, &tile) != 0)
+                return -1;
+            p++;
+        } else if (sk_alphabet_read(a, rack, len, &p, SK_READ_BLANK | SK_READ_GREEDY | SK_READ_FOLD,
+                                    &tile) != SK_TILE_READ_OK) {
+            return -1;
+        }
+        if (tile == 0)
+            g->blanks++;
+        else
+            g->have[tile]++;
+    }
+    return n;
+}
+
+int sk_lexicon_anagram(const sk_lexicon *lex, const sk_alphabet *a, const char *rack, size_t len,
+                       int flags, int min_len, sk_word_fn fn, void *ctx)
+{
+    if (!a && len > SK_WORD_MAX) return SK_EINVAL;
     anagrammer g;
     memset(&g, 0, sizeof(g));
-    for (size_t i = 0; i < len; i++) {
-        unsigned char tile;
-        if (rack[i] == '?')
-            g.blanks++;
-        else if (sk_word_to_tiles(rack + i, 1, &tile) == 0)
-            g.have[tile]++;
-        else
-            return SK_EINVAL;
-    }
+    int tiles = read_rack(&g, a, rack, len);
+    if (tiles < 0) return SK_EINVAL;
+    labels lab;
+    labels_init(&lab, a);
+    g.lab = &lab;
     g.nodes = lex->nodes;
-    g.left = (int)len;
+    g.left = tiles;
     g.exact = (flags & SK_ANAGRAM_EXACT) != 0;
     g.min_len = min_len < 2 ? 2 : min_len;
     g.fn = fn;
     g.ctx = ctx;
-    if (len > 0) anagram_at(&g, sk_lexicon_dawg_root(lex), 0);
+    if (tiles > 0) anagram_at(&g, sk_lexicon_dawg_root(lex), 0);
     return g.stopped ? 1 : SK_OK;
 }
 
 /* ---- every word ------------------------------------------------------------------------------ */
-int sk_lexicon_foreach_word(const sk_lexicon *lex, sk_word_fn fn, void *ctx)
+int sk_lexicon_foreach_word(const sk_lexicon *lex, const sk_alphabet *a, sk_word_fn fn, void *ctx)
 {
     const uint32_t *nodes = lex->nodes;
-    uint32_t at[SK_WORD_MAX]; /* the node at each depth of the current path */
-    char word[SK_WORD_MAX + 1];
+    uint32_t at[SK_WORD_MAX];    /* the node at each depth of the current path */
+    size_t end[SK_WORD_MAX + 1]; /* where the text of the tile at each depth starts */
+    char word[WORD_TEXT_MAX];
     uint32_t root = sk_lexicon_dawg_root(lex);
     if (!root) return SK_OK;
+    labels lab;
+    labels_init(&lab, a && sk_alphabet_is_latin(a) ? NULL : a);
     int depth = 0;
     at[0] = root;
+    end[0] = 0;
     for (;;) {
         uint32_t node = nodes[at[depth]];
         unsigned t = sk_kwg_tile(node);
-        word[depth] = t >= 1 && t <= 26 ? (char)('A' + t - 1) : '?';
+        if (t >= 1 && t <= lab.max) {
+            memcpy(word + end[depth], lab.text[0][t], lab.len[0][t]);
+            end[depth + 1] = end[depth] + lab.len[0][t];
+        } else {
+            word[end[depth]] = '?';
+            end[depth + 1] = end[depth] + 1;
+        }
         if (sk_kwg_accepts(node)) {
-            word[depth + 1] = '\0';
-            if (fn(ctx, word, (size_t)depth + 1)) return 1;
+            word[end[depth + 1]] = '\0';
+            if (fn(ctx, word, end[depth + 1])) return 1;
         }
         if (sk_kwg_arc(node) && depth + 1 < SK_WORD_MAX) {
             at[++depth] = sk_kwg_arc(node);

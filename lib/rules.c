@@ -256,7 +256,7 @@ static long long score_word(const checker *k, sk_word *w)
 static int in_lexicon(const checker *k, const sk_word *w)
 {
     if (!k->rules->lexicon) return 1;
-    return sk_lexicon_contains(k->rules->lexicon, w->letters, (size_t)w->len);
+    return sk_lexicon_contains(k->rules->lexicon, NULL, w->letters, (size_t)w->len);
 }
 
 static sk_illegal check_exchange(checker *k, const sk_move *m, int bag_count, sk_play *out)

@@ -38,7 +38,7 @@ static void check_runs(const sk_position *pos, const sk_lexicon *lex, sk_diag_li
                     b++;
                 }
                 word[n] = '\0';
-                if (n >= 2 && lex && !sk_lexicon_contains(lex, word, (size_t)n)) {
+                if (n >= 2 && lex && !sk_lexicon_contains(lex, NULL, word, (size_t)n)) {
                     char sq[8];
                     name(r0, c0, sq);
                     sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,

@@ -259,7 +259,7 @@ int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t lett
     *out = NULL;
     if (!sk_lexicon_dawg_root(lex)) return SK_EINVAL;
     size_t words = 0;
-    sk_lexicon_foreach_word(lex, count_word, &words);
+    sk_lexicon_foreach_word(lex, NULL, count_word, &words);
     sk_wordmap *wm = calloc(1, sizeof(*wm));
     if (!wm) return SK_ENOMEM;
     wm->lex = lex;
@@ -274,7 +274,7 @@ int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t lett
     wm->filter = calloc(FILTER_WORDS, sizeof(*wm->filter));
     build_ctx ctx = {wm, 1, 0};
     if (!wm->slots || !wm->classes || !wm->filter) ctx.failed = SK_ENOMEM;
-    if (!ctx.failed) sk_lexicon_foreach_word(lex, on_word, &ctx);
+    if (!ctx.failed) sk_lexicon_foreach_word(lex, NULL, on_word, &ctx);
     if (!ctx.failed && wm->nclasses) { /* give back what the classes did not need */
         wm_class *fit = realloc(wm->classes, wm->nclasses * sizeof(*fit));
         if (fit) {
@@ -292,7 +292,7 @@ int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t lett
     }
     if (!ctx.failed) {
         ctx.pass = 2;
-        sk_lexicon_foreach_word(lex, on_word, &ctx);
+        sk_lexicon_foreach_word(lex, NULL, on_word, &ctx);
     }
     if (!ctx.failed && !build_blank_table(wm)) ctx.failed = SK_ENOMEM;
     if (!ctx.failed) ctx.failed = make_table(wm, letters_max);

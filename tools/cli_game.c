@@ -51,7 +51,7 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
     sk_buf text;
     sk_buf_init(&text);
     errno = 0;
-    int rc = sk_lexicon_load(out, path, cache_dir, &text, &d);
+    int rc = sk_lexicon_load(out, path, cache_dir, NULL, &text, &d);
     sk_diag_list_sort(&d);
     sk_cli_print_diags(cli, path, 0, text.data ? text.data : "", text.len, &d,
                        SK_CLI_DIAG_ERRORS_ONLY);

@@ -481,7 +481,7 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
     word[n] = '\0';
     int ncells = sk_boggle_trace(&ck->grid, text, len, cells);
     int letters = ncells == -1 ? 0 : (int)len;
-    int in_lex = ncells != -1 && ck->lex && sk_lexicon_contains(ck->lex, text, len);
+    int in_lex = ncells != -1 && ck->lex && sk_lexicon_contains(ck->lex, NULL, text, len);
     const char *why = NULL;
     char shorter[40];
     snprintf(shorter, sizeof(shorter), "shorter than %d letters", ck->min_len);

@@ -9,6 +9,8 @@
 #include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/lexicon.h"
+#include "skrab/tiles.h"
+#include "skrab/utf8.h"
 
 #define LOOKUP_LINE_MAX 4096 /* longer stdin lines are reported, not looked up */
 #define ANAGRAM_RESULTS_MAX 1000000
@@ -16,6 +18,74 @@
 static const char *shown_name(const char *path)
 {
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* ---- the alphabet: -t TILES, --keep-accents -----------------------------------------------------
+ */
+#define TILES_VALUES                                                                               \
+    "english skrabbkle catalan dutch french german norwegian polish slovene spanish swedish "      \
+    "<file>"
+#define TILES_HELP "read and write words in the letters of tile set TILES (a name or file)"
+#define KEEP_ACCENTS_HELP                                                                          \
+    "with -t: a letter the set lacks is not read as its plain letter (é is not E)"
+
+/* The alphabet words are read in: none (A..Z), or a tile set's. */
+typedef struct {
+    sk_tileset set;
+    char name[SK_PATH_MAX + 32]; /* "the polish tile set", for messages */
+    int given, keep_accents;
+} alphabet_choice;
+
+/* The alphabet for the library: NULL without -t. */
+static const sk_alphabet *chosen(const alphabet_choice *c)
+{
+    return c->given ? &c->set.alphabet : NULL;
+}
+
+/* Build options that read words in C's alphabet. */
+static void reading_options(const alphabet_choice *c, sk_kwg_build_options *opts)
+{
+    opts->alphabet = chosen(c);
+    opts->alphabet_name = c->name;
+    opts->fold_accents = c->given && !c->keep_accents;
+}
+
+/* Loads the tile set NAME (built in, or a file found as the game commands find one) into C.
+ * Returns SK_EXIT_OK, or the status after printing why not. */
+static int load_alphabet(sk_cli *cli, const char *name, alphabet_choice *c)
+{
+    c->given = 1;
+    if (!sk_resource_is_path(name) && sk_tileset_builtin(&c->set, name) == SK_OK) {
+        snprintf(c->name, sizeof(c->name), "the %s tile set", name);
+        return SK_EXIT_OK;
+    }
+    char path[SK_PATH_MAX];
+    if (sk_resource_find(&cli->datadirs, SK_RES_TILES, name, path, sizeof(path)) != SK_OK) {
+        sk_buf names;
+        sk_buf_init(&names);
+        for (int i = 0; sk_tileset_builtin_name(i); i++)
+            sk_buf_printf(&names, "%s%s", i ? ", " : "", sk_tileset_builtin_name(i));
+        sk_cli_error(cli, "no tile set named '%s' (built in: %s; or a path)", name,
+                     sk_buf_str(&names));
+        sk_buf_free(&names);
+        return SK_EXIT_ERROR;
+    }
+    sk_buf text;
+    sk_buf_init(&text);
+    if (sk_cli_read(cli, path, SK_TILES_FILE_MAX, &text, 0) != SK_OK) {
+        sk_buf_free(&text);
+        return SK_EXIT_ERROR;
+    }
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    int rc = sk_tileset_parse(&c->set, text.data, text.len, SK_TILES_FORMAT_AUTO, &diags);
+    sk_diag_list_sort(&diags);
+    sk_cli_print_diags(cli, path, 0, text.data, text.len, &diags, SK_CLI_DIAG_ERRORS_ONLY);
+    if (rc != SK_OK && diags.errors == 0) sk_cli_error(cli, "%s: %s", path, sk_strerror(rc));
+    sk_diag_list_free(&diags);
+    sk_buf_free(&text);
+    snprintf(c->name, sizeof(c->name), "the tile set %s", path);
+    return rc == SK_OK ? SK_EXIT_OK : rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
 }
 
 /* Reports a failed load or read of PATH whose diagnostics did not already say why. */
@@ -44,10 +114,13 @@ static int looks_like_kwg(const char *name, const char *path, const sk_buf *text
     return sk_kwg_detect(head, n);
 }
 
-/* Loads NAME (CACHE: through the word-list cache); sets *STATUS_RC to the library's code. */
-static int load(sk_cli *cli, const char *name, int cache, sk_lexicon **out, int *was_wordlist,
-                int *status_rc)
+/* Loads NAME (CACHE: through the word-list cache), a word list read in alphabet AC (NULL: A..Z);
+ * sets *STATUS_RC to the library's code. */
+static int load(sk_cli *cli, const char *name, int cache, const alphabet_choice *ac,
+                sk_lexicon **out, int *was_wordlist, int *status_rc)
 {
+    sk_kwg_build_options opts = {0};
+    if (ac) reading_options(ac, &opts);
     *out = NULL;
     char path[SK_PATH_MAX], cache_dir[SK_PATH_MAX];
     int rc =
@@ -76,9 +149,9 @@ static int load(sk_cli *cli, const char *name, int cache, sk_lexicon **out, int 
         if (rc == SK_OK && sk_kwg_detect(text.data, text.len))
             rc = sk_lexicon_from_kwg(out, text.data, text.len, &diags);
         else if (rc == SK_OK)
-            rc = sk_lexicon_from_wordlist(out, text.data, text.len, NULL, NULL, &diags);
+            rc = sk_lexicon_from_wordlist(out, text.data, text.len, &opts, NULL, &diags);
     } else {
-        rc = sk_lexicon_load(out, path, dir, &text, &diags);
+        rc = sk_lexicon_load(out, path, dir, &opts, &text, &diags);
     }
     if (was_wordlist) *was_wordlist = !looks_like_kwg(name, path, &text);
     sk_diag_list_sort(&diags);
@@ -100,10 +173,13 @@ static int opts_done(int opt)
 }
 
 /* ---- build ----------------------------------------------------------------------------------- */
-enum { B_OUTPUT, B_SKIP_INVALID, B_QUIET };
+enum { B_OUTPUT, B_SKIP_INVALID, B_QUIET, B_TILES, B_KEEP_ACCENTS };
 static const sk_cli_option build_options[] = {
     {B_OUTPUT, "output", 'o', "FILE", "write the KWG to FILE ('-': standard output); required",
      NULL},
+    {B_TILES, "tiles", 't', "TILES",
+     "the words are in the letters of tile set TILES (a name or file)", TILES_VALUES},
+    {B_KEEP_ACCENTS, "keep-accents", 0, NULL, KEEP_ACCENTS_HELP, NULL},
     {B_SKIP_INVALID, "skip-invalid", 0, NULL,
      "leave out words with characters other than A-Z, with a warning", NULL},
     {B_QUIET, "quiet", 'q', NULL, "no progress display, no warnings", NULL},
@@ -184,9 +260,10 @@ static int compile(sk_cli *cli, const sk_buf *text, const char *input, const cha
 
 static int run_build(sk_cli *cli, int argc, char **argv)
 {
-    const char *output = NULL;
+    const char *output = NULL, *tiles = NULL;
     int quiet = 0;
-    sk_kwg_build_options bopts = {0, NULL, NULL};
+    sk_kwg_build_options bopts = {0};
+    alphabet_choice ac = {0};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -194,8 +271,15 @@ static int run_build(sk_cli *cli, int argc, char **argv)
         if (opt == B_OUTPUT) output = o.optarg;
         if (opt == B_SKIP_INVALID) bopts.skip_invalid = 1;
         if (opt == B_QUIET) quiet = 1;
+        if (opt == B_TILES) tiles = o.optarg;
+        if (opt == B_KEEP_ACCENTS) ac.keep_accents = 1;
     }
     if (opts_done(opt) >= 0) return opts_done(opt);
+    if (tiles) {
+        int st = load_alphabet(cli, tiles, &ac);
+        if (st != SK_EXIT_OK) return st;
+        reading_options(&ac, &bopts);
+    }
     if (o.optind + 1 < argc) return sk_cli_usage_error(cli, "build compiles one word list");
     if (!output) return sk_cli_usage_error(cli, "missing -o FILE: where to write the KWG");
     const char *input = o.optind < argc ? argv[o.optind] : "-";
@@ -219,10 +303,12 @@ static int run_build(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- lookup ---------------------------------------------------------------------------------- */
-enum { L_LEXICON, L_VALID_ONLY, L_JSON };
+enum { L_LEXICON, L_VALID_ONLY, L_JSON, L_TILES, L_KEEP_ACCENTS };
 static const sk_cli_option lookup_options[] = {
     {L_LEXICON, "lexicon", 'l', "LEX",
      "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
+    {L_TILES, "tiles", 't', "TILES", TILES_HELP, TILES_VALUES},
+    {L_KEEP_ACCENTS, "keep-accents", 0, NULL, KEEP_ACCENTS_HELP, NULL},
     {L_VALID_ONLY, "valid-only", 'v', NULL, "print only the valid words, one a line (like grep)",
      NULL},
     {L_JSON, "json", 0, NULL, "JSON Lines: {\"word\",\"valid\"} for each word", NULL},
@@ -232,13 +318,23 @@ static const sk_cli_option lookup_options[] = {
 typedef struct {
     sk_cli *cli;
     const sk_lexicon *lex;
+    const sk_alphabet *alphabet; /* NULL: A..Z */
+    int read_flags;              /* sk_word_read's */
     int valid_only, json, any_invalid;
     sk_buf line;
 } looker;
 
 static void look_up(looker *k, const char *word, size_t len)
 {
-    int valid = sk_lexicon_contains(k->lex, word, len);
+    int valid;
+    if (k->alphabet) {
+        unsigned char tiles[SK_WORD_MAX];
+        size_t n;
+        valid = sk_word_read(k->alphabet, k->read_flags, word, len, tiles, &n) == SK_OK &&
+                sk_lexicon_contains_tiles(k->lex, tiles, n);
+    } else {
+        valid = sk_lexicon_contains(k->lex, NULL, word, len);
+    }
     if (!valid) k->any_invalid = 1;
     if (k->valid_only && !valid) return;
     sk_buf_clear(&k->line);
@@ -296,8 +392,9 @@ static int look_up_stdin(looker *k)
 
 static int run_lookup(sk_cli *cli, int argc, char **argv)
 {
-    const char *lexname = SK_LEXICON_DEFAULT;
+    const char *lexname = SK_LEXICON_DEFAULT, *tiles = NULL;
     looker k = {.cli = cli};
+    alphabet_choice ac = {0};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -305,14 +402,22 @@ static int run_lookup(sk_cli *cli, int argc, char **argv)
         if (opt == L_LEXICON) lexname = o.optarg;
         if (opt == L_VALID_ONLY) k.valid_only = 1;
         if (opt == L_JSON) k.json = 1;
+        if (opt == L_TILES) tiles = o.optarg;
+        if (opt == L_KEEP_ACCENTS) ac.keep_accents = 1;
     }
     if (opts_done(opt) >= 0) return opts_done(opt);
     if (strcmp(lexname, "none") == 0)
         return sk_cli_usage_error(cli, "lookup needs a lexicon, not 'none'");
+    if (tiles) {
+        int st = load_alphabet(cli, tiles, &ac);
+        if (st != SK_EXIT_OK) return st;
+    }
     sk_lexicon *lex;
     int rc;
-    if (load(cli, lexname, 1, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    if (load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
     k.lex = lex;
+    k.alphabet = chosen(&ac);
+    k.read_flags = ac.keep_accents ? 0 : SK_WORD_FOLD_ACCENTS;
     sk_buf_init(&k.line);
     int status = SK_EXIT_OK;
     if (o.optind < argc) {
@@ -332,18 +437,28 @@ static int run_lookup(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- anagram --------------------------------------------------------------------------------- */
-enum { A_LEXICON, A_EXACT, A_MIN, A_JSON };
+enum { A_LEXICON, A_EXACT, A_MIN, A_JSON, A_TILES, A_KEEP_ACCENTS };
 static const sk_cli_option anagram_options[] = {
     {A_LEXICON, "lexicon", 'l', "LEX",
      "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
+    {A_TILES, "tiles", 't', "TILES", TILES_HELP, TILES_VALUES},
+    {A_KEEP_ACCENTS, "keep-accents", 0, NULL, KEEP_ACCENTS_HELP, NULL},
     {A_EXACT, "exact", 'e', NULL, "only words that use every tile of the rack", NULL},
     {A_MIN, "min", 'm', "N", "only words of at least N letters (default 2)", "<number>"},
     {A_JSON, "json", 0, NULL, "JSON Lines: {\"word\"} for each word", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
+/* A word found: its tiles (for sorting) and its text, in one allocation. */
 typedef struct {
-    char **words;
+    unsigned char n;                  /* tiles */
+    unsigned char tiles[SK_WORD_MAX]; /* letters, SK_TILE_BLANKED on blanks */
+    char text[];
+} found_word;
+
+typedef struct {
+    const sk_alphabet *alphabet; /* how the words are written; NULL: A..Z */
+    found_word **words;
     size_t count, cap;
     int overflow, nomem;
 } word_set;
@@ -357,7 +472,7 @@ static int collect(void *ctx, const char *word, size_t len)
     }
     if (s->count == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 256;
-        char **w = realloc(s->words, cap * sizeof(*w));
+        found_word **w = realloc(s->words, cap * sizeof(*w));
         if (!w) {
             s->nomem = 1;
             return 1;
@@ -365,34 +480,84 @@ static int collect(void *ctx, const char *word, size_t len)
         s->words = w;
         s->cap = cap;
     }
-    char *copy = malloc(len + 1);
-    if (!copy) {
+    found_word *f = malloc(sizeof(*f) + len + 1);
+    if (!f) {
         s->nomem = 1;
         return 1;
     }
-    memcpy(copy, word, len + 1);
-    s->words[s->count++] = copy;
+    memcpy(f->text, word, len + 1);
+    /* Read back as written: labels bracketed when long, blanks in lower case. */
+    f->n = 0;
+    if (!s->alphabet) { /* A..Z: one letter a tile */
+        for (size_t p = 0; p < len && f->n < SK_WORD_MAX; p++) {
+            unsigned char c = (unsigned char)word[p];
+            f->tiles[f->n++] =
+                (unsigned char)(c >= 'a' ? (c - 'a' + 1) | SK_TILE_BLANKED : c - 'A' + 1);
+        }
+    }
+    for (size_t p = 0; s->alphabet && p < len && f->n < SK_WORD_MAX;) {
+        sk_tile t;
+        if (sk_alphabet_read(s->alphabet, word, len, &p, SK_READ_BLANKED, &t) != SK_TILE_READ_OK)
+            break;
+        f->tiles[f->n++] = t;
+    }
+    s->words[s->count++] = f;
     return 0;
 }
 
-/* Longest first, then alphabetical ignoring case (a blank's letter sorts as the letter). */
+/* Longest first, then in tile order with a blank's letter sorting as the letter; then a natural
+ * tile before a blank. */
 static int by_length_then_letters(const void *pa, const void *pb)
 {
-    const char *a = *(const char *const *)pa, *b = *(const char *const *)pb;
-    size_t la = strlen(a), lb = strlen(b);
-    if (la != lb) return la > lb ? -1 : 1;
-    for (size_t i = 0; i < la; i++) {
-        int ca = a[i] | 0x20, cb = b[i] | 0x20;
+    const found_word *a = *(const found_word *const *)pa, *b = *(const found_word *const *)pb;
+    if (a->n != b->n) return a->n > b->n ? -1 : 1;
+    for (unsigned i = 0; i < a->n; i++) {
+        int ca = a->tiles[i] & SK_TILE_LETTER, cb = b->tiles[i] & SK_TILE_LETTER;
         if (ca != cb) return ca - cb;
     }
-    return strcmp(a, b);
+    for (unsigned i = 0; i < a->n; i++)
+        if (a->tiles[i] != b->tiles[i]) return a->tiles[i] - b->tiles[i];
+    return 0;
+}
+
+/* Checks RACK in alphabet A (NULL: A..Z): tiles and '?', 1 to SK_WORD_MAX of them. Returns
+ * SK_EXIT_OK or the usage error printed. */
+static int check_rack(sk_cli *cli, const sk_alphabet *a, const alphabet_choice *ac,
+                      const char *rack)
+{
+    size_t len = strlen(rack), n = 0;
+    if (!a) {
+        for (size_t i = 0; i < len; i++) {
+            char c = rack[i];
+            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '?'))
+                return sk_cli_usage_error(cli, "a rack holds letters and '?' (blanks), not '%c'",
+                                          c);
+        }
+        n = len;
+    }
+    for (size_t p = 0; a && p < len; n++) {
+        sk_tile t;
+        size_t at = p;
+        if (sk_alphabet_read(a, rack, len, &p, SK_READ_BLANK | SK_READ_GREEDY | SK_READ_FOLD, &t) !=
+            SK_TILE_READ_OK) {
+            uint32_t cp;
+            size_t clen = sk_utf8_decode(rack + at, len - at, &cp);
+            return sk_cli_usage_error(cli,
+                                      "a rack holds letters of %s and '?' (blanks), not '%.*s'",
+                                      ac->name, (int)(clen ? clen : 1), rack + at);
+        }
+    }
+    if (n == 0 || n > SK_WORD_MAX)
+        return sk_cli_usage_error(cli, "a rack holds 1 to %d tiles", SK_WORD_MAX);
+    return SK_EXIT_OK;
 }
 
 static int run_anagram(sk_cli *cli, int argc, char **argv)
 {
-    const char *lexname = SK_LEXICON_DEFAULT;
+    const char *lexname = SK_LEXICON_DEFAULT, *tiles = NULL;
     int flags = 0, json = 0;
     int min_len = 2;
+    alphabet_choice ac = {0};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -400,27 +565,28 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
         if (opt == A_LEXICON) lexname = o.optarg;
         if (opt == A_EXACT) flags |= SK_ANAGRAM_EXACT;
         if (opt == A_JSON) json = 1;
+        if (opt == A_TILES) tiles = o.optarg;
+        if (opt == A_KEEP_ACCENTS) ac.keep_accents = 1;
         if (opt == A_MIN && sk_cli_opts_int(&o, 0, SK_WORD_MAX, &min_len) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
     }
     if (opts_done(opt) >= 0) return opts_done(opt);
     if (o.optind + 1 != argc) return sk_cli_usage_error(cli, "anagram takes one RACK");
+    if (tiles) {
+        int st = load_alphabet(cli, tiles, &ac);
+        if (st != SK_EXIT_OK) return st;
+    }
+    const sk_alphabet *alphabet = chosen(&ac);
     const char *rack = argv[o.optind];
     size_t len = strlen(rack);
-    for (size_t i = 0; i < len; i++) {
-        char c = rack[i];
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '?'))
-            return sk_cli_usage_error(cli, "a rack holds letters and '?' (blanks), not '%c'", c);
-    }
-    if (len == 0 || len > SK_WORD_MAX)
-        return sk_cli_usage_error(cli, "a rack holds 1 to %d tiles", SK_WORD_MAX);
+    if (check_rack(cli, alphabet, &ac, rack) != SK_EXIT_OK) return SK_EXIT_ERROR;
     if (strcmp(lexname, "none") == 0)
         return sk_cli_usage_error(cli, "anagram needs a lexicon, not 'none'");
     sk_lexicon *lex;
     int rc;
-    if (load(cli, lexname, 1, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
-    word_set set = {0};
-    sk_lexicon_anagram(lex, rack, len, flags, min_len, collect, &set);
+    if (load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    word_set set = {.alphabet = alphabet && !sk_alphabet_is_latin(alphabet) ? alphabet : NULL};
+    sk_lexicon_anagram(lex, alphabet, rack, len, flags, min_len, collect, &set);
     int status = SK_EXIT_OK;
     if (set.nomem) {
         sk_cli_error(cli, "out of memory");
@@ -437,10 +603,10 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
         for (size_t i = 0; i < set.count; i++) {
             if (json) {
                 sk_buf_puts(&out, "{\"word\":");
-                sk_json_string(&out, set.words[i]);
+                sk_json_string(&out, set.words[i]->text);
                 sk_buf_puts(&out, "}\n");
             } else {
-                sk_buf_puts(&out, set.words[i]);
+                sk_buf_puts(&out, set.words[i]->text);
                 sk_buf_putc(&out, '\n');
             }
         }
@@ -478,7 +644,7 @@ static int run_info(sk_cli *cli, int argc, char **argv)
     for (int i = o.optind; i < argc; i++) {
         sk_lexicon *lex;
         int wordlist = 0, rc;
-        if (load(cli, argv[i], 0, &lex, &wordlist, &rc) != SK_EXIT_OK) {
+        if (load(cli, argv[i], 0, NULL, &lex, &wordlist, &rc) != SK_EXIT_OK) {
             int s = rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
             if (s > status) status = s;
             continue;
@@ -517,17 +683,24 @@ const sk_cmd sk_lexicon_subcommands[] = {
      "word a line, any case; blank lines and lines starting with '#' are skipped, duplicates\n"
      "merged; single letters are skipped with a warning. A word with a character other than\n"
      "A-Z is an error (exit 1, nothing written) unless --skip-invalid. FILE is replaced\n"
-     "atomically.",
+     "atomically. With -t the words are in the letters of a tile set, UTF-8, numbered as the\n"
+     "set numbers them: a label of several letters needs no brackets ('chico' is [CH]ICO in\n"
+     "Spanish), a letter the set lacks is read as its plain letter ('é' as E; not with\n"
+     "--keep-accents), and a word that still has a character outside the set is skipped with\n"
+     "a warning (docs/lexicon.md, \"Other languages\").",
      build_options, NULL},
     {"lexicon lookup", run_lookup, "check words against a lexicon", "[OPTIONS] [WORD...]",
      "Prints 'WORD valid' or 'WORD invalid' for each WORD, or for each line of standard input\n"
      "when no WORD is given (case is ignored; single letters are never words). Exit status 1\n"
      "when any word is invalid. A word list given with -l is compiled once and cached in\n"
-     "$XDG_CACHE_HOME/skrab (default ~/.cache/skrab).",
+     "$XDG_CACHE_HOME/skrab (default ~/.cache/skrab). With -t, words are read in the letters\n"
+     "of a tile set, as lexicon build reads them.",
      lookup_options, NULL},
     {"lexicon anagram", run_anagram, "list the words a rack makes", "[OPTIONS] RACK",
      "Lists every word that can be made from the tiles of RACK ('?' is a blank; the letter it\n"
-     "stands for is shown in lowercase), longest first, then alphabetically.",
+     "stands for is shown in lowercase), longest first, then alphabetically. With -t, RACK\n"
+     "and the words are in the letters of a tile set, in the set's order; a label of several\n"
+     "letters is written in brackets ('[CH]', '[ch]' for a blank), and read with or without.",
      anagram_options, NULL},
     {"lexicon info", run_info, "describe lexicon files", "[OPTIONS] FILE...",
      "Prints, for each FILE (a KWG, a word list, or a lexicon name), its format, the number\n"

@@ -56,12 +56,46 @@ int sk_tilestrs_strictly_sorted(const sk_tilestrs *s);
 /* Drops repeated strings of a sorted set; returns how many were dropped. */
 size_t sk_tilestrs_dedup(sk_tilestrs *s);
 
+/* ---- reading words ----------------------------------------------------------------------------
+ * A word reader for one alphabet (wordlist.c): sk_word_read without the set-up per word. Each
+ * ASCII byte, and each other character that begins a label, knows its tile in advance; only
+ * characters that begin a label of several characters ('C' of [CH]) and '[' go through
+ * sk_alphabet_read. The result is sk_alphabet_read's, tile by tile. */
+#define SK_WORD_READER_SLOW 0xff /* a character that sk_alphabet_read reads */
+
+typedef struct {
+    const sk_alphabet *a;      /* NULL: ASCII A-Z (NULL or Latin alphabet given, no flags) */
+    sk_alphabet latin;         /* A..Z, when NULL is given with flags */
+    int flags;                 /* SK_WORD_FOLD_ACCENTS */
+    unsigned char ascii[128];  /* by byte: its tile, 0 for none, or SK_WORD_READER_SLOW */
+    int nwide;                 /* characters past ASCII that begin a label (case folded)... */
+    uint32_t wide_cp[SK_ALPHABET_MAX];
+    unsigned char wide_tile[SK_ALPHABET_MAX]; /* ...and what they read as, as ascii[] */
+} sk_word_reader;
+
+typedef enum {
+    SK_WORD_OK = 0,
+    SK_WORD_BAD_UTF8,   /* the byte at *AT does not begin a UTF-8 character */
+    SK_WORD_NOT_LETTER, /* the character at *AT is no letter of the alphabet */
+    SK_WORD_TOO_LONG    /* more than SK_WORD_MAX tiles */
+} sk_word_outcome;
+
+/* A reader for alphabet A (NULL: A-Z) with FLAGS (SK_WORD_FOLD_ACCENTS). A is borrowed; R may
+ * point to its own member, so it is not to be copied. */
+void sk_word_reader_init(sk_word_reader *r, const sk_alphabet *a, int flags);
+/* Reads TEXT[0..LEN) into OUT, *COUNT tiles; on failure *AT is the byte offset of the problem
+ * (0 for TOO_LONG). A bad character wins over the length. */
+sk_word_outcome sk_word_reader_read(const sk_word_reader *r, const char *text, size_t len,
+                                    unsigned char out[SK_WORD_MAX], size_t *count, size_t *at);
+
 /* ---- word lists -------------------------------------------------------------------------------
- * Reads TEXT as a word list (see sk_kwg_build) into WORDS (payload 0), sorted and distinct.
- * Updates STATS->lines, duplicates, skipped, words when STATS is not NULL. Returns SK_OK,
- * SK_EINVAL (errors reported), SK_ENOMEM or SK_ETOOBIG. */
-int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len, int skip_invalid,
-                     sk_kwg_build_stats *stats, sk_diag_list *diags);
+ * Reads TEXT as a word list (see sk_kwg_build) into WORDS (payload 0), sorted and distinct, with
+ * OPTS' alphabet, name, skip_invalid and fold_accents (OPTS may be NULL). Updates STATS->lines,
+ * duplicates, skipped, words when STATS is not NULL. Returns SK_OK, SK_EINVAL (errors
+ * reported), SK_ENOMEM or SK_ETOOBIG. */
+int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len,
+                     const sk_kwg_build_options *opts, sk_kwg_build_stats *stats,
+                     sk_diag_list *diags);
 
 /* ---- graph states -----------------------------------------------------------------------------
  * A state is one node of a sibling list whose rest is another state: (tile, accepts, arc, next),

@@ -141,7 +141,7 @@ int main(int argc, char **argv)
             size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
             while (len && (p[len - 1] == '\r' || p[len - 1] == ' '))
                 len--;
-            found += (size_t)sk_lexicon_contains(lex, p, len);
+            found += (size_t)sk_lexicon_contains(lex, NULL, p, len);
             nwords++;
             p = nl ? nl + 1 : end;
         }
@@ -162,7 +162,7 @@ int main(int argc, char **argv)
     t0 = now(CLOCK_MONOTONIC);
     for (int round = 0; round < 10; round++)
         for (int i = 0; i < NRAND; i++)
-            found += (size_t)sk_lexicon_contains(lex, rand_words[i], strlen(rand_words[i]));
+            found += (size_t)sk_lexicon_contains(lex, NULL, rand_words[i], strlen(rand_words[i]));
     snprintf(mem, sizeof(mem), "%zu found", found / 10);
     row("lookup, random strings", NRAND * 10.0, "lookups", now(CLOCK_MONOTONIC) - t0, mem);
 
@@ -176,7 +176,7 @@ int main(int argc, char **argv)
         t0 = now(CLOCK_MONOTONIC);
         for (int i = 0; i < reps; i++) {
             n = 0;
-            sk_lexicon_anagram(lex, racks[k], 7, exact[k], 2, count_word, &n);
+            sk_lexicon_anagram(lex, NULL, racks[k], 7, exact[k], 2, count_word, &n);
         }
         snprintf(mem, sizeof(mem), "%zu words each", n);
         row(names[k], reps, "searches", now(CLOCK_MONOTONIC) - t0, mem);
@@ -203,7 +203,7 @@ int main(int argc, char **argv)
         for (const char *p = text.data, *end = text.data + text.len; p < end; reps++) {
             const char *nl = memchr(p, '\n', (size_t)(end - p));
             size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-            found += (size_t)sk_lexicon_contains(lex, p, len);
+            found += (size_t)sk_lexicon_contains(lex, NULL, p, len);
             p = nl ? nl + 1 : end;
         }
         snprintf(mem, sizeof(mem), "%zu of %zu found", found, reps);

@@ -46,7 +46,8 @@ static void check_found(const sk_boggle_grid *g)
         const sk_boggle_word *w = &out.words[i];
         char text[SK_BOGGLE_WORD_MAX + 1];
         size_t len = sk_boggle_word_text(g, w, text);
-        if (len != w->letters || !sk_lexicon_contains(lex, text, len) || strcmp(prev, text) >= 0)
+        if (len != w->letters || !sk_lexicon_contains(lex, NULL, text, len) ||
+            strcmp(prev, text) >= 0)
             abort();
         uint64_t used = 0;
         for (int c = 0; c < w->ncells; c++) {

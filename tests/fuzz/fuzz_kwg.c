@@ -36,12 +36,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sk_lexicon_info info;
         if (sk_lexicon_get_info(lex, &info) != SK_OK || info.nodes * 4 != size) abort();
         counter c = {0, 20000};
-        sk_lexicon_foreach_word(lex, count_word, &c);
+        sk_lexicon_foreach_word(lex, NULL, count_word, &c);
         if (info.words < 20000 && c.words != info.words) abort(); /* both count the DAWG */
         c.words = 0;
-        sk_lexicon_anagram(lex, "AEINST?", 7, 0, 2, count_word, &c);
+        sk_lexicon_anagram(lex, NULL, "AEINST?", 7, 0, 2, count_word, &c);
         c.words = 0;
-        sk_lexicon_anagram(lex, "QZ??", 4, SK_ANAGRAM_EXACT, 2, count_word, &c);
+        sk_lexicon_anagram(lex, NULL, "QZ??", 4, SK_ANAGRAM_EXACT, 2, count_word, &c);
         /* the input's own bytes as words and as GADDAG paths */
         unsigned char tiles[SK_WORD_MAX];
         size_t n = size < SK_WORD_MAX ? size : SK_WORD_MAX;

@@ -275,7 +275,7 @@ static void known_grids(void **state)
             size_t len = sk_boggle_word_text(&g, w, word);
             assert_int_equal(len, w->letters);
             assert_true(strcmp(prev, word) < 0);
-            assert_true(sk_lexicon_contains(wordlist(), word, len));
+            assert_true(sk_lexicon_contains(wordlist(), NULL, word, len));
             assert_int_equal(w->score, sk_boggle_score((int)len));
             uint64_t used = 0;
             for (int c = 0; c < w->ncells; c++) {
@@ -497,7 +497,7 @@ static void against_reference(void **state)
 {
     (void)state;
     ref_list ref = {0};
-    assert_int_equal(sk_lexicon_foreach_word(wordlist(), ref_collect, &ref), SK_OK);
+    assert_int_equal(sk_lexicon_foreach_word(wordlist(), NULL, ref_collect, &ref), SK_OK);
     sk_boggle_solver *s;
     assert_int_equal(sk_boggle_solver_new(&s, wordlist()), SK_OK);
     /* letters drawn as often as on the dice (roughly English), with Q a little more often */

@@ -97,8 +97,8 @@ static void wordsets(void **state)
 
     sk_lexicon *lex = NULL;
     assert_int_equal(sk_boggle_wordset_lexicon(&s, &lex), SK_OK);
-    assert_true(sk_lexicon_contains(lex, "ZOO", 3));
-    assert_false(sk_lexicon_contains(lex, "PEAR", 4));
+    assert_true(sk_lexicon_contains(lex, NULL, "ZOO", 3));
+    assert_false(sk_lexicon_contains(lex, NULL, "PEAR", 4));
     sk_lexicon_free(lex);
     sk_boggle_wordset empty;
     sk_boggle_wordset_init(&empty);

@@ -23,7 +23,7 @@ static sk_lexicon *build_ok(const char *text, sk_kwg_build_stats *stats)
 
 static int has(const sk_lexicon *lex, const char *w)
 {
-    return sk_lexicon_contains(lex, w, strlen(w));
+    return sk_lexicon_contains(lex, NULL, w, strlen(w));
 }
 
 typedef struct {
@@ -49,7 +49,7 @@ static const char *all_words(const sk_lexicon *lex)
 {
     static collected c;
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_foreach_word(lex, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_foreach_word(lex, NULL, collect, &c), SK_OK);
     return c.text;
 }
 
@@ -182,7 +182,7 @@ static void empty_lists(void **state)
         assert_int_equal(word_count(lex), 0);
         assert_string_equal(all_words(lex), "");
         collected c = {.len = 0};
-        assert_int_equal(sk_lexicon_anagram(lex, "AB?", 3, 0, 2, collect, &c), SK_OK);
+        assert_int_equal(sk_lexicon_anagram(lex, NULL, "AB?", 3, 0, 2, collect, &c), SK_OK);
         assert_int_equal(c.count, 0);
         assert_int_equal(stats.words, 0);
         sk_lexicon_free(lex);
@@ -287,7 +287,7 @@ static void invalid_words(void **state)
 
     /* --skip-invalid: warnings, and the rest is built */
     sk_diag_list_init(&diags);
-    sk_kwg_build_options opts = {1, NULL, NULL};
+    sk_kwg_build_options opts = {.skip_invalid = 1};
     sk_kwg_build_stats stats;
     assert_int_equal(sk_lexicon_from_wordlist(&lex, text, strlen(text), &opts, &stats, &diags),
                      SK_OK);
@@ -321,7 +321,7 @@ static void progress_reported(void **state)
 {
     (void)state;
     int seen[SK_KWG_STAGE_DONE + 1] = {0};
-    sk_kwg_build_options opts = {0, record_stage, seen};
+    sk_kwg_build_options opts = {.progress = record_stage, .progress_ctx = seen};
     uint32_t *nodes;
     size_t count;
     const char *text = "AA\nAB\n";
@@ -344,35 +344,38 @@ static void anagrams(void **state)
     sk_lexicon *lex = build_ok("ACT\nCAT\nAT\nTA\nTACT\nAA\nBAA\nABA\nZZZ\n", NULL);
     collected c;
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, "TAC", 3, 0, 2, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "TAC", 3, 0, 2, collect, &c), SK_OK);
     assert_string_equal(c.text, "ACT AT CAT TA ");
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, "tac", 3, SK_ANAGRAM_EXACT, 2, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "tac", 3, SK_ANAGRAM_EXACT, 2, collect, &c),
+                     SK_OK);
     assert_string_equal(c.text, "ACT CAT ");
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, "TAC", 3, 0, 3, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "TAC", 3, 0, 3, collect, &c), SK_OK);
     assert_string_equal(c.text, "ACT CAT ");
     /* a blank is used only where the rack lacks the letter, shown lowercase */
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, "A?", 2, 0, 2, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "A?", 2, 0, 2, collect, &c), SK_OK);
     assert_string_equal(c.text, "Aa At tA ");
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, "AB?", 3, SK_ANAGRAM_EXACT, 2, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "AB?", 3, SK_ANAGRAM_EXACT, 2, collect, &c),
+                     SK_OK);
     assert_string_equal(c.text, "ABa BAa ");
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, "???", 3, SK_ANAGRAM_EXACT, 2, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "???", 3, SK_ANAGRAM_EXACT, 2, collect, &c),
+                     SK_OK);
     assert_string_equal(c.text, "aba act baa cat zzz ");
     /* bad racks */
-    assert_int_equal(sk_lexicon_anagram(lex, "A1", 2, 0, 2, collect, &c), SK_EINVAL);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "A1", 2, 0, 2, collect, &c), SK_EINVAL);
     char big[SK_WORD_MAX + 2];
     memset(big, 'A', sizeof(big));
-    assert_int_equal(sk_lexicon_anagram(lex, big, sizeof(big), 0, 2, collect, &c), SK_EINVAL);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, big, sizeof(big), 0, 2, collect, &c), SK_EINVAL);
     /* the callback may stop the search */
     int calls = 0;
-    assert_int_equal(sk_lexicon_anagram(lex, "???", 3, 0, 2, stop_after_two, &calls), 1);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "???", 3, 0, 2, stop_after_two, &calls), 1);
     assert_int_equal(calls, 2);
     calls = 0;
-    assert_int_equal(sk_lexicon_foreach_word(lex, stop_after_two, &calls), 1);
+    assert_int_equal(sk_lexicon_foreach_word(lex, NULL, stop_after_two, &calls), 1);
     sk_lexicon_free(lex);
 }
 
@@ -400,7 +403,7 @@ static void random_lists(void **state)
         sk_lexicon *lex = build_ok(text, NULL);
         for (const char *p = text; *p;) {
             const char *nl = strchr(p, '\n');
-            assert_true(sk_lexicon_contains(lex, p, (size_t)(nl - p)));
+            assert_true(sk_lexicon_contains(lex, NULL, p, (size_t)(nl - p)));
             p = nl + 1;
         }
         check_gaddag(lex);

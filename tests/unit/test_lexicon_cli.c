@@ -127,7 +127,7 @@ static void build_and_info(void **state)
     /* the failed build left the previous file whole */
     sk_lexicon *lex;
     assert_int_equal(sk_lexicon_open(&lex, kwg, NULL), 0);
-    assert_true(sk_lexicon_contains(lex, "JOE", 3));
+    assert_true(sk_lexicon_contains(lex, NULL, "JOE", 3));
     sk_lexicon_free(lex);
     const char *info2[] = {"lexicon", "info", kwg, "/nonexistent.kwg", NULL};
     run(&r, NULL, info2, 2);

@@ -74,7 +74,7 @@ static int append(void *ctx, const char *word, size_t len)
 static void words_of(const sk_lexicon *lex, sk_buf *out)
 {
     sk_buf_init(out);
-    assert_int_equal(sk_lexicon_foreach_word(lex, append, out), SK_OK);
+    assert_int_equal(sk_lexicon_foreach_word(lex, NULL, append, out), SK_OK);
 }
 
 /* Exercises a lexicon that passed validation: nothing may crash or read out of bounds. */
@@ -84,11 +84,11 @@ static void poke(const sk_lexicon *lex)
     assert_int_equal(sk_lexicon_get_info(lex, &info), SK_OK);
     sk_buf words;
     words_of(lex, &words);
-    sk_lexicon_anagram(lex, "AEIRS??", 7, 0, 2, append, &words);
+    sk_lexicon_anagram(lex, NULL, "AEIRS??", 7, 0, 2, append, &words);
     sk_buf_free(&words);
     unsigned char path[] = {1, 0, 1, 1, 8};
     sk_lexicon_walk(lex, sk_lexicon_gaddag_root(lex), path, sizeof(path));
-    sk_lexicon_contains(lex, "AAH", 3);
+    sk_lexicon_contains(lex, NULL, "AAH", 3);
 }
 
 static void write_and_open(void **state)
@@ -124,10 +124,10 @@ static void write_and_open(void **state)
     assert_true(lex->forward);
     assert_int_equal(sk_lexicon_node_count(lex), count);
     assert_memory_equal(sk_lexicon_nodes(lex), nodes, count * 4);
-    assert_true(sk_lexicon_contains(lex, "cats", 4));
+    assert_true(sk_lexicon_contains(lex, NULL, "cats", 4));
     sk_lexicon_free(lex);
     /* loading by content: the same */
-    assert_int_equal(sk_lexicon_load(&lex, path, NULL, NULL, NULL), SK_OK);
+    assert_int_equal(sk_lexicon_load(&lex, path, NULL, NULL, NULL, NULL), SK_OK);
     assert_non_null(lex->map);
     sk_lexicon_free(lex);
     /* replacing an existing file works; a directory or a missing directory does not */
@@ -275,8 +275,8 @@ static void wolges_interop(void **state)
     tmp_path(path2, sizeof(path2), "wolges.kwg");
     assert_int_equal(sk_lexicon_save(theirs, path2), SK_OK);
     sk_lexicon *again;
-    assert_int_equal(sk_lexicon_load(&again, path2, NULL, NULL, NULL), SK_OK);
-    assert_true(sk_lexicon_contains(again, "ABAC", 4));
+    assert_int_equal(sk_lexicon_load(&again, path2, NULL, NULL, NULL, NULL), SK_OK);
+    assert_true(sk_lexicon_contains(again, NULL, "ABAC", 4));
     sk_lexicon_free(again);
     sk_buf_free(&a);
     sk_buf_free(&b);
@@ -335,41 +335,43 @@ static void wordlist_cache(void **state)
     sk_lexicon *lex;
     sk_buf text;
     sk_buf_init(&text);
-    assert_int_equal(sk_lexicon_load(&lex, list, cache, &text, NULL), SK_OK);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, &text, NULL), SK_OK);
     assert_null(lex->map); /* compiled this time */
     assert_int_equal(text.len, 10);
-    assert_true(sk_lexicon_contains(lex, "azo", 3));
+    assert_true(sk_lexicon_contains(lex, NULL, "azo", 3));
     sk_lexicon_free(lex);
     assert_int_equal(count_files(cache), 1);
-    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL), SK_OK);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL, NULL), SK_OK);
     assert_non_null(lex->map); /* mapped from the cache */
-    assert_true(sk_lexicon_contains(lex, "ZO", 2));
+    assert_true(sk_lexicon_contains(lex, NULL, "ZO", 2));
     sk_lexicon_free(lex);
     /* a damaged cache entry is rebuilt */
     char cmd[400];
     snprintf(cmd, sizeof(cmd), "for f in '%s'/*.kwg; do printf 'junk' > \"$f\"; done", cache);
     assert_int_equal(system(cmd), 0);
-    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL), SK_OK);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL, NULL), SK_OK);
     assert_null(lex->map);
     sk_lexicon_free(lex);
-    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL), SK_OK);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL, NULL), SK_OK);
     assert_non_null(lex->map);
     sk_lexicon_free(lex);
     /* other content, another entry; a bad list reports with offsets into TEXT */
     write_file(list, "ZA\nZ0\n", 6);
     sk_diag_list diags;
     sk_diag_list_init(&diags);
-    assert_int_equal(sk_lexicon_load(&lex, list, cache, &text, &diags), SK_EINVAL);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, &text, &diags), SK_EINVAL);
     assert_int_equal(diags.errors, 1);
     assert_int_equal(diags.items[0].offset, 4);
     assert_int_equal(count_files(cache), 1);
     sk_diag_list_free(&diags);
     sk_buf_free(&text);
-    assert_int_equal(sk_lexicon_load(&lex, "/nonexistent.txt", cache, NULL, NULL), SK_ENOTFOUND);
+    assert_int_equal(sk_lexicon_load(&lex, "/nonexistent.txt", cache, NULL, NULL, NULL),
+                     SK_ENOTFOUND);
     /* an unwritable cache is no failure */
-    assert_int_equal(sk_lexicon_load(&lex, list, "/proc/no-cache-here", NULL, NULL), SK_EINVAL);
+    assert_int_equal(sk_lexicon_load(&lex, list, "/proc/no-cache-here", NULL, NULL, NULL),
+                     SK_EINVAL);
     write_file(list, "QI\n", 3);
-    assert_int_equal(sk_lexicon_load(&lex, list, "/proc/no-cache-here", NULL, NULL), SK_OK);
+    assert_int_equal(sk_lexicon_load(&lex, list, "/proc/no-cache-here", NULL, NULL, NULL), SK_OK);
     sk_lexicon_free(lex);
 
     char dir[SK_PATH_MAX];
@@ -446,7 +448,7 @@ static void sowpods(void **state)
     for (char *p = text.data; p < text.data + text.len;) {
         char *nl = memchr(p, '\n', (size_t)(text.data + text.len - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(text.data + text.len - p);
-        if (!sk_lexicon_contains(lex, p, len)) fail_msg("not found: %.*s", (int)len, p);
+        if (!sk_lexicon_contains(lex, NULL, p, len)) fail_msg("not found: %.*s", (int)len, p);
         unsigned char t[SK_WORD_MAX], g[2 * SK_WORD_MAX];
         assert_int_equal(sk_word_to_tiles(p, len, t), 0);
         for (size_t k = 1; k <= len; k++) {
@@ -489,7 +491,7 @@ static void sowpods(void **state)
                 hi = mid;
         }
         if (lo < nwords && strcmp(sorted[lo], w) == 0) continue;
-        if (sk_lexicon_contains(lex, w, (size_t)len)) fail_msg("found non-word %s", w);
+        if (sk_lexicon_contains(lex, NULL, w, (size_t)len)) fail_msg("found non-word %s", w);
         tested++;
     }
     /* an in-process build of the same list gives the same bytes */

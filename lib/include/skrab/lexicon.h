@@ -2,8 +2,10 @@
  * docs/lexicon.md): a minimized DAWG and a
  * GADDAG sharing one array of 32-bit little-endian nodes, byte-compatible with wolges' format.
  * Node 0 points to the DAWG root list, node 1 to the GADDAG root list. Tiles are numbered as in
- * tiles.h: 1..26 = A..Z; tile 0 in the GADDAG is the separator between the reversed part of a
- * word and the rest (CARE is stored as ERAC, RAC@E, AC@RE and C@ARE).
+ * tiles.h: 1..26 = A..Z for English, the alphabet's numbers for any other (alphabet.h); tile 0
+ * in the GADDAG is the separator between the reversed part of a word and the rest (CARE is
+ * stored as ERAC, RAC@E, AC@RE and C@ARE). A KWG file does not say its alphabet: whoever reads
+ * or writes words passes it (NULL: A..Z).
  *
  * Build one from a word list (sk_kwg_build), write it atomically (sk_kwg_write), open a KWG file
  * with one mmap (sk_lexicon_open) or load either form by content (sk_lexicon_load, which caches
@@ -15,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skrab/alphabet.h"
 #include "skrab/api.h"
 #include "skrab/buf.h"
 #include "skrab/diag.h"
@@ -92,11 +95,22 @@ typedef enum {
 
 typedef struct {
     int skip_invalid; /* 1: a word with a character outside A-Z (or too long) is a warning and
-                         is left out; 0: it is an error and the build fails */
+                         is left out; 0: it is an error and the build fails. Other alphabets
+                         always skip such a word with a warning (see ALPHABET). */
     /* Called at the start of each stage and now and then within one (DONE of TOTAL); may be
      * NULL. For progress displays only. */
     void (*progress)(void *ctx, sk_kwg_stage stage, size_t done, size_t total);
     void *progress_ctx;
+    /* The alphabet of the words and of the KWG's tile numbers. NULL or sk_alphabet_latin, without
+     * FOLD_ACCENTS: the letters A-Z (ASCII, any case), numbered 1..26, read as they always
+     * were. Otherwise each word is read with sk_word_read (labels of several characters without
+     * brackets, longest first: "chico" is [CH] I C O); a word holding a character that is no
+     * letter of the alphabet is left out with a warning, whatever SKIP_INVALID says; bytes that
+     * are not UTF-8 are an error. */
+    const sk_alphabet *alphabet;
+    const char *alphabet_name; /* how warnings name it ("the polish tile set"); NULL: "the
+                                  alphabet" */
+    int fold_accents;          /* 1: read with SK_WORD_FOLD_ACCENTS (é as E where É is no letter) */
 } sk_kwg_build_options;
 
 typedef struct {
@@ -153,14 +167,17 @@ SK_API int sk_lexicon_from_wordlist(sk_lexicon **out, const char *text, size_t l
  * checking them; on failure NODES is freed. Returns SK_OK or SK_ENOMEM. */
 SK_API int sk_lexicon_adopt(sk_lexicon **out, uint32_t *nodes, size_t count);
 
-/* Loads PATH, a KWG or a word list told apart by content. A word list is compiled; when
- * CACHE_DIR is not NULL the result is kept there as <content hash>.kwg (written atomically,
- * the directory created as needed, failures to cache ignored) and later loads of the same
- * content mmap that file instead. When TEXT is not NULL and the list had to be compiled, TEXT
- * receives its content, so diagnostic offsets can be turned into lines (a cache hit leaves it
- * empty: there is nothing to report). Returns as sk_lexicon_open and sk_kwg_build. */
-SK_API int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir, sk_buf *text,
-                           sk_diag_list *diags);
+/* Loads PATH, a KWG or a word list told apart by content. A word list is compiled with OPTS
+ * (may be NULL; its alphabet, alphabet_name, fold_accents and skip_invalid are used); when
+ * CACHE_DIR is not NULL the result is kept there as <hash>.kwg, the hash taken over the content
+ * and over how it is read (the alphabet's labels and the options: a Polish build of a list is
+ * never served for an English one), written atomically, the directory created as needed,
+ * failures to cache ignored; later loads of the same content read the same way mmap that file
+ * instead. When TEXT is not NULL and the list had to be compiled, TEXT receives its content, so
+ * diagnostic offsets can be turned into lines (a cache hit leaves it empty: there is nothing to
+ * report). Returns as sk_lexicon_open and sk_kwg_build. */
+SK_API int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
+                           const sk_kwg_build_options *opts, sk_buf *text, sk_diag_list *diags);
 
 /* Resolves a lexicon NAME or path (resource.h) to a file: NAME.kwg, or NAME.txt when there is no
  * compiled form or the NAME.txt beside it is newer: a compiled form is used only when it is up to
@@ -194,9 +211,26 @@ SK_API int sk_lexicon_has_gaddag(const sk_lexicon *lex);
  * when a character is not a letter A-Z or LEN exceeds SK_WORD_MAX. */
 SK_API int sk_word_to_tiles(const char *word, size_t len, unsigned char *out);
 
-/* 1 if WORD[0..LEN) (letters, any case) is in the lexicon, else 0. Words shorter than two
- * letters, longer than SK_WORD_MAX or with other characters are never words. */
-SK_API int sk_lexicon_contains(const sk_lexicon *lex, const char *word, size_t len);
+/* Flag of sk_word_read: a character that is no letter of the alphabet reads as its letters
+ * without accents when those are letters of it: é as E, ß as SS, œ as OE (Latin-1 and Latin
+ * Extended-A; the way French, Spanish or German players write words with such characters). */
+#define SK_WORD_FOLD_ACCENTS 0x1
+
+/* Reads WORD[0..LEN) in alphabet A into OUT and sets *COUNT to the number of its tiles. Each
+ * tile is read as sk_alphabet_read(SK_READ_GREEDY | SK_READ_FOLD) reads it, so labels of several
+ * characters may stand without brackets, longest first ("chico" and "[CH]ico" are [CH] I C O),
+ * in any case; A NULL is sk_alphabet_latin. FLAGS: SK_WORD_FOLD_ACCENTS or 0; a Latin alphabet
+ * without it reads exactly as sk_word_to_tiles (ASCII A-Z only). Returns SK_OK; SK_EINVAL when a character is no
+ * letter or not UTF-8 (*COUNT is then the byte offset of it); SK_ETOOBIG for more than
+ * SK_WORD_MAX tiles. */
+SK_API int sk_word_read(const sk_alphabet *a, int flags, const char *word, size_t len,
+                        unsigned char out[SK_WORD_MAX], size_t *count);
+
+/* 1 if WORD[0..LEN) (in alphabet A, read as sk_word_read without flags; NULL: letters A-Z, any
+ * case) is in the lexicon, else 0. Words shorter than two tiles, longer than SK_WORD_MAX or with
+ * other characters are never words. */
+SK_API int sk_lexicon_contains(const sk_lexicon *lex, const sk_alphabet *a, const char *word,
+                               size_t len);
 /* The same for tiles 1..26. */
 SK_API int sk_lexicon_contains_tiles(const sk_lexicon *lex, const unsigned char *tiles, size_t len);
 
@@ -207,23 +241,28 @@ SK_API int sk_lexicon_contains_tiles(const sk_lexicon *lex, const unsigned char 
 SK_API uint32_t sk_lexicon_walk(const sk_lexicon *lex, uint32_t list, const unsigned char *tiles,
                                 size_t len);
 
-/* Called once per word found; WORD is NUL-terminated (uppercase; blanks lowercase in anagram
- * results) and borrowed. Returning non-zero stops the search. */
+/* Called once per word found; WORD is NUL-terminated, written tile by tile with
+ * sk_alphabet_write (labels in upper case, bracketed when of several characters: "[CH]ICO";
+ * blanks in lower case in anagram results: "[ch]ICO"), and borrowed. Returning non-zero stops
+ * the search. */
 typedef int (*sk_word_fn)(void *ctx, const char *word, size_t len);
 
 #define SK_ANAGRAM_EXACT 1 /* only words that use every tile of the rack */
 
-/* Finds the words that can be made from RACK[0..LEN) (letters, any case, '?' = blank), in
- * alphabetical order, each once, at least MIN_LEN letters (values below 2 mean 2). A letter the
+/* Finds the words that can be made from RACK[0..LEN) (tiles of alphabet A, any case, '?' = blank;
+ * labels of several characters with or without brackets, as sk_word_read; NULL: letters A-Z and
+ * '?'), in tile order, each once, at least MIN_LEN tiles (values below 2 mean 2). A letter the
  * rack holds is used before a blank, so a blank is shown (lowercase) only where needed, as far
- * right as possible. Returns SK_OK, SK_EINVAL (a character other than a letter or '?', or more
+ * right as possible. Returns SK_OK, SK_EINVAL (a character other than a tile or '?', or more
  * than SK_WORD_MAX tiles), or 1 when FN stopped the search. */
-SK_API int sk_lexicon_anagram(const sk_lexicon *lex, const char *rack, size_t len, int flags,
-                              int min_len, sk_word_fn fn, void *ctx);
+SK_API int sk_lexicon_anagram(const sk_lexicon *lex, const sk_alphabet *a, const char *rack,
+                              size_t len, int flags, int min_len, sk_word_fn fn, void *ctx);
 
-/* Calls FN for every word of the DAWG in alphabetical order (words longer than SK_WORD_MAX in a
- * foreign file are not reported). Returns SK_OK, or 1 when FN stopped it. */
-SK_API int sk_lexicon_foreach_word(const sk_lexicon *lex, sk_word_fn fn, void *ctx);
+/* Calls FN for every word of the DAWG in tile order, written in alphabet A (NULL: A..Z; a tile
+ * the alphabet lacks is written '?'; words longer than SK_WORD_MAX in a foreign file are not
+ * reported). Returns SK_OK, or 1 when FN stopped it. */
+SK_API int sk_lexicon_foreach_word(const sk_lexicon *lex, const sk_alphabet *a, sk_word_fn fn,
+                                   void *ctx);
 
 typedef struct {
     uint64_t words; /* words in the DAWG (saturates at UINT64_MAX for crafted files) */
