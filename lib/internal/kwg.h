@@ -64,11 +64,11 @@ size_t sk_tilestrs_dedup(sk_tilestrs *s);
 #define SK_WORD_READER_SLOW 0xff /* a character that sk_alphabet_read reads */
 
 typedef struct {
-    const sk_alphabet *a;      /* NULL: ASCII A-Z (NULL or Latin alphabet given, no flags) */
-    sk_alphabet latin;         /* A..Z, when NULL is given with flags */
-    int flags;                 /* SK_WORD_FOLD_ACCENTS */
-    unsigned char ascii[128];  /* by byte: its tile, 0 for none, or SK_WORD_READER_SLOW */
-    int nwide;                 /* characters past ASCII that begin a label (case folded)... */
+    const sk_alphabet *a;     /* NULL: ASCII A-Z (NULL or Latin alphabet given, no flags) */
+    sk_alphabet latin;        /* A..Z, when NULL is given with flags */
+    int flags;                /* SK_WORD_FOLD_ACCENTS */
+    unsigned char ascii[128]; /* by byte: its tile, 0 for none, or SK_WORD_READER_SLOW */
+    int nwide;                /* characters past ASCII that begin a label (case folded)... */
     uint32_t wide_cp[SK_ALPHABET_MAX];
     unsigned char wide_tile[SK_ALPHABET_MAX]; /* ...and what they read as, as ascii[] */
 } sk_word_reader;

@@ -110,7 +110,7 @@ typedef struct {
     const sk_alphabet *alphabet;
     const char *alphabet_name; /* how warnings name it ("the polish tile set"); NULL: "the
                                   alphabet" */
-    int fold_accents;          /* 1: read with SK_WORD_FOLD_ACCENTS (é as E where É is no letter) */
+    int fold_accents; /* 1: read with SK_WORD_FOLD_ACCENTS (é as E where É is no letter) */
 } sk_kwg_build_options;
 
 typedef struct {
@@ -220,9 +220,9 @@ SK_API int sk_word_to_tiles(const char *word, size_t len, unsigned char *out);
  * tile is read as sk_alphabet_read(SK_READ_GREEDY | SK_READ_FOLD) reads it, so labels of several
  * characters may stand without brackets, longest first ("chico" and "[CH]ico" are [CH] I C O),
  * in any case; A NULL is sk_alphabet_latin. FLAGS: SK_WORD_FOLD_ACCENTS or 0; a Latin alphabet
- * without it reads exactly as sk_word_to_tiles (ASCII A-Z only). Returns SK_OK; SK_EINVAL when a character is no
- * letter or not UTF-8 (*COUNT is then the byte offset of it); SK_ETOOBIG for more than
- * SK_WORD_MAX tiles. */
+ * without it reads exactly as sk_word_to_tiles (ASCII A-Z only). Returns SK_OK; SK_EINVAL when a
+ * character is no letter or not UTF-8 (*COUNT is then the byte offset of it); SK_ETOOBIG for more
+ * than SK_WORD_MAX tiles. */
 SK_API int sk_word_read(const sk_alphabet *a, int flags, const char *word, size_t len,
                         unsigned char out[SK_WORD_MAX], size_t *count);
 
