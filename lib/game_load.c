@@ -17,6 +17,10 @@ struct sk_game_loader {
     sk_lexicon **lex; /* every lexicon loaded, with the path it came from */
     char (*lex_path)[SK_PATH_MAX];
     int nlex;
+    /* the last built-in tile set loaded, kept because a stream of positions loads one a line
+     * and building it means parsing its table; "" none */
+    char builtin_name[32];
+    sk_tileset builtin;
 };
 
 int sk_game_loader_new(sk_game_loader **out, const sk_datadirs *dirs, const char *cache_dir,
@@ -133,8 +137,17 @@ static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *w
 {
     char *path = out->path[SK_SPEC_TILES];
     path[0] = '\0';
-    if (!sk_resource_is_path(name) && sk_tileset_builtin(&out->tiles, name) == SK_OK)
+    if (!sk_resource_is_path(name) && strcmp(name, l->builtin_name) == 0) {
+        out->tiles = l->builtin;
         return latin_only(&out->tiles, name, why, why_size);
+    }
+    if (!sk_resource_is_path(name) && sk_tileset_builtin(&out->tiles, name) == SK_OK) {
+        if (strlen(name) < sizeof(l->builtin_name)) {
+            snprintf(l->builtin_name, sizeof(l->builtin_name), "%s", name);
+            l->builtin = out->tiles;
+        }
+        return latin_only(&out->tiles, name, why, why_size);
+    }
     if (sk_resource_find(&l->dirs, SK_RES_TILES, name, path, SK_PATH_MAX) != SK_OK) {
         path[0] = '\0';
         sk_buf names;

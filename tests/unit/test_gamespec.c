@@ -180,6 +180,39 @@ static void defaults_fill_in_at_load(void **state)
     sk_game_loader_free(l);
 }
 
+/* One loader loading built-in tile sets in turn gives each its own set, whichever came before
+ * (the loader keeps the last one built); a set games cannot use yet is refused every time. */
+static void builtin_tiles_in_turn(void **state)
+{
+    (void)state;
+    sk_game_loader *l = loader();
+    sk_game *g = malloc(sizeof(*g));
+    assert_non_null(g);
+    char why[300];
+    const char *names[] = {"english", "skrabbkle", "skrabbkle", "spanish", "english", "spanish"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        sk_game_spec s;
+        sk_game_spec_init(&s);
+        sk_game_spec_set_file(&s, SK_SPEC_TILES, names[i], NULL);
+        sk_game_spec_set_file(&s, SK_SPEC_LEXICON, "none", NULL);
+        sk_tileset want;
+        assert_int_equal(sk_tileset_builtin(&want, names[i]), SK_OK);
+        int rc = sk_game_load(l, &s, g, NULL, why, sizeof(why));
+        if (!sk_tileset_is_latin(&want)) {
+            assert_int_equal(rc, SK_EUNSUPPORTED);
+            assert_non_null(strstr(why, "letters outside A..Z"));
+            continue;
+        }
+        assert_int_equal(rc, SK_OK);
+        assert_memory_equal(g->tiles.count, want.count, sizeof(want.count));
+        assert_memory_equal(g->tiles.score, want.score, sizeof(want.score));
+        assert_int_equal(g->tiles.total, want.total);
+        assert_ptr_equal(g->rules.tiles, &g->tiles);
+    }
+    free(g);
+    sk_game_loader_free(l);
+}
+
 static void load_errors_name_the_file(void **state)
 {
     (void)state;
@@ -282,6 +315,7 @@ int main(void)
         cmocka_unit_test(bad_ops_say_why),
         cmocka_unit_test(pragmas_and_config_fill_the_spec),
         cmocka_unit_test(defaults_fill_in_at_load),
+        cmocka_unit_test(builtin_tiles_in_turn),
         cmocka_unit_test(load_errors_name_the_file),
         cmocka_unit_test(ops_written_absolute),
         cmocka_unit_test(idle_turns_end_the_game),
