@@ -129,9 +129,15 @@ static void digraphs(sk_alphabet *a)
 
 enum { C = 1, CH, H, L, LDOTL, LL, NTILDE, O, QU };
 
-/* Reads every tile of TEXT with FLAGS; returns how many, with the outcome of the last read. */
-static int read_all(const sk_alphabet *a, const char *text, int flags, sk_tile *tiles,
-                    sk_tile_read *last, size_t *stop)
+/* What read_all read: the tiles, the outcome of the last read and where it stopped. */
+typedef struct {
+    sk_tile t[16];
+    sk_tile_read r;
+    size_t stop;
+} readout;
+
+/* Reads every tile of TEXT with FLAGS into O; returns how many. */
+static int read_all(const sk_alphabet *a, const char *text, int flags, readout *o)
 {
     size_t pos = 0, len = strlen(text);
     int n = 0;
@@ -139,11 +145,11 @@ static int read_all(const sk_alphabet *a, const char *text, int flags, sk_tile *
         sk_tile t = 0xff;
         sk_tile_read r = sk_alphabet_read(a, text, len, &pos, flags, &t);
         if (r != SK_TILE_READ_OK) {
-            *last = r;
-            *stop = pos;
+            o->r = r;
+            o->stop = pos;
             return n;
         }
-        tiles[n++] = t;
+        o->t[n++] = t;
     }
 }
 
@@ -156,15 +162,13 @@ static void latin_alphabet(void **state)
     assert_true(sk_alphabet_is_latin(&a));
     assert_string_equal(a.upper[1], "A");
     assert_string_equal(a.lower[26], "z");
-    sk_tile t[8];
-    sk_tile_read r;
-    size_t stop;
-    assert_int_equal(read_all(&a, "CAt?", SK_READ_BLANK | SK_READ_BLANKED, t, &r, &stop), 4);
-    assert_int_equal(r, SK_TILE_READ_END);
-    assert_int_equal(t[0], 3);
-    assert_int_equal(t[1], 1);
-    assert_int_equal(t[2], 20 | SK_TILE_BLANKED);
-    assert_int_equal(t[3], 0);
+    readout o;
+    assert_int_equal(read_all(&a, "CAt?", SK_READ_BLANK | SK_READ_BLANKED, &o), 4);
+    assert_int_equal(o.r, SK_TILE_READ_END);
+    assert_int_equal(o.t[0], 3);
+    assert_int_equal(o.t[1], 1);
+    assert_int_equal(o.t[2], 20 | SK_TILE_BLANKED);
+    assert_int_equal(o.t[3], 0);
     sk_alphabet b;
     digraphs(&b);
     assert_false(sk_alphabet_is_latin(&b));
@@ -201,23 +205,21 @@ static void brackets(void **state)
     (void)state;
     sk_alphabet a;
     digraphs(&a);
-    sk_tile t[16];
-    sk_tile_read r;
-    size_t stop;
+    readout o;
     int all = SK_READ_BLANK | SK_READ_BLANKED;
-    assert_int_equal(read_all(&a, "[CH]O[l\xc2\xb7l]?[QU]\xc3\x91", all, t, &r, &stop), 6);
-    assert_int_equal(r, SK_TILE_READ_END);
+    assert_int_equal(read_all(&a, "[CH]O[l\xc2\xb7l]?[QU]\xc3\x91", all, &o), 6);
+    assert_int_equal(o.r, SK_TILE_READ_END);
     const sk_tile want[] = {CH, O, LDOTL | SK_TILE_BLANKED, 0, QU, NTILDE};
-    assert_memory_equal(t, want, sizeof(want));
+    assert_memory_equal(o.t, want, sizeof(want));
     /* without brackets "CH" is C then H, and "LL" is two L */
-    assert_int_equal(read_all(&a, "CHLL", all, t, &r, &stop), 4);
-    assert_int_equal(t[0], C);
-    assert_int_equal(t[1], H);
-    assert_int_equal(t[3], L);
+    assert_int_equal(read_all(&a, "CHLL", all, &o), 4);
+    assert_int_equal(o.t[0], C);
+    assert_int_equal(o.t[1], H);
+    assert_int_equal(o.t[3], L);
     /* a single character may be bracketed too */
-    assert_int_equal(read_all(&a, "[O][?]", all, t, &r, &stop), 2);
-    assert_int_equal(t[0], O);
-    assert_int_equal(t[1], 0);
+    assert_int_equal(read_all(&a, "[O][?]", all, &o), 2);
+    assert_int_equal(o.t[0], O);
+    assert_int_equal(o.t[1], 0);
 }
 
 static void read_errors(void **state)
@@ -225,9 +227,7 @@ static void read_errors(void **state)
     (void)state;
     sk_alphabet a;
     digraphs(&a);
-    sk_tile t[16];
-    sk_tile_read r;
-    size_t stop;
+    readout o;
     int all = SK_READ_BLANK | SK_READ_BLANKED;
     struct {
         const char *text;
@@ -247,9 +247,9 @@ static void read_errors(void **state)
         {"", all, 0, SK_TILE_READ_END, 0},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        assert_int_equal(read_all(&a, cases[i].text, cases[i].flags, t, &r, &stop), cases[i].good);
-        assert_int_equal(r, cases[i].r);
-        assert_int_equal(stop, cases[i].stop);
+        assert_int_equal(read_all(&a, cases[i].text, cases[i].flags, &o), cases[i].good);
+        assert_int_equal(o.r, cases[i].r);
+        assert_int_equal(o.stop, cases[i].stop);
     }
 }
 
@@ -258,26 +258,24 @@ static void greedy_and_fold(void **state)
     (void)state;
     sk_alphabet a;
     digraphs(&a);
-    sk_tile t[16];
-    sk_tile_read r;
-    size_t stop;
+    readout o;
     /* word-list mode: longest label first, any case */
     int words = SK_READ_GREEDY | SK_READ_FOLD;
-    assert_int_equal(read_all(&a, "chOCh", words, t, &r, &stop), 3);
-    assert_int_equal(r, SK_TILE_READ_END);
+    assert_int_equal(read_all(&a, "chOCh", words, &o), 3);
+    assert_int_equal(o.r, SK_TILE_READ_END);
     const sk_tile want[] = {CH, O, CH};
-    assert_memory_equal(t, want, sizeof(want));
-    assert_int_equal(read_all(&a, "l\xc2\xb7lLlqu\xc3\xb1", words, t, &r, &stop), 4);
+    assert_memory_equal(o.t, want, sizeof(want));
+    assert_int_equal(read_all(&a, "l\xc2\xb7lLlqu\xc3\xb1", words, &o), 4);
     const sk_tile want2[] = {LDOTL, LL, QU, NTILDE};
-    assert_memory_equal(t, want2, sizeof(want2));
+    assert_memory_equal(o.t, want2, sizeof(want2));
     /* "L·" alone is an L and then a character no tile has */
-    assert_int_equal(read_all(&a, "L\xc2\xb7", words, t, &r, &stop), 1);
-    assert_int_equal(r, SK_TILE_READ_UNKNOWN);
-    assert_int_equal(stop, 1);
+    assert_int_equal(read_all(&a, "L\xc2\xb7", words, &o), 1);
+    assert_int_equal(o.r, SK_TILE_READ_UNKNOWN);
+    assert_int_equal(o.stop, 1);
     /* greedy without folding: lower case is a blank */
-    assert_int_equal(read_all(&a, "chCH", SK_READ_GREEDY | SK_READ_BLANKED, t, &r, &stop), 2);
-    assert_int_equal(t[0], CH | SK_TILE_BLANKED);
-    assert_int_equal(t[1], CH);
+    assert_int_equal(read_all(&a, "chCH", SK_READ_GREEDY | SK_READ_BLANKED, &o), 2);
+    assert_int_equal(o.t[0], CH | SK_TILE_BLANKED);
+    assert_int_equal(o.t[1], CH);
 }
 
 static void write_labels(void **state)

@@ -26,30 +26,11 @@ static int has(const sk_lexicon *lex, const char *w)
     return sk_lexicon_contains(lex, NULL, w, strlen(w));
 }
 
-typedef struct {
-    char text[4096];
-    size_t len, count;
-} collected;
-
-static int collect(void *ctx, const char *word, size_t len)
-{
-    collected *c = ctx;
-    assert_int_equal(strlen(word), len);
-    if (c->len + len + 2 < sizeof(c->text)) {
-        memcpy(c->text + c->len, word, len);
-        c->len += len;
-        c->text[c->len++] = ' ';
-        c->text[c->len] = '\0';
-    }
-    c->count++;
-    return 0;
-}
-
 static const char *all_words(const sk_lexicon *lex)
 {
-    static collected c;
+    static tu_words c;
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_foreach_word(lex, NULL, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_foreach_word(lex, NULL, tu_collect_word, &c), SK_OK);
     return c.text;
 }
 
@@ -181,8 +162,8 @@ static void empty_lists(void **state)
         assert_false(has(lex, "AA"));
         assert_int_equal(word_count(lex), 0);
         assert_string_equal(all_words(lex), "");
-        collected c = {.len = 0};
-        assert_int_equal(sk_lexicon_anagram(lex, NULL, "AB?", 3, 0, 2, collect, &c), SK_OK);
+        tu_words c = {.len = 0};
+        assert_int_equal(sk_lexicon_anagram(lex, NULL, "AB?", 3, 0, 2, tu_collect_word, &c), SK_OK);
         assert_int_equal(c.count, 0);
         assert_int_equal(stats.words, 0);
         sk_lexicon_free(lex);
@@ -342,34 +323,35 @@ static void anagrams(void **state)
 {
     (void)state;
     sk_lexicon *lex = build_ok("ACT\nCAT\nAT\nTA\nTACT\nAA\nBAA\nABA\nZZZ\n", NULL);
-    collected c;
+    tu_words c;
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, NULL, "TAC", 3, 0, 2, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "TAC", 3, 0, 2, tu_collect_word, &c), SK_OK);
     assert_string_equal(c.text, "ACT AT CAT TA ");
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, NULL, "tac", 3, SK_ANAGRAM_EXACT, 2, collect, &c),
-                     SK_OK);
+    assert_int_equal(
+        sk_lexicon_anagram(lex, NULL, "tac", 3, SK_ANAGRAM_EXACT, 2, tu_collect_word, &c), SK_OK);
     assert_string_equal(c.text, "ACT CAT ");
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, NULL, "TAC", 3, 0, 3, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "TAC", 3, 0, 3, tu_collect_word, &c), SK_OK);
     assert_string_equal(c.text, "ACT CAT ");
     /* a blank is used only where the rack lacks the letter, shown lowercase */
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, NULL, "A?", 2, 0, 2, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "A?", 2, 0, 2, tu_collect_word, &c), SK_OK);
     assert_string_equal(c.text, "Aa At tA ");
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, NULL, "AB?", 3, SK_ANAGRAM_EXACT, 2, collect, &c),
-                     SK_OK);
+    assert_int_equal(
+        sk_lexicon_anagram(lex, NULL, "AB?", 3, SK_ANAGRAM_EXACT, 2, tu_collect_word, &c), SK_OK);
     assert_string_equal(c.text, "ABa BAa ");
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, NULL, "???", 3, SK_ANAGRAM_EXACT, 2, collect, &c),
-                     SK_OK);
+    assert_int_equal(
+        sk_lexicon_anagram(lex, NULL, "???", 3, SK_ANAGRAM_EXACT, 2, tu_collect_word, &c), SK_OK);
     assert_string_equal(c.text, "aba act baa cat zzz ");
     /* bad racks */
-    assert_int_equal(sk_lexicon_anagram(lex, NULL, "A1", 2, 0, 2, collect, &c), SK_EINVAL);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, "A1", 2, 0, 2, tu_collect_word, &c), SK_EINVAL);
     char big[SK_WORD_MAX + 2];
     memset(big, 'A', sizeof(big));
-    assert_int_equal(sk_lexicon_anagram(lex, NULL, big, sizeof(big), 0, 2, collect, &c), SK_EINVAL);
+    assert_int_equal(sk_lexicon_anagram(lex, NULL, big, sizeof(big), 0, 2, tu_collect_word, &c),
+                     SK_EINVAL);
     /* the callback may stop the search */
     int calls = 0;
     assert_int_equal(sk_lexicon_anagram(lex, NULL, "???", 3, 0, 2, stop_after_two, &calls), 1);

@@ -35,39 +35,21 @@ static sk_lexicon *build_in(const sk_alphabet *a, const char *text, sk_kwg_build
     return lex;
 }
 
-typedef struct {
-    char text[4096];
-    size_t len, count;
-} collected;
-
-static int collect(void *ctx, const char *word, size_t len)
-{
-    collected *c = ctx;
-    assert_int_equal(strlen(word), len);
-    if (c->len + len + 2 < sizeof(c->text)) {
-        memcpy(c->text + c->len, word, len);
-        c->len += len;
-        c->text[c->len++] = ' ';
-        c->text[c->len] = '\0';
-    }
-    c->count++;
-    return 0;
-}
-
 static const char *all_words(const sk_lexicon *lex, const sk_alphabet *a)
 {
-    static collected c;
+    static tu_words c;
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_foreach_word(lex, a, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_foreach_word(lex, a, tu_collect_word, &c), SK_OK);
     return c.text;
 }
 
 static const char *anagrams(const sk_lexicon *lex, const sk_alphabet *a, const char *rack,
                             int flags)
 {
-    static collected c;
+    static tu_words c;
     memset(&c, 0, sizeof(c));
-    assert_int_equal(sk_lexicon_anagram(lex, a, rack, strlen(rack), flags, 2, collect, &c), SK_OK);
+    assert_int_equal(sk_lexicon_anagram(lex, a, rack, strlen(rack), flags, 2, tu_collect_word, &c),
+                     SK_OK);
     return c.text;
 }
 
@@ -137,9 +119,9 @@ static void spanish_anagrams_with_blanks(void **state)
     assert_string_equal(anagrams(lex, a, "????", SK_ANAGRAM_EXACT), "ca[ll]e ca[rr]o "
                                                                     "co[ch]e [ch]ico [ll]ama "
                                                                     "niño pe[rr]o ");
-    collected c = {0};
-    assert_int_equal(sk_lexicon_anagram(lex, a, "W?", 2, 0, 2, collect, &c), SK_EINVAL);
-    assert_int_equal(sk_lexicon_anagram(lex, a, "[CH", 3, 0, 2, collect, &c), SK_EINVAL);
+    tu_words c = {0};
+    assert_int_equal(sk_lexicon_anagram(lex, a, "W?", 2, 0, 2, tu_collect_word, &c), SK_EINVAL);
+    assert_int_equal(sk_lexicon_anagram(lex, a, "[CH", 3, 0, 2, tu_collect_word, &c), SK_EINVAL);
     sk_lexicon_free(lex);
 }
 

@@ -184,6 +184,21 @@ static void replays_as_played(const sk_match *m, const sk_rules *rules, const ch
     sk_buf_free(&text);
 }
 
+/* Plays one turn of M: the move STRATEGY chooses, which must be legal and score as the
+ * generator said. */
+static void play_turn(sk_match *m, sk_movegen *gen, const sk_rules *rules, sk_strategy strategy)
+{
+    sk_gen_move g;
+    assert_int_equal(sk_strategy_choose(strategy, gen, rules, &m->pos, sk_match_bag(m), &g), SK_OK);
+    sk_move mv;
+    sk_play play;
+    char why[200];
+    sk_gen_move_to_move(&g, &mv);
+    assert_int_equal(sk_match_check(m, &mv, &play, why, sizeof(why)), SK_LEGAL);
+    assert_int_equal(play.score, g.score);
+    assert_int_equal(sk_match_play(m, &play), SK_OK);
+}
+
 /* A whole game of best against equity: it ends, the winners are right, and its GCG transcript
  * replays cleanly with the final scores. */
 static void whole_game_and_gcg(void **state)
@@ -198,18 +213,8 @@ static void whole_game_and_gcg(void **state)
         assert_int_equal(sk_match_start(&m, &w.rules, 2, 1, 99 + (uint64_t)rs), SK_OK);
         sk_strategy strat[2] = {SK_STRATEGY_BEST, SK_STRATEGY_EQUITY};
         while (m.state == SK_MATCH_RUNNING) {
-            sk_gen_move g;
             int seat = sk_match_to_move(&m);
-            assert_int_equal(
-                sk_strategy_choose(strat[seat], gen, &w.rules, &m.pos, sk_match_bag(&m), &g),
-                SK_OK);
-            sk_move mv;
-            sk_play play;
-            char why[200];
-            sk_gen_move_to_move(&g, &mv);
-            assert_int_equal(sk_match_check(&m, &mv, &play, why, sizeof(why)), SK_LEGAL);
-            assert_int_equal(play.score, g.score);
-            assert_int_equal(sk_match_play(&m, &play), SK_OK);
+            play_turn(&m, gen, &w.rules, strat[seat]);
         }
         assert_true(m.turns > 10);
         unsigned win = sk_match_winners(&m);
@@ -245,21 +250,8 @@ static void round_trip_every_seat_count(void **state)
             assert_int_equal(sk_match_start(&m, &w.rules, seats, 0, 7 + (uint64_t)seats), SK_OK);
             while (m.state == SK_MATCH_RUNNING) {
                 int seat = sk_match_to_move(&m);
-                sk_move mv;
-                if (seat == 2) { /* the third player always passes */
-                    memset(&mv, 0, sizeof(mv));
-                    mv.kind = SK_MOVE_PASS;
-                } else {
-                    sk_gen_move g;
-                    assert_int_equal(sk_strategy_choose(SK_STRATEGY_BEST, gen, &w.rules, &m.pos,
-                                                        sk_match_bag(&m), &g),
-                                     SK_OK);
-                    sk_gen_move_to_move(&g, &mv);
-                }
-                sk_play play;
-                char why[200];
-                assert_int_equal(sk_match_check(&m, &mv, &play, why, sizeof(why)), SK_LEGAL);
-                assert_int_equal(sk_match_play(&m, &play), SK_OK);
+                /* the third player always passes */
+                play_turn(&m, gen, &w.rules, seat == 2 ? SK_STRATEGY_PASS : SK_STRATEGY_BEST);
             }
             assert_true(m.state == SK_MATCH_WENT_OUT || m.state == SK_MATCH_PASSES ||
                         m.state == SK_MATCH_ZEROS);

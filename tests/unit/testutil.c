@@ -88,3 +88,17 @@ void tu_expect_counts(const char *text, const sk_diag_list *d, size_t errors, si
                  d->errors, d->warnings);
     }
 }
+
+int tu_collect_word(void *ctx, const char *word, size_t len)
+{
+    tu_words *c = ctx;
+    assert_int_equal(strlen(word), len);
+    if (c->len + len + 2 < sizeof(c->text)) {
+        memcpy(c->text + c->len, word, len);
+        c->len += len;
+        c->text[c->len++] = ' ';
+        c->text[c->len] = '\0';
+    }
+    c->count++;
+    return 0;
+}

@@ -36,4 +36,12 @@ void tu_expect_diag_at(const char *text, const sk_diag_list *d, sk_severity sev,
 /* Asserts D's error and warning counts. */
 void tu_expect_counts(const char *text, const sk_diag_list *d, size_t errors, size_t warnings);
 
+/* Words a lexicon call reports (sk_word_fn): tu_collect_word appends each to TEXT followed by a
+ * space (while it fits) and counts them. Start with a zeroed tu_words. */
+typedef struct {
+    char text[4096];
+    size_t len, count;
+} tu_words;
+int tu_collect_word(void *ctx, const char *word, size_t len);
+
 #endif
