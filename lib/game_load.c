@@ -133,34 +133,41 @@ static int latin_only(const sk_tileset *t, const char *name, char *why, size_t w
     return SK_EUNSUPPORTED;
 }
 
-static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
+int sk_game_load_tiles(sk_game_loader *l, const char *name, sk_tileset *out, char *path,
+                       size_t path_size, char *why, size_t why_size)
 {
-    char *path = out->path[SK_SPEC_TILES];
-    path[0] = '\0';
+    why[0] = '\0';
+    if (path_size) path[0] = '\0';
     if (!sk_resource_is_path(name) && strcmp(name, l->builtin_name) == 0) {
-        out->tiles = l->builtin;
-        return latin_only(&out->tiles, name, why, why_size);
+        *out = l->builtin;
+        return SK_OK;
     }
-    if (!sk_resource_is_path(name) && sk_tileset_builtin(&out->tiles, name) == SK_OK) {
+    if (!sk_resource_is_path(name) && sk_tileset_builtin(out, name) == SK_OK) {
         if (strlen(name) < sizeof(l->builtin_name)) {
             snprintf(l->builtin_name, sizeof(l->builtin_name), "%s", name);
-            l->builtin = out->tiles;
+            l->builtin = *out;
         }
-        return latin_only(&out->tiles, name, why, why_size);
+        return SK_OK;
     }
-    if (sk_resource_find(&l->dirs, SK_RES_TILES, name, path, SK_PATH_MAX) != SK_OK) {
-        path[0] = '\0';
+    if (sk_resource_find(&l->dirs, SK_RES_TILES, name, path, path_size) != SK_OK) {
+        if (path_size) path[0] = '\0';
         sk_buf names;
         sk_buf_init(&names);
         for (int i = 0; sk_tileset_builtin_name(i); i++)
             sk_buf_printf(&names, "%s%s", i ? ", " : "", sk_tileset_builtin_name(i));
         snprintf(why, why_size, "no tile set named '%s' (built-in: %s; or a path)", name,
-                 names.data);
+                 sk_buf_str(&names));
         sk_buf_free(&names);
         return SK_ENOTFOUND;
     }
-    int rc = read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, &out->tiles, why, why_size);
-    return rc == SK_OK ? latin_only(&out->tiles, path, why, why_size) : rc;
+    return read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, out, why, why_size);
+}
+
+static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
+{
+    char *path = out->path[SK_SPEC_TILES];
+    int rc = sk_game_load_tiles(l, name, &out->tiles, path, SK_PATH_MAX, why, why_size);
+    return rc == SK_OK ? latin_only(&out->tiles, path[0] ? path : name, why, why_size) : rc;
 }
 
 static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char *why,

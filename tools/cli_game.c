@@ -94,18 +94,35 @@ static void report(void *ctx, const char *path, const char *text, size_t len,
     sk_cli_print_diags(ctx, path, 0, text, len, diags, SK_CLI_DIAG_ERRORS_ONLY);
 }
 
+/* Makes G's loader at its first use. Returns SK_EXIT_OK, or SK_EXIT_ERROR after saying why. */
+static int need_loader(sk_cli *cli, sk_cli_game *g)
+{
+    if (g->loader) return SK_EXIT_OK;
+    char cache[SK_PATH_MAX];
+    const char *cache_dir = NULL;
+    if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
+        cache_dir = cache;
+    if (sk_game_loader_new(&g->loader, &cli->datadirs, cache_dir, report, cli) != SK_OK) {
+        sk_cli_error(cli, "out of memory");
+        return SK_EXIT_ERROR;
+    }
+    return SK_EXIT_OK;
+}
+
+int sk_cli_game_load_tiles(sk_cli *cli, sk_cli_game *g, const char *name, sk_tileset *out,
+                           char *path, size_t path_size)
+{
+    if (need_loader(cli, g) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    char why[SK_PATH_MAX + 200];
+    int rc = sk_game_load_tiles(g->loader, name, out, path, path_size, why, sizeof(why));
+    if (rc == SK_OK) return SK_EXIT_OK;
+    if (why[0]) sk_cli_error(cli, "%s", why);
+    return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+}
+
 int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
 {
-    if (!g->loader) {
-        char cache[SK_PATH_MAX];
-        const char *cache_dir = NULL;
-        if (sk_lexicon_cache_dir(cli->cache_home, cli->home, cache, sizeof(cache)) == SK_OK)
-            cache_dir = cache;
-        if (sk_game_loader_new(&g->loader, &cli->datadirs, cache_dir, report, cli) != SK_OK) {
-            sk_cli_error(cli, "out of memory");
-            return SK_EXIT_ERROR;
-        }
-    }
+    if (need_loader(cli, g) != SK_EXIT_OK) return SK_EXIT_ERROR;
     char why[SK_PATH_MAX + 200];
     sk_spec_file which = SK_SPEC_BOARD;
     int rc = sk_game_load(g->loader, spec, &g->loaded, &which, why, sizeof(why));

@@ -57,6 +57,12 @@ int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec);
  * one line. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. */
 int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec);
 
+/* Loads the tile set NAME as the games find one (sk_game_load_tiles), whatever its alphabet, into
+ * OUT, the file read into PATH ("" for a built-in set), printing what is wrong. Returns
+ * SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. */
+int sk_cli_game_load_tiles(sk_cli *cli, sk_cli_game *g, const char *name, sk_tileset *out,
+                           char *path, size_t path_size);
+
 /* The game of POS (read from SOURCE, a file path or NULL: relative paths in ops are resolved
  * against it) with the overrides, loaded into G->loaded. Checks that the position fits the board
  * and that no rack holds more than the rack size, and warns (to stderr, naming SHOWN:LINE) about

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli_commands.h"
+#include "cli_game.h"
 #include "skrab/error.h"
 #include "skrab/lexicon.h"
 #include "skrab/tiles.h"
@@ -55,37 +56,16 @@ static void reading_options(const alphabet_choice *c, sk_kwg_build_options *opts
 static int load_alphabet(sk_cli *cli, const char *name, alphabet_choice *c)
 {
     c->given = 1;
-    if (!sk_resource_is_path(name) && sk_tileset_builtin(&c->set, name) == SK_OK) {
-        snprintf(c->name, sizeof(c->name), "the %s tile set", name);
-        return SK_EXIT_OK;
-    }
+    sk_cli_game g;
+    sk_cli_game_init(&g);
     char path[SK_PATH_MAX];
-    if (sk_resource_find(&cli->datadirs, SK_RES_TILES, name, path, sizeof(path)) != SK_OK) {
-        sk_buf names;
-        sk_buf_init(&names);
-        for (int i = 0; sk_tileset_builtin_name(i); i++)
-            sk_buf_printf(&names, "%s%s", i ? ", " : "", sk_tileset_builtin_name(i));
-        sk_cli_error(cli, "no tile set named '%s' (built in: %s; or a path)", name,
-                     sk_buf_str(&names));
-        sk_buf_free(&names);
-        return SK_EXIT_ERROR;
-    }
-    sk_buf text;
-    sk_buf_init(&text);
-    if (sk_cli_read(cli, path, SK_TILES_FILE_MAX, &text, 0) != SK_OK) {
-        sk_buf_free(&text);
-        return SK_EXIT_ERROR;
-    }
-    sk_diag_list diags;
-    sk_diag_list_init(&diags);
-    int rc = sk_tileset_parse(&c->set, text.data, text.len, SK_TILES_FORMAT_AUTO, &diags);
-    sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, path, 0, text.data, text.len, &diags, SK_CLI_DIAG_ERRORS_ONLY);
-    if (rc != SK_OK && diags.errors == 0) sk_cli_error(cli, "%s: %s", path, sk_strerror(rc));
-    sk_diag_list_free(&diags);
-    sk_buf_free(&text);
-    snprintf(c->name, sizeof(c->name), "the tile set %s", path);
-    return rc == SK_OK ? SK_EXIT_OK : rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+    int status = sk_cli_game_load_tiles(cli, &g, name, &c->set, path, sizeof(path));
+    sk_cli_game_free(&g);
+    if (path[0])
+        snprintf(c->name, sizeof(c->name), "the tile set %s", path);
+    else
+        snprintf(c->name, sizeof(c->name), "the %s tile set", name);
+    return status;
 }
 
 /* Reports a failed load or read of PATH whose diagnostics did not already say why. */

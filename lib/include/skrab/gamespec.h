@@ -119,6 +119,13 @@ SK_API void sk_game_loader_free(sk_game_loader *loader);
 SK_API int sk_game_load(sk_game_loader *loader, const sk_game_spec *spec, sk_game *out,
                         sk_spec_file *which, char *why, size_t why_size);
 
+/* Loads the tile set NAME as sk_game_load finds one (a built-in name, else a tile-set file in
+ * the data directories or a path) into OUT, whatever its alphabet. PATH (PATH_SIZE bytes)
+ * receives the file read, "" for a built-in set. Returns as sk_game_load, WHY saying what went
+ * wrong. */
+SK_API int sk_game_load_tiles(sk_game_loader *loader, const char *name, sk_tileset *out, char *path,
+                              size_t path_size, char *why, size_t why_size);
+
 /* The name of GAME's file WHICH as a position or transcript written from it names it: a resource
  * name as is, a path absolute ("none" for no lexicon). Returns SK_OK, SK_ETOOBIG or SK_EIO (the
  * working directory cannot be read). */
