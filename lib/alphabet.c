@@ -1,11 +1,26 @@
 /* alphabet.c — tile labels (see alphabet.h): adding letters, reading a tile from text and
  * writing one. Case is compared one character at a time through sk_utf8_lower, so "Ny", "NY"
  * and "ny" are the same letter when folding. */
+#include <stdio.h>
 #include <string.h>
 
 #include "skrab/alphabet.h"
 #include "skrab/error.h"
 #include "skrab/utf8.h"
+
+/* The blank and A..Z, as sk_alphabet_latin makes them. */
+static const sk_alphabet latin = {
+    .size = 27,
+    .upper = {"?", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"},
+    .lower = {"?", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"},
+    .chars = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    .width = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+};
+
+const sk_alphabet *sk_alphabet_default(void)
+{
+    return &latin;
+}
 
 void sk_alphabet_init(sk_alphabet *out)
 {
@@ -98,7 +113,7 @@ static sk_tile_read whole_label(const sk_alphabet *a, const char *s, size_t len,
 {
     int fold = (flags & SK_READ_FOLD) != 0;
     if (len == 1 && s[0] == '?') {
-        *tile = 0;
+        *tile = SK_TILE_WILD;
         return flags & SK_READ_BLANK ? SK_TILE_READ_OK : SK_TILE_READ_NOT_ALLOWED;
     }
     for (int k = 1; k < a->size; k++) {
@@ -170,7 +185,7 @@ sk_tile_read sk_alphabet_read(const sk_alphabet *a, const char *text, size_t len
 size_t sk_alphabet_label(const sk_alphabet *a, sk_tile tile, char out[SK_LABEL_TEXT_MAX + 1])
 {
     int k = tile & SK_TILE_LETTER;
-    if (k >= a->size || (tile & ~(SK_TILE_LETTER | SK_TILE_BLANKED)) || (k == 0 && tile != 0)) {
+    if (k >= a->size || (tile & ~(SK_TILE_LETTER | SK_TILE_BLANKED))) {
         out[0] = '\0';
         return 0;
     }
@@ -185,6 +200,69 @@ size_t sk_alphabet_label(const sk_alphabet *a, sk_tile tile, char out[SK_LABEL_T
     }
     memcpy(out, label, n + 1);
     return n;
+}
+
+int sk_alphabet_read_tiles(const sk_alphabet *a, const char *text, size_t len, int flags,
+                           char *out, int max, size_t *at, sk_tile_read *why)
+{
+    int n = 0;
+    size_t pos = 0;
+    while (pos < len) {
+        sk_tile t;
+        size_t start = pos;
+        sk_tile_read r = sk_alphabet_read(a, text, len, &pos, flags, &t);
+        if (r != SK_TILE_READ_OK) {
+            *at = start;
+            *why = r;
+            out[n < max ? n : max] = '\0';
+            return -1;
+        }
+        if (n < max) out[n] = (char)t;
+        n++;
+    }
+    out[n < max ? n : max] = '\0';
+    return n > max ? max + 1 : n;
+}
+
+void sk_alphabet_read_why(sk_tile_read why, const char *text, size_t len, size_t at, char *out,
+                          size_t size)
+{
+    uint32_t cp;
+    size_t n = at < len ? sk_utf8_decode(text + at, len - at, &cp) : 0;
+    switch (why) {
+    case SK_TILE_READ_BAD_UTF8:
+        snprintf(out, size, "invalid UTF-8 (byte 0x%02X)", at < len ? (unsigned char)text[at] : 0);
+        break;
+    case SK_TILE_READ_UNCLOSED:
+        snprintf(out, size, "'[' without its ']'");
+        break;
+    case SK_TILE_READ_EMPTY:
+        snprintf(out, size, "empty brackets '[]'");
+        break;
+    case SK_TILE_READ_UNKNOWN:
+    case SK_TILE_READ_NOT_ALLOWED: {
+        size_t m = n;
+        if (at < len && text[at] == '[') { /* the whole bracketed label */
+            const char *close = memchr(text + at, ']', len - at);
+            m = close ? (size_t)(close - (text + at)) + 1 : n;
+        }
+        if (m > 40) m = 40;
+        if (why == SK_TILE_READ_UNKNOWN)
+            snprintf(out, size, "'%.*s' is not a tile of the tile set", (int)m, text + at);
+        else
+            snprintf(out, size, "'%.*s' is not allowed here", (int)m, text + at);
+        break;
+    }
+    default:
+        snprintf(out, size, "a tile is missing");
+        break;
+    }
+}
+
+void sk_alphabet_write_tiles(const sk_alphabet *a, const char *tiles, sk_buf *out)
+{
+    for (const char *p = tiles; *p; p++)
+        sk_alphabet_write(a, (sk_tile)*p, out);
 }
 
 void sk_alphabet_write(const sk_alphabet *a, sk_tile tile, sk_buf *out)

@@ -5,25 +5,49 @@
 
 #include "skrab/board.h"
 #include "skrab/error.h"
+#include "skrab/utf8.h"
+
+#define CELL_MAX 64 /* bytes of a text cell: a label of SK_LABEL_MAX bytes and more */
 
 static int has_tile(const char *tiles, int i)
 {
-    return tiles && tiles[i] && tiles[i] != ' ';
+    return tiles && tiles[i];
 }
 
-/* The three-character cell of square (R, C). */
-static void text_cell(const sk_board *b, const char *tiles, const int *scores, int r, int c,
-                      char out[8])
+/* The label of TILE as a board shows it: the letter's (lower case for a blank), no brackets. */
+static const char *board_label(const sk_alphabet *a, sk_tile tile)
+{
+    int k = tile & SK_TILE_LETTER;
+    if (k >= a->size) return "?";
+    return tile & SK_TILE_BLANKED ? a->lower[k] : a->upper[k];
+}
+
+/* The cell of a tile: its label, then as many digits of its score as fit, in three terminal
+ * columns (a label of three columns or more stands alone). */
+static void tile_cell(const sk_alphabet *a, sk_tile tile, const int *score, char out[CELL_MAX])
+{
+    const char *label = board_label(a, tile);
+    size_t n = strlen(label);
+    memcpy(out, label, n);
+    int cols = (int)sk_utf8_width(label, n);
+    char digits[16] = "";
+    if (score) snprintf(digits, sizeof(digits), "%d", *score);
+    for (const char *d = digits; *d && cols < 3; d++, cols++)
+        out[n++] = *d;
+    for (; cols < 3; cols++)
+        out[n++] = ' ';
+    out[n] = '\0';
+}
+
+/* The three-column cell of square (R, C). */
+static void text_cell(const sk_board *b, const sk_alphabet *a, const char *tiles,
+                      const int *scores, int r, int c, char out[CELL_MAX])
 {
     int i = r * b->width + c;
     const sk_square *sq = &b->squares[i];
     char tmp[16];
     if (has_tile(tiles, i)) {
-        if (scores)
-            snprintf(tmp, sizeof(tmp), "%c%d", tiles[i], scores[i]);
-        else
-            snprintf(tmp, sizeof(tmp), "%c", tiles[i]);
-        snprintf(out, 8, "%-3.3s", tmp);
+        tile_cell(a, (sk_tile)tiles[i], scores ? &scores[i] : NULL, out);
         return;
     }
     switch (sq->kind) {
@@ -55,14 +79,16 @@ static void column_labels(const sk_board *b, sk_buf *out)
     sk_buf_putc(out, '\n');
 }
 
-int sk_board_render_text(const sk_board *b, const char *tiles, const int *tile_scores, sk_buf *out)
+int sk_board_render_text(const sk_board *b, const char *tiles, const int *tile_scores,
+                         const sk_alphabet *alphabet, sk_buf *out)
 {
+    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
     column_labels(b, out);
     for (int r = 0; r < b->height; r++) {
         sk_buf_printf(out, "%2d ", r + 1);
         for (int c = 0; c < b->width; c++) {
-            char cell[8];
-            text_cell(b, tiles, tile_scores, r, c, cell);
+            char cell[CELL_MAX];
+            text_cell(b, a, tiles, tile_scores, r, c, cell);
             sk_buf_puts(out, cell);
         }
         sk_buf_printf(out, " %d\n", r + 1);
@@ -96,8 +122,27 @@ static int dark_fill(const sk_square *sq)
            (sq->kind != SK_SQ_PLAIN && (sq->factor < 0 || sq->factor >= 3));
 }
 
-int sk_board_render_svg(const sk_board *b, const char *tiles, sk_buf *out)
+/* Appends S with the characters XML gives a meaning escaped. */
+static void xml_text(sk_buf *out, const char *s)
 {
+    for (; *s; s++) {
+        if (*s == '<')
+            sk_buf_puts(out, "&lt;");
+        else if (*s == '>')
+            sk_buf_puts(out, "&gt;");
+        else if (*s == '&')
+            sk_buf_puts(out, "&amp;");
+        else if (*s == '"')
+            sk_buf_puts(out, "&quot;");
+        else
+            sk_buf_putc(out, *s);
+    }
+}
+
+int sk_board_render_svg(const sk_board *b, const char *tiles, const sk_alphabet *alphabet,
+                        sk_buf *out)
+{
+    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
     const int cell = 36, margin = 28;
     int w = b->width * cell + 2 * margin, h = b->height * cell + 2 * margin;
     sk_buf_printf(out,
@@ -136,10 +181,11 @@ int sk_board_render_svg(const sk_board *b, const char *tiles, sk_buf *out)
                               "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" "
                               "fill=\"#f2d49b\" stroke=\"#a0784a\"/>"
                               "<text x=\"%d\" y=\"%d\" font-size=\"20\" text-anchor=\"middle\" "
-                              "fill=\"%s\">%c</text>\n",
+                              "fill=\"%s\">",
                               x + 2, y + 2, cell - 4, cell - 4, x + cell / 2, y + cell / 2 + 7,
-                              (tiles[i] >= 'a' && tiles[i] <= 'z') ? "#c0392b" : "#222222",
-                              tiles[i]);
+                              (sk_tile)tiles[i] & SK_TILE_BLANKED ? "#c0392b" : "#222222");
+                xml_text(out, board_label(a, (sk_tile)tiles[i]));
+                sk_buf_puts(out, "</text>\n");
             } else if (sq->kind == SK_SQ_LETTER || sq->kind == SK_SQ_WORD) {
                 sk_buf_printf(out,
                               "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" "

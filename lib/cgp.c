@@ -27,8 +27,27 @@ int sk_position_tile_count(const sk_position *pos)
 typedef struct {
     const char *line;
     size_t len;
+    const sk_alphabet *alphabet;
     sk_diag_list *diags;
 } cgp_reader;
+
+/* Reports the tile at R->line[AT..END) that could not be read (WHY) in a WHERE ("the board", "a
+ * rack"): an ASCII character that is no tile is named as a byte, with what WHERE may hold. */
+static void bad_tile(cgp_reader *r, size_t at, size_t end, sk_tile_read why, const char *where,
+                     const char *holds)
+{
+    unsigned char c = (unsigned char)r->line[at];
+    if (c < 0x80 && c != '[' && (why == SK_TILE_READ_UNKNOWN || why == SK_TILE_READ_NOT_ALLOWED) &&
+        (!isalpha(c) || sk_alphabet_is_latin(r->alphabet))) {
+        char what[24];
+        sk_describe_byte(c, what);
+        sk_diag_add(r->diags, SK_SEV_ERROR, at, "unexpected %s in %s: %s", what, where, holds);
+        return;
+    }
+    char text[96];
+    sk_alphabet_read_why(why, r->line, end, at, text, sizeof(text));
+    sk_diag_add(r->diags, SK_SEV_ERROR, at, "%s in %s", text, where);
+}
 
 static void parse_board(cgp_reader *r, sk_position *out, size_t start, size_t end)
 {
@@ -58,22 +77,19 @@ static void parse_board(cgp_reader *r, sk_position *out, size_t start, size_t en
                 continue;
             }
             col += run;
-        } else if (isalpha((unsigned char)c)) {
-            if (row < SK_BOARD_MAX && col < SK_BOARD_MAX) out->tiles[row * SK_BOARD_MAX + col] = c;
-            col++;
-        } else if (c == '[') {
-            sk_diag_add(r->diags, SK_SEV_ERROR, i, "multi-letter tiles ('[..]') are not supported");
-            const char *close = memchr(r->line + i, ']', end - i);
-            i = close ? (size_t)(close - r->line) : end - 1;
-            col++;
         } else {
-            char what[24];
-            sk_describe_byte((unsigned char)c, what);
-            sk_diag_add(r->diags, SK_SEV_ERROR, i,
-                        "unexpected %s in the board: rows hold letters and digit runs, "
-                        "separated by '/'",
-                        what);
-            return;
+            sk_tile t;
+            size_t p = i;
+            sk_tile_read why = sk_alphabet_read(r->alphabet, r->line, end, &p, SK_READ_BLANKED, &t);
+            if (why != SK_TILE_READ_OK) {
+                bad_tile(r, i, end, why, "the board",
+                         "rows hold letters and digit runs, separated by '/'");
+                return;
+            }
+            if (row < SK_BOARD_MAX && col < SK_BOARD_MAX)
+                out->tiles[row * SK_BOARD_MAX + col] = (char)t;
+            col++;
+            i = p - 1;
         }
         if (col > SK_BOARD_MAX) {
             sk_diag_add(r->diags, SK_SEV_ERROR, row_start, "board row %d is wider than %d", row + 1,
@@ -116,22 +132,17 @@ static int split_slash(cgp_reader *r, size_t start, size_t end, sk_position *out
 
 static void one_rack(cgp_reader *r, sk_position *out, int k, size_t s, size_t e)
 {
-    if (e - s > SK_RACK_MAX) {
-        sk_diag_add(r->diags, SK_SEV_ERROR, s, "rack of %zu tiles; at most %d", e - s, SK_RACK_MAX);
-        return;
+    size_t at;
+    sk_tile_read why;
+    int n = sk_alphabet_read_tiles(r->alphabet, r->line + s, e - s, SK_READ_BLANK, out->racks[k],
+                                   SK_RACK_MAX, &at, &why);
+    if (n < 0) {
+        out->racks[k][0] = '\0';
+        bad_tile(r, s + at, e, why, "a rack", "racks hold uppercase letters and '?'");
+    } else if (n > SK_RACK_MAX) {
+        out->racks[k][0] = '\0';
+        sk_diag_add(r->diags, SK_SEV_ERROR, s, "rack of more than %d tiles", SK_RACK_MAX);
     }
-    for (size_t i = s; i < e; i++) {
-        char c = r->line[i];
-        if (!(c >= 'A' && c <= 'Z') && c != '?') {
-            char what[24];
-            sk_describe_byte((unsigned char)c, what);
-            sk_diag_add(r->diags, SK_SEV_ERROR, i,
-                        "unexpected %s in a rack: racks hold uppercase letters and '?'", what);
-            return;
-        }
-        out->racks[k][i - s] = c;
-    }
-    out->racks[k][e - s] = '\0';
 }
 
 static void one_score(cgp_reader *r, sk_position *out, int k, size_t s, size_t e)
@@ -196,7 +207,23 @@ static int next_field(const cgp_reader *r, size_t *pos, size_t *start, size_t *e
     return 1;
 }
 
-int sk_position_parse_cgp(sk_position *out, const char *line, size_t len, sk_diag_list *diags)
+void sk_position_parse_cgp_ops(sk_position *out, const char *line, size_t len)
+{
+    sk_position_init(out, 0, 0);
+    sk_diag_list quiet;
+    sk_diag_list_init(&quiet);
+    cgp_reader r = {line, len > SK_CGP_LINE_MAX ? SK_CGP_LINE_MAX : len, sk_alphabet_default(),
+                    &quiet};
+    size_t pos = 0, s, e;
+    int fields = 0;
+    while (fields < 4 && next_field(&r, &pos, &s, &e))
+        fields++;
+    if (fields == 4) parse_ops(&r, out, pos, r.len);
+    sk_diag_list_free(&quiet);
+}
+
+int sk_position_parse_cgp(sk_position *out, const char *line, size_t len,
+                          const sk_alphabet *alphabet, sk_diag_list *diags)
 {
     sk_position_init(out, 0, 0);
     out->nplayers = 0;
@@ -204,7 +231,7 @@ int sk_position_parse_cgp(sk_position *out, const char *line, size_t len, sk_dia
     sk_diag_list_init(&local);
     if (!diags) diags = &local;
     size_t errors = diags->errors;
-    cgp_reader r = {line, len, diags};
+    cgp_reader r = {line, len, alphabet ? alphabet : sk_alphabet_default(), diags};
     if (len > SK_CGP_LINE_MAX) {
         sk_diag_add(diags, SK_SEV_ERROR, 0, "CGP line longer than %d bytes", SK_CGP_LINE_MAX);
         sk_diag_list_free(&local);
@@ -245,8 +272,9 @@ int sk_position_parse_cgp(sk_position *out, const char *line, size_t len, sk_dia
     return rc;
 }
 
-void sk_position_write_cgp(const sk_position *pos, sk_buf *out)
+void sk_position_write_cgp(const sk_position *pos, const sk_alphabet *alphabet, sk_buf *out)
 {
+    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
     for (int r = 0; r < pos->height; r++) {
         if (r) sk_buf_putc(out, '/');
         int run = 0;
@@ -258,13 +286,15 @@ void sk_position_write_cgp(const sk_position *pos, sk_buf *out)
             }
             if (run) sk_buf_printf(out, "%d", run);
             run = 0;
-            sk_buf_putc(out, t);
+            sk_alphabet_write(a, (sk_tile)t, out);
         }
         if (run) sk_buf_printf(out, "%d", run);
     }
     sk_buf_putc(out, ' ');
-    for (int p = 0; p < pos->nplayers; p++)
-        sk_buf_printf(out, "%s%s", p ? "/" : "", pos->racks[p]);
+    for (int p = 0; p < pos->nplayers; p++) {
+        if (p) sk_buf_putc(out, '/');
+        sk_alphabet_write_tiles(a, pos->racks[p], out);
+    }
     sk_buf_putc(out, ' ');
     for (int p = 0; p < pos->nplayers; p++)
         sk_buf_printf(out, "%s%d", p ? "/" : "", pos->scores[p]);

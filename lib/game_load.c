@@ -35,6 +35,12 @@ int sk_game_loader_new(sk_game_loader **out, const sk_datadirs *dirs, const char
     return SK_OK;
 }
 
+void sk_game_loader_set_report(sk_game_loader *loader, sk_game_report_fn report, void *ctx)
+{
+    loader->report = report;
+    loader->ctx = ctx;
+}
+
 void sk_game_loader_free(sk_game_loader *loader)
 {
     if (!loader) return;

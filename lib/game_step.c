@@ -6,7 +6,8 @@
 #include "skrab/error.h"
 #include "skrab/game.h"
 
-/* Removes one tile C ('?' for a blank) from RACK; returns 0, or -1 if it is not there. */
+/* Removes one tile C (SK_TILE_WILD for a blank) from the tile string RACK; returns 0, or -1 if
+ * it is not there. */
 static int rack_remove(char *rack, char c)
 {
     char *p = strchr(rack, c);
@@ -34,7 +35,7 @@ int sk_game_draw(sk_position *pos, const sk_tileset *tiles, int player, int rack
         unseen[t]--;
         total--;
         size_t n = strlen(rack);
-        rack[n] = t == SK_TILE_BLANK ? '?' : (char)('A' + t - 1);
+        rack[n] = (char)(t == SK_TILE_BLANK ? SK_TILE_WILD : t);
         rack[n + 1] = '\0';
         drawn++;
     }
@@ -50,7 +51,8 @@ int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles
         sk_play_apply_tiles(play, pos);
         for (int i = 0; known && i < play->nplaced; i++) {
             char c = play->placed[i].tile;
-            if (rack_remove(rack, (c >= 'a' && c <= 'z') ? '?' : c) != 0) return SK_EINVAL;
+            if (rack_remove(rack, (sk_tile)c & SK_TILE_BLANKED ? (char)SK_TILE_WILD : c) != 0)
+                return SK_EINVAL;
         }
     }
     if (play->kind == SK_MOVE_EXCHANGE && known) {

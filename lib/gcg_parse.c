@@ -231,7 +231,7 @@ static void read_move(parser *p, sk_gcg_event *ev, const char *text, const char 
             mark_foreign(p, ev, ev->move_at);
             return;
         }
-    if (sk_move_parse(&ev->move, text, strlen(text), why, sizeof(why)) != SK_OK) {
+    if (sk_move_parse(&ev->move, text, strlen(text), NULL, why, sizeof(why)) != SK_OK) {
         ERR(p, ev->move_at, "malformed %s '%s': %s", what, text, why);
         return;
     }

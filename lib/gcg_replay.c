@@ -55,32 +55,44 @@ static const char *nick(const replay *r, int p)
     return p >= 0 && p < r->n ? r->g->players[p].nick : "?";
 }
 
-static int tile_index(char c)
+/* Reads TEXT, tiles as a rack writes them (letters and '?'), into the tile string OUT (room for
+ * SK_GCG_END_TILES_MAX tiles). Returns the count, or -1 when TEXT is not such tiles. */
+static int to_tiles(const replay *r, const char *text, char out[SK_GCG_END_TILES_MAX + 1])
 {
-    return c == '?' ? SK_TILE_BLANK : (c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c);
+    size_t at;
+    sk_tile_read why;
+    int n = sk_alphabet_read_tiles(&r->rules->tiles->alphabet, text, strlen(text), SK_READ_BLANK,
+                                   out, SK_GCG_END_TILES_MAX, &at, &why);
+    if (n < 0 || n > SK_GCG_END_TILES_MAX) {
+        out[0] = '\0';
+        return -1;
+    }
+    return n;
 }
 
-/* Tile counts of a rack as written ('A'-'Z', '?'). */
-static void rack_counts(const char *rack, int counts[SK_TILE_KINDS])
+/* Tile counts (by kind) of a rack as written. */
+static void rack_counts(const replay *r, const char *rack, int counts[SK_TILE_KINDS])
 {
     memset(counts, 0, sizeof(int) * SK_TILE_KINDS);
-    for (const char *c = rack; *c; c++) {
-        int t = tile_index(*c);
-        if (t >= 0) counts[t]++;
-    }
+    char tiles[SK_GCG_END_TILES_MAX + 1];
+    to_tiles(r, rack, tiles);
+    for (const char *c = tiles; *c; c++)
+        counts[sk_tile_kind((sk_tile)*c)]++;
 }
 
-static int same_tiles(const char *a, const char *b)
+static int same_tiles(const replay *r, const char *a, const char *b)
 {
     int x[SK_TILE_KINDS], y[SK_TILE_KINDS];
-    rack_counts(a, x);
-    rack_counts(b, y);
+    rack_counts(r, a, x);
+    rack_counts(r, b, y);
     return memcmp(x, y, sizeof(x)) == 0;
 }
 
-static int tiles_value(const replay *r, const char *tiles)
+static int tiles_value(const replay *r, const char *text)
 {
     int v = 0;
+    char tiles[SK_GCG_END_TILES_MAX + 1];
+    to_tiles(r, text, tiles);
     for (const char *c = tiles; *c; c++)
         v += sk_tileset_score_of(r->rules->tiles, *c);
     return v;
@@ -92,20 +104,24 @@ static void unseen(const replay *r, int counts[SK_TILE_KINDS])
     for (int t = 0; t < SK_TILE_KINDS; t++)
         counts[t] = r->rules->tiles->count[t];
     for (int i = 0; i < r->pos.width * r->pos.height; i++)
-        if (r->pos.tiles[i]) counts[tile_index(r->pos.tiles[i])]--;
+        if (r->pos.tiles[i]) counts[sk_tile_kind((sk_tile)r->pos.tiles[i])]--;
 }
 
+/* The unseen pool as a rack writes it, letters first and the blank last, into OUT[0..SIZE). */
 static void unseen_string(const replay *r, char *out, size_t size)
 {
     int counts[SK_TILE_KINDS];
     unseen(r, counts);
-    size_t k = 0;
+    sk_buf b;
+    sk_buf_init(&b);
     for (int t = 1; t <= SK_TILE_KINDS; t++) {
         int tt = t % SK_TILE_KINDS; /* letters first, the blank last */
-        for (int i = 0; i < counts[tt] && k + 1 < size; i++)
-            out[k++] = tt == SK_TILE_BLANK ? '?' : (char)('A' + tt - 1);
+        for (int i = 0; i < counts[tt]; i++)
+            sk_alphabet_write(&r->rules->tiles->alphabet,
+                              (sk_tile)(tt == SK_TILE_BLANK ? SK_TILE_WILD : tt), &b);
     }
-    out[k] = '\0';
+    snprintf(out, size, "%s", sk_buf_str(&b));
+    sk_buf_free(&b);
 }
 
 static int counts_known(const replay *r)
@@ -120,20 +136,23 @@ static int check_rack(replay *r, const char *rack, size_t at, int player, const 
     if (!r->board || !rack[0]) return 1;
     int have[SK_TILE_KINDS], need[SK_TILE_KINDS];
     unseen(r, have);
-    rack_counts(rack, need);
+    rack_counts(r, rack, need);
+    int len = 0;
     for (int t = 0; t < SK_TILE_KINDS; t++) {
+        len += need[t];
         int left = have[t] - (extra ? extra[t] : 0);
         if (need[t] > (left > 0 ? left : 0)) {
-            char c = t == SK_TILE_BLANK ? '?' : (char)('A' + t - 1);
+            char c[SK_LABEL_TEXT_MAX + 1];
+            sk_alphabet_label(&r->rules->tiles->alphabet,
+                              (sk_tile)(t == SK_TILE_BLANK ? SK_TILE_WILD : t), c);
             if (!r->rules->tiles->count[t])
-                ERR(r, at, "rack %s is not in the bag: the tile set has no '%c'", rack, c);
+                ERR(r, at, "rack %s is not in the bag: the tile set has no '%s'", rack, c);
             else
-                ERR(r, at, "rack %s is not in the bag: it has %d '%c' but only %d %s unseen", rack,
+                ERR(r, at, "rack %s is not in the bag: it has %d '%s' but only %d %s unseen", rack,
                     need[t], c, left > 0 ? left : 0, left == 1 ? "is" : "are");
             return 0;
         }
     }
-    int len = (int)strlen(rack);
     if (len > r->rules->rack_size) {
         ERR(r, at, "rack %s has %d tiles; a rack holds %d", rack, len, r->rules->rack_size);
         return 0;
@@ -168,9 +187,10 @@ static void check_total(replay *r, const sk_gcg_event *ev, int p, int adj)
 /* Puts EV's rack on the board's player to move, for sk_rules_check ("" = unknown). */
 static void set_rack(replay *r, const sk_gcg_event *ev)
 {
-    size_t n = strlen(ev->rack);
-    if (!ev->rack_ok || n > SK_RACK_MAX) n = 0; /* reported; checked as unknown */
-    memcpy(r->pos.racks[0], ev->rack, n);
+    char tiles[SK_GCG_END_TILES_MAX + 1];
+    int n = ev->rack_ok ? to_tiles(r, ev->rack, tiles) : -1;
+    if (n < 0 || n > SK_RACK_MAX) n = 0; /* reported; checked as unknown */
+    memcpy(r->pos.racks[0], tiles, (size_t)n);
     r->pos.racks[0][n] = '\0';
 }
 
@@ -327,8 +347,9 @@ static void show_turn(replay *r, const sk_gcg_event *ev, int player)
         before.scores[before.nplayers++] = r->score[q];
         q = next_player(r, q);
     } while (q != player && before.nplayers < r->n);
-    size_t n = strlen(ev->rack);
-    if (ev->rack_ok && !ev->foreign && n <= SK_RACK_MAX) memcpy(before.racks[0], ev->rack, n + 1);
+    char tiles[SK_GCG_END_TILES_MAX + 1];
+    int n = ev->rack_ok && !ev->foreign ? to_tiles(r, ev->rack, tiles) : -1;
+    if (n >= 0 && n <= SK_RACK_MAX) memcpy(before.racks[0], tiles, (size_t)n + 1);
     sk_gcg_turn t = {.event = ev, .player = player, .before = &before};
     r->show(r->show_ctx, &t);
 }
@@ -423,7 +444,7 @@ static void withdraw(replay *r, const sk_gcg_event *ev)
             nick(r, l->player));
         p = l->player;
     } else if (ev->rack_ok && ev->rack[0] && l->ev->rack_ok && l->ev->rack[0] &&
-               !same_tiles(ev->rack, l->ev->rack)) {
+               !same_tiles(r, ev->rack, l->ev->rack)) {
         ERR(r, ev->rack_at, "withdrawn tiles: rack %s is not %s, the rack of the play withdrawn",
             ev->rack, l->ev->rack);
     }
@@ -513,11 +534,11 @@ static void end_points(replay *r, const sk_gcg_event *ev)
     else if (r->end_points)
         ERR(r, ev->at + 1, "end-of-game points given twice");
     else if (ev->tiles_ok && r->board) {
-        char left[128];
+        char left[SK_GCG_END_TILES_MAX * SK_LABEL_TEXT_MAX + 1];
         unseen_string(r, left, sizeof(left));
         int v = tiles_value(r, ev->tiles);
         int active = playing(r);
-        if (active == 2 && !same_tiles(ev->tiles, left))
+        if (active == 2 && !same_tiles(r, ev->tiles, left))
             ERR(r, ev->move_at, "end-of-game points: the tiles left are %s, not %s", left,
                 ev->tiles);
         else if (active == 2 && ev->score != 2 * v && ev->score != v)
@@ -538,7 +559,7 @@ static void end_penalty(replay *r, const sk_gcg_event *ev)
     if (!game_over_for(r, ev, "end-of-game penalty")) return;
     if (p >= 0 && r->penalty[p]) {
         ERR(r, ev->at + 1, "end-of-game penalty for %s given twice", nick(r, p));
-    } else if (ev->rack_ok && ev->tiles_ok && !same_tiles(ev->rack, ev->tiles)) {
+    } else if (ev->rack_ok && ev->tiles_ok && !same_tiles(r, ev->rack, ev->tiles)) {
         ERR(r, ev->move_at, "end-of-game penalty tiles (%s) are not the rack %s", ev->tiles,
             ev->rack);
     } else if (r->over == WENT_OUT && p == r->out_player) {
@@ -589,7 +610,7 @@ static void last_racks(replay *r, size_t upto)
         r->rack_checked[p] = 1;
         if (!lr->value[0] || !check_rack(r, lr->value, lr->at, p, r->rack_used)) continue;
         int c[SK_TILE_KINDS];
-        rack_counts(lr->value, c);
+        rack_counts(r, lr->value, c);
         for (int t = 0; t < SK_TILE_KINDS; t++)
             r->rack_used[t] += c[t];
     }

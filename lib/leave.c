@@ -175,10 +175,8 @@ double sk_leave_value(const sk_leaves *leaves, const char *leave)
 {
     unsigned char tiles[64];
     int n = 0;
-    for (const char *p = leave; *p && n < (int)sizeof(tiles); p++) {
-        int t = *p == '?' ? 0 : (*p >= 'A' && *p <= 'Z') ? *p - 'A' + 1 : -1;
-        if (t >= 0) tiles[n++] = (unsigned char)t;
-    }
+    for (const char *p = leave; *p && n < (int)sizeof(tiles); p++)
+        tiles[n++] = (unsigned char)sk_tile_kind((sk_tile)*p);
     for (int i = 1; i < n; i++) /* sort: blank first */
         for (int j = i; j > 0 && tiles[j] < tiles[j - 1]; j--) {
             unsigned char t = tiles[j];
@@ -188,7 +186,7 @@ double sk_leave_value(const sk_leaves *leaves, const char *leave)
     return sk_leave_value_tiles(leaves, tiles, n);
 }
 
-#define VOWELS (1u << 1 | 1u << 5 | 1u << 9 | 1u << 15 | 1u << 21) /* A E I O U */
+#define VOWELS (1ull << 1 | 1ull << 5 | 1ull << 9 | 1ull << 15 | 1ull << 21) /* A E I O U */
 
 double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n)
 {
@@ -200,7 +198,7 @@ double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles,
     double v = 0;
     int vowels = 0, consonants = 0;
     for (int i = 0; i < n; i++) {
-        v += HEURISTIC[tiles[i]];
+        v += HEURISTIC[tiles[i] & SK_TILE_LETTER];
         if (i > 0 && tiles[i] == tiles[i - 1] && tiles[i] != 0) v -= 4.0;
         if (tiles[i] == 0) continue;
         if (VOWELS >> tiles[i] & 1)

@@ -144,7 +144,7 @@ static int read_rack(anagrammer *g, const sk_alphabet *a, const char *rack, size
         if (n == SK_WORD_MAX) return -1;
         if (!a) {
             if (rack[p] == '?')
-                tile = 0;
+                tile = SK_TILE_WILD;
             else if (sk_word_to_tiles(rack + p, 1, &tile) != 0)
                 return -1;
             p++;
@@ -152,7 +152,7 @@ static int read_rack(anagrammer *g, const sk_alphabet *a, const char *rack, size
                                     &tile) != SK_TILE_READ_OK) {
             return -1;
         }
-        if (tile == 0)
+        if (tile == SK_TILE_WILD)
             g->blanks++;
         else
             g->have[tile]++;

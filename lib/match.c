@@ -71,6 +71,16 @@ int sk_match_bag(const sk_match *m)
     return sk_position_bag(&m->pos, m->rules->tiles, 0); /* every rack is known */
 }
 
+/* Writes the tile string RACK as text (its labels) into OUT[0..SIZE). */
+static void rack_text(const sk_match *m, const char *rack, char *out, size_t size)
+{
+    sk_buf b;
+    sk_buf_init(&b);
+    sk_alphabet_write_tiles(&m->rules->tiles->alphabet, rack, &b);
+    snprintf(out, size, "%s", sk_buf_str(&b));
+    sk_buf_free(&b);
+}
+
 static sk_match_event *add_event(sk_match *m, sk_event_kind kind, int seat, const char *rack)
 {
     if (m->nevents == m->cap) {
@@ -87,7 +97,7 @@ static sk_match_event *add_event(sk_match *m, sk_event_kind kind, int seat, cons
     memset(e, 0, sizeof(*e));
     e->kind = kind;
     e->seat = seat;
-    snprintf(e->rack, sizeof(e->rack), "%s", rack);
+    rack_text(m, rack, e->rack, sizeof(e->rack));
     return e;
 }
 
@@ -113,7 +123,7 @@ static void finish(sk_match *m)
             if (s == out) continue;
             sum += rack_value(m, pos->racks[s]);
             size_t n = strlen(tiles);
-            snprintf(tiles + n, sizeof(tiles) - n, "%s", pos->racks[s]);
+            rack_text(m, pos->racks[s], tiles + n, sizeof(tiles) - n);
         }
         int *f = &m->final[m->out_seat];
         *f = sk_score_clamp(sk_score_add(*f, sum));
@@ -130,7 +140,7 @@ static void finish(sk_match *m)
         m->final[seat] = sk_score_clamp(sk_score_add(m->final[seat], -(long long)v));
         sk_match_event *e = add_event(m, SK_EVENT_END_PENALTY, seat, pos->racks[s]);
         if (e) {
-            snprintf(e->text, sizeof(e->text), "%s", pos->racks[s]);
+            rack_text(m, pos->racks[s], e->text, sizeof(e->text));
             e->score = -v;
             e->total = m->final[seat];
         }
@@ -176,11 +186,11 @@ sk_illegal sk_match_check(const sk_match *m, const sk_move *move, sk_play *out, 
 }
 
 /* The play in GCG notation: "8G UNP.TIED", "-ABC", "-". */
-static void play_text(const sk_play *play, char *out, size_t size)
+static void play_text(const sk_match *m, const sk_play *play, char *out, size_t size)
 {
     sk_buf b;
     sk_buf_init(&b);
-    sk_play_write(play, SK_PLAY_GCG_DOTS, &b);
+    sk_play_write(play, SK_PLAY_GCG_DOTS, &m->rules->tiles->alphabet, &b);
     snprintf(out, size, "%s", sk_buf_str(&b));
     sk_buf_free(&b);
 }
@@ -190,7 +200,7 @@ int sk_match_play(sk_match *m, const sk_play *play)
     if (m->state != SK_MATCH_RUNNING || m->pos.nplayers == 0) return SK_EINVAL;
     int seat = m->seat_of_slot[0];
     char text[SK_EVENT_TEXT_MAX], rack[SK_RACK_MAX + 1];
-    play_text(play, text, sizeof(text));
+    play_text(m, play, text, sizeof(text));
     memcpy(rack, m->pos.racks[0], sizeof(rack));
     sk_position before = m->pos;
     if (sk_game_apply(&m->pos, play, m->rules->tiles, m->rules->rack_size, &m->rng) != SK_OK) {

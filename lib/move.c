@@ -11,15 +11,16 @@
 #include "skrab/move.h"
 
 static const char SKRABBKLE_RE[] =
-    "^\\s*(?:([A-Za-z]+)\\s*,\\s*(?:([A-Za-z])([0-9]{1,3})|([0-9]{1,3})([A-Za-z]))|(,))\\s*$";
+    "^\\s*(?:([^\\s,]+)\\s*,\\s*(?:([A-Za-z])([0-9]{1,3})|([0-9]{1,3})([A-Za-z]))|(,))\\s*$";
 static const char GCG_RE[] = "^\\s*(?:(?:([0-9]{1,3})([A-Za-z])|([A-Za-z])([0-9]{1,3}))\\s+"
-                             "([A-Za-z.()]+)|-(?:([A-Za-z?]+)|([0-9]{1,2}))?)\\s*$";
+                             "(\\S+)|-(?:([^\\s0-9]\\S*)|([0-9]{1,2}))?)\\s*$";
 static const char CS104_RE[] = "^\\s*(?i:(place)\\s+([-|])\\s+([0-9]{1,3})\\s+([0-9]{1,3})\\s+"
                                "(\\S+)|(exchange)\\s+(\\S+)|(pass))\\s*$";
 
 typedef struct {
     sk_regex re;
     const char *text;
+    const sk_alphabet *alphabet;
     char *why;
     size_t why_size;
 } matcher;
@@ -31,6 +32,24 @@ __attribute__((format(printf, 2, 3))) static int fail(matcher *m, const char *fm
     if (m->why_size) vsnprintf(m->why, m->why_size, fmt, ap);
     va_end(ap);
     return SK_EINVAL;
+}
+
+/* Reads the tiles S[0..N) into the tile string DST (at most SK_MOVE_TILES_MAX: WHAT names them
+ * for the message when there are more) with FLAGS; *COUNT their number. */
+static int read_tiles(matcher *m, const char *s, size_t n, int flags, char *dst, int *count,
+                      const char *what)
+{
+    size_t at;
+    sk_tile_read r;
+    int k = sk_alphabet_read_tiles(m->alphabet, s, n, flags, dst, SK_MOVE_TILES_MAX, &at, &r);
+    if (k > SK_MOVE_TILES_MAX) return fail(m, "%s of more than 26 tiles", what);
+    if (k < 0) {
+        char why[96];
+        sk_alphabet_read_why(r, s, n, at, why, sizeof(why));
+        return fail(m, "%s", why);
+    }
+    *count = k;
+    return SK_OK;
 }
 
 static int group(matcher *m, int n, const char **s, size_t *len)
@@ -69,11 +88,9 @@ static int parse_skrabbkle(matcher *m, sk_move *out)
         return SK_OK;
     }
     group(m, 1, &s, &n);
-    if (n > SK_MOVE_TILES_MAX) return fail(m, "word of more than 26 tiles");
     out->kind = SK_MOVE_PLACE;
-    memcpy(out->tiles, s, n);
-    out->tiles[n] = '\0';
-    out->ntiles = (int)n;
+    int rc = read_tiles(m, s, n, SK_READ_BLANKED, out->tiles, &out->ntiles, "word");
+    if (rc != SK_OK) return rc;
     if (group(m, 2, &a, &na)) { /* column letter then row: downward */
         group(m, 3, &b, &nb);
         out->dir = SK_DOWN;
@@ -85,25 +102,37 @@ static int parse_skrabbkle(matcher *m, sk_move *out)
     return coord(m, b, nb, *a, &out->row, &out->col);
 }
 
-/* Reads a GCG play: letters, '.', and "(LETTERS)" for tiles already on the board. */
+/* Reads a GCG play: tiles, '.', and "(TILES)" for tiles already on the board. */
 static int gcg_play(matcher *m, sk_move *out, const char *s, size_t n)
 {
     int inside = 0, k = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n;) {
         char c = s[i];
         if (c == '(') {
             if (inside) return fail(m, "nested '(' in the play");
             inside = 1;
+            i++;
             continue;
         }
         if (c == ')') {
             if (!inside) return fail(m, "')' without '(' in the play");
             inside = 0;
+            i++;
             continue;
         }
         if (k == SK_MOVE_TILES_MAX) return fail(m, "play of more than 26 squares");
         if (c == '.' && inside) return fail(m, "'.' inside '( )'");
-        out->tiles[k] = c;
+        sk_tile t = 0;
+        size_t at = i;
+        sk_tile_read r =
+            c == '.' ? SK_TILE_READ_OK : sk_alphabet_read(m->alphabet, s, n, &i, SK_READ_BLANKED, &t);
+        if (r != SK_TILE_READ_OK) {
+            char why[96];
+            sk_alphabet_read_why(r, s, n, at, why, sizeof(why));
+            return fail(m, "%s", why);
+        }
+        if (c == '.') i++;
+        out->tiles[k] = c == '.' ? SK_MOVE_UNNAMED : (char)t;
         out->through[k] = (unsigned char)(c == '.' || inside);
         k++;
     }
@@ -137,13 +166,9 @@ static int parse_gcg(matcher *m, sk_move *out)
         return rc != SK_OK ? rc : gcg_play(m, out, s, n);
     }
     if (group(m, 6, &s, &n)) {
-        if (n > SK_MOVE_TILES_MAX) return fail(m, "exchange of more than 26 tiles");
         out->kind = SK_MOVE_EXCHANGE;
-        for (size_t i = 0; i < n; i++)
-            out->exchange[i] = s[i] == '?' ? '?' : (char)toupper((unsigned char)s[i]);
-        out->exchange[n] = '\0';
-        out->exchange_count = (int)n;
-        return SK_OK;
+        return read_tiles(m, s, n, SK_READ_BLANK | SK_READ_FOLD, out->exchange,
+                          &out->exchange_count, "exchange");
     }
     if (group(m, 7, &s, &n)) {
         out->kind = SK_MOVE_EXCHANGE;
@@ -160,24 +185,24 @@ static int parse_gcg(matcher *m, sk_move *out)
 static int cs104_tiles(matcher *m, const char *s, size_t n, char *dst, int *count, int exchange)
 {
     int k = 0;
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
+    for (size_t i = 0; i < n;) {
         if (k == SK_MOVE_TILES_MAX) return fail(m, "more than 26 tiles");
-        if (c == '?') {
-            if (exchange) {
-                dst[k++] = '?';
-                continue;
-            }
-            if (i + 1 == n || !isalpha((unsigned char)s[i + 1]))
+        int blank = s[i] == '?' && !exchange;
+        if (blank && (i + 1 == n || isspace((unsigned char)s[i + 1]) || s[i + 1] == '?'))
+            return fail(m, "'?' must be followed by the letter the blank stands for");
+        i += (size_t)blank;
+        sk_tile t;
+        size_t at = i;
+        sk_tile_read r = sk_alphabet_read(m->alphabet, s, n, &i,
+                                          SK_READ_FOLD | (exchange ? SK_READ_BLANK : 0), &t);
+        if (r != SK_TILE_READ_OK) {
+            if (blank && r == SK_TILE_READ_UNKNOWN)
                 return fail(m, "'?' must be followed by the letter the blank stands for");
-            dst[k++] = (char)tolower((unsigned char)s[++i]);
-            continue;
+            char why[96];
+            sk_alphabet_read_why(r, s, n, at, why, sizeof(why));
+            return fail(m, "%s: tiles are letters, and '?' for a blank", why);
         }
-        if (!isalpha((unsigned char)c)) {
-            char what[2] = {c, '\0'};
-            return fail(m, "'%s' is not a tile: tiles are letters, and '?' for a blank", what);
-        }
-        dst[k++] = (char)toupper((unsigned char)c);
+        dst[k++] = (char)(blank ? t | SK_TILE_BLANKED : t);
     }
     dst[k] = '\0';
     *count = k;
@@ -230,11 +255,15 @@ static int starts_with_keyword(const char *s)
     return 0;
 }
 
-int sk_move_parse(sk_move *out, const char *text, size_t len, char *why, size_t why_size)
+int sk_move_parse(sk_move *out, const char *text, size_t len, const sk_alphabet *alphabet,
+                  char *why, size_t why_size)
 {
     memset(out, 0, sizeof(*out));
     char buf[SK_MOVE_TEXT_MAX + 1];
-    matcher m = {.text = buf, .why = why, .why_size = why_size};
+    matcher m = {.text = buf,
+                 .alphabet = alphabet ? alphabet : sk_alphabet_default(),
+                 .why = why,
+                 .why_size = why_size};
     if (why_size) why[0] = '\0';
     if (len > SK_MOVE_TEXT_MAX) return fail(&m, "move text longer than 256 characters");
     if (memchr(text, '\0', len)) return fail(&m, "NUL byte in the move");
@@ -314,64 +343,71 @@ void sk_move_write_skrabbkle_square(sk_buf *out, int row, int col, sk_direction 
     }
 }
 
-static void write_exchange(sk_buf *out, const sk_move *move)
+static void write_exchange(sk_buf *out, const sk_move *move, const sk_alphabet *a)
 {
-    if (move->exchange[0])
-        sk_buf_printf(out, "-%s", move->exchange);
-    else
+    if (move->exchange[0]) {
+        sk_buf_putc(out, '-');
+        sk_alphabet_write_tiles(a, move->exchange, out);
+    } else
         sk_buf_printf(out, "-%d", move->exchange_count);
 }
 
 /* Writes a GCG play as it was read: bare letters, '.', and the letters named as already on the
  * board inside "( )", one pair around each run of them, so that reading it back gives the same
  * tiles and marks (docs/formats.md, "GCG notation"). */
-static void write_gcg_play(sk_buf *out, const sk_move *move)
+static void write_gcg_play(sk_buf *out, const sk_move *move, const sk_alphabet *a)
 {
     int inside = 0;
     for (int i = 0; i < move->ntiles; i++) {
         char c = move->tiles[i];
-        int named = move->through[i] && c != '.';
+        int named = move->through[i] && c != SK_MOVE_UNNAMED;
         if (named != inside) sk_buf_putc(out, named ? '(' : ')');
         inside = named;
-        sk_buf_putc(out, c);
+        if (c == SK_MOVE_UNNAMED)
+            sk_buf_putc(out, '.');
+        else
+            sk_alphabet_write(a, (sk_tile)c, out);
     }
     if (inside) sk_buf_putc(out, ')');
 }
 
-void sk_move_write_normalised(sk_buf *out, const sk_move *move)
+void sk_move_write_normalised(sk_buf *out, const sk_move *move, const sk_alphabet *alphabet)
 {
+    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
     switch (move->notation) {
     case SK_NOTATION_SKRABBKLE:
         if (move->kind == SK_MOVE_PASS) {
             sk_buf_putc(out, ',');
             return;
         }
-        sk_buf_printf(out, "%s,", move->tiles);
+        sk_alphabet_write_tiles(a, move->tiles, out);
+        sk_buf_putc(out, ',');
         sk_move_write_skrabbkle_square(out, move->row, move->col, move->dir);
         return;
     case SK_NOTATION_GCG:
         if (move->kind == SK_MOVE_PASS) {
             sk_buf_putc(out, '-');
         } else if (move->kind == SK_MOVE_EXCHANGE) {
-            write_exchange(out, move);
+            write_exchange(out, move, a);
         } else {
             sk_move_write_gcg_square(out, move->row, move->col, move->dir);
             sk_buf_putc(out, ' ');
-            write_gcg_play(out, move);
+            write_gcg_play(out, move, a);
         }
         return;
     case SK_NOTATION_CS104:
         if (move->kind == SK_MOVE_PASS) {
             sk_buf_puts(out, "PASS");
         } else if (move->kind == SK_MOVE_EXCHANGE) {
-            sk_buf_printf(out, "EXCHANGE %s", move->exchange);
+            sk_buf_puts(out, "EXCHANGE ");
+            sk_alphabet_write_tiles(a, move->exchange, out);
         } else {
             sk_buf_printf(out, "PLACE %c %d %d ", move->dir == SK_ACROSS ? '-' : '|', move->row + 1,
                           move->col + 1);
             for (int i = 0; i < move->ntiles; i++) {
-                char c = move->tiles[i];
-                if (c >= 'a' && c <= 'z') sk_buf_putc(out, '?');
-                sk_buf_putc(out, (char)toupper((unsigned char)c));
+                sk_tile t = (sk_tile)move->tiles[i];
+                if (t & SK_TILE_BLANKED) sk_buf_putc(out, '?');
+                sk_alphabet_write(a, t & SK_TILE_LETTER, out);
             }
         }
         return;

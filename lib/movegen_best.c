@@ -105,8 +105,8 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     double values[SK_RACK_MAX] = {0};
     int n = 0;
     for (const char *p = pos->racks[0]; *p; p++) {
-        int t = sk_tile_from_char(*p);
-        if (t < 0 || n == SK_RACK_MAX) return SK_EINVAL;
+        int t = sk_tile_kind((sk_tile)*p);
+        if (t >= SK_MG_LETTERS_MAX || n == SK_RACK_MAX) return SK_EINVAL;
         counts[t]++;
         values[n++] = rules->tiles->score[t];
     }

@@ -54,7 +54,7 @@ static void lay_first_mirrored(sk_movegen *g, int len)
     int val[SK_MG_N];
     word_values(g, len, val);
     for (int i = 0; i < len; i++)
-        word[i] = (char)((g->walk.word_blank[i] ? 'a' : 'A') - 1 + g->walk.word[i]);
+        word[i] = (char)(g->walk.word[i] | (g->walk.word_blank[i] ? SK_TILE_BLANKED : 0));
     uint32_t placed = len < 32 ? (1u << len) - 1 : ~0u;
     for (int lo = lo_min; lo <= lo_max; lo++) {
         int main_sum;
@@ -110,7 +110,7 @@ static void lay_first(sk_movegen *g, int len, int mirror)
             if (!lay_score(v, r, lo, len, val, &main_sum, &mult)) continue;
             for (int i = 0; i < len; i++)
                 g->walk.chars[lo + i] =
-                    (char)((g->walk.word_blank[i] ? 'a' : 'A') - 1 + g->walk.word[i]);
+                    (char)(g->walk.word[i] | (g->walk.word_blank[i] ? SK_TILE_BLANKED : 0));
             sk_mg_emit(g, lo, lo + len - 1, main_sum, mult, 0, g->rack.leave_index, 0);
         }
     }

@@ -50,7 +50,7 @@ static void exchanges(sk_move_list *out, int counts[SK_TILE_KINDS], int kind, ch
     }
     for (int k = 0; k <= counts[kind]; k++) {
         for (int i = 0; i < k; i++)
-            buf[n + i] = kind == SK_TILE_BLANK ? '?' : (char)('A' + kind - 1);
+            buf[n + i] = (char)(kind == SK_TILE_BLANK ? SK_TILE_WILD : kind);
         exchanges(out, counts, kind + 1, buf, n + k);
     }
 }
@@ -61,7 +61,7 @@ int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos,
     if (rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min) {
         int counts[SK_TILE_KINDS] = {0};
         for (const char *p = pos->racks[0]; *p; p++)
-            if (sk_tile_from_char(*p) >= 0) counts[sk_tile_from_char(*p)]++;
+            counts[sk_tile_kind((sk_tile)*p)]++;
         char buf[SK_RACK_MAX + 1];
         exchanges(out, counts, 0, buf, 0);
     }
@@ -264,10 +264,10 @@ void sk_move_list_top(sk_move_list *list, size_t n, int by_score)
     }
 }
 
-/* The tile kind of C as written in a move ('a'-'z' and '?' are blanks). */
+/* The tile kind of C, a tile of a move or a rack (blanks are kind 0). */
 static int kind_of(char c)
 {
-    return c == '?' || (c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c);
+    return sk_tile_kind((sk_tile)c);
 }
 
 int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
@@ -371,23 +371,23 @@ static void fill_play(const sk_gen_move *m, sk_play *play)
 
 /* The writers go through sk_play_write, the one writer of moves (rules.h), with a play filled
  * only as far as it reads (a whole sk_play is cleared for nothing once a move a line). */
-void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, sk_buf *out)
+void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, const sk_alphabet *alphabet,
+                       sk_buf *out)
 {
     sk_play play;
     fill_play(m, &play);
-    sk_play_write(&play, style, out);
+    sk_play_write(&play, style, alphabet, out);
 }
 
-void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out)
+void sk_gen_move_write_gcg(const sk_gen_move *m, const sk_alphabet *alphabet, sk_buf *out)
 {
-    sk_gen_move_write(m, SK_PLAY_GCG, out);
+    sk_gen_move_write(m, SK_PLAY_GCG, alphabet, out);
 }
 
-/* The slot of a tile as the rack writes it in the counts of sk_gen_move_leave: '?' 0, 'A'-'Z'
- * 1-26; -1 for anything else (never used by a move, so always kept). */
+/* The slot of a tile in the counts of sk_gen_move_leave: its kind. */
 static int leave_slot(char c)
 {
-    return c == '?' ? 0 : c >= 'A' && c <= 'Z' ? c - 'A' + 1 : -1;
+    return sk_tile_kind((sk_tile)c);
 }
 
 void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out)
@@ -403,7 +403,7 @@ void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out)
     } else if (m->kind == SK_MOVE_PLACE) {
         for (uint32_t bits = m->placed; bits; bits &= bits - 1) {
             char t = m->word[__builtin_ctz(bits)];
-            int s = t >= 'a' && t <= 'z' ? 0 : leave_slot(t); /* a blank's letter: '?' */
+            int s = leave_slot(t); /* a blank's letter: the blank */
             if (s >= 0) used[s]++;
         }
     }

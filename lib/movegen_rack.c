@@ -13,8 +13,8 @@ int sk_mg_rack_setup(sk_mg_rack *rk, const sk_rules *rules, const char *rack)
     rk->bingo = rules->bingo_bonus;
     memset(rk->count, 0, sizeof(rk->count));
     for (const char *p = rack; *p; p++) {
-        int t = sk_tile_from_char(*p);
-        if (t < 0) return SK_EINVAL;
+        int t = sk_tile_kind((sk_tile)*p);
+        if (t >= SK_MG_LETTERS_MAX) return SK_EINVAL; /* beyond the letter sets */
         rk->count[t]++;
     }
     memcpy(rk->initial, rk->count, sizeof(rk->count));

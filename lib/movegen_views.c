@@ -18,8 +18,8 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
             for (int c = 0; c < pos->width; c++) {
                 int vr = d ? c : r, vc = d ? r : c;
                 char t = sk_position_tile(pos, r, c);
-                v->tile[vr][vc] = t ? (uint8_t)sk_tile_from_char(t) : 0;
-                v->blank[vr][vc] = t >= 'a' && t <= 'z';
+                v->tile[vr][vc] = (uint8_t)(t & SK_TILE_LETTER);
+                v->blank[vr][vc] = (t & SK_TILE_BLANKED) != 0;
                 v->lf[vr][vc] = (int8_t)sk_board_letter_factor(b, r, c);
                 v->wf[vr][vc] = (int8_t)sk_board_word_factor(b, r, c);
                 if (v->lf[vr][vc] < 1 || v->wf[vr][vc] < 1) vs->monotone = 0;
@@ -125,8 +125,8 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
         for (int d = 0; d < 2; d++) {
             sk_mg_view *v = &vs->v[d];
             int vr = d ? c : r, vc = d ? r : c;
-            v->tile[vr][vc] = (uint8_t)sk_tile_from_char(t);
-            v->blank[vr][vc] = t >= 'a' && t <= 'z';
+            v->tile[vr][vc] = (uint8_t)(t & SK_TILE_LETTER);
+            v->blank[vr][vc] = (t & SK_TILE_BLANKED) != 0;
             v->cross[vr][vc] = 0;
             v->has_cross[vr][vc] = 0;
         }

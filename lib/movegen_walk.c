@@ -47,7 +47,7 @@ void sk_mg_emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lon
         memcpy(m->word, &g->walk.chars[lo], (size_t)len);
     m->word[len] = '\0';
     for (uint32_t b = blanks; b; b &= b - 1)
-        m->word[__builtin_ctz(b) - lo] += 'a' - 'A';
+        m->word[__builtin_ctz(b) - lo] |= (char)SK_TILE_BLANKED;
     m->score = sk_score_clamp(total);
     m->equity = (float)m->score;
     if (g->keep.best_mode) {
@@ -107,7 +107,7 @@ static void one_blank(sk_movegen *g, int lo, int hi, int main_sum, long long mul
     else
         sk_mg_emit(g, lo, hi, main_sum, mult, cross_total, g->rack.leave_index, 0);
     for (uint32_t e = placed; e; e &= e - 1) {
-        int c = __builtin_ctz(e), letter = g->walk.chars[c] - 'A' + 1;
+        int c = __builtin_ctz(e), letter = g->walk.chars[c];
         if (forced && letter != forced) continue;
         int loss = (g->rack.value[letter] - g->rack.value[0]) * v->lf[r][c];
         long long cross_loss =
@@ -143,7 +143,7 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
     for (uint32_t e = placed; e; e &= e - 1) {
         int c = __builtin_ctz(e);
         ps.col[ps.n] = c;
-        ps.letter[ps.n++] = g->walk.chars[c] - 'A' + 1;
+        ps.letter[ps.n++] = g->walk.chars[c];
     }
     int real_used[SK_TILE_KINDS] = {0};
     blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack.initial[0], real_used, 0);
@@ -272,7 +272,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
             if (kind) g->rack.letters &= ~(1u << kind);
             if (!g->rack.count[0]) g->rack.mask = g->rack.letters;
         }
-        g->walk.chars[c] = (char)('A' - 1 + letter);
+        g->walk.chars[c] = (char)letter;
         int val = g->rack.value[letter] * lf; /* as the tile: record() plays blanks */
         go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
               cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total);
@@ -300,7 +300,7 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row)
     g->walk.empty_row = 0;
     for (int c = 0; c < v->cols; c++) {
         if (v->tile[row][c])
-            g->walk.chars[c] = (char)((v->blank[row][c] ? 'a' : 'A') - 1 + v->tile[row][c]);
+            g->walk.chars[c] = (char)(v->tile[row][c] | (v->blank[row][c] ? SK_TILE_BLANKED : 0));
         else
             g->walk.empty_row |= 1u << c;
     }

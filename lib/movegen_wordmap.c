@@ -225,7 +225,7 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
             int val = g->rack.value[t] * v->lf[r][c];
             main_sum += val;
             if (g->views.classic && v->has_cross[r][c]) cross_total += (long long)val * v->wf[r][c];
-            g->walk.chars[c] = (char)('A' - 1 + t);
+            g->walk.chars[c] = (char)t;
         }
         sk_mg_record(g, lo, w->hi, main_sum, w->mult, cross_total);
     }

@@ -1,7 +1,5 @@
 /* play_write.c — the one writer of a resolved move in each notation (docs/formats.md, "Moves"):
  * check, parse, suggest, match transcripts and the games all write moves through it. */
-#include <ctype.h>
-
 #include "skrab/rules.h"
 
 /* The placed tiles in order, the first placed square. */
@@ -25,8 +23,17 @@ static int is_placed(const sk_play *play, int row, int col)
     return 0;
 }
 
-void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out)
+void sk_word_write(const sk_word *w, const sk_alphabet *alphabet, sk_buf *out)
 {
+    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
+    for (int i = 0; i < w->len; i++)
+        sk_alphabet_write(a, (sk_tile)w->letters[i] & SK_TILE_LETTER, out);
+}
+
+void sk_play_write(const sk_play *play, sk_play_style style, const sk_alphabet *alphabet,
+                   sk_buf *out)
+{
+    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
     if (play->kind == SK_MOVE_PASS) {
         sk_buf_puts(out, style == SK_PLAY_CS104 ? "PASS" : style == SK_PLAY_SKRABBKLE ? "," : "-");
         return;
@@ -35,7 +42,7 @@ void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out)
         /* SkraBBKle has no exchange: it is said in GCG */
         sk_buf_puts(out, style == SK_PLAY_CS104 ? "EXCHANGE " : "-");
         if (style == SK_PLAY_CS104 || play->exchange[0])
-            sk_buf_puts(out, play->exchange);
+            sk_alphabet_write_tiles(a, play->exchange, out);
         else
             sk_buf_put_int(out, play->exchange_count);
         return;
@@ -45,13 +52,16 @@ void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out)
         sk_move_write_gcg_square(out, w->row, w->col, play->dir);
         sk_buf_putc(out, ' ');
         if (style == SK_PLAY_GCG) {
-            sk_buf_append(out, w->letters, (size_t)w->len);
+            sk_alphabet_write_tiles(a, w->letters, out);
             return;
         }
         for (int i = 0; i < w->len; i++) {
             int r = w->row + (play->dir == SK_DOWN ? i : 0),
                 c = w->col + (play->dir == SK_ACROSS ? i : 0);
-            sk_buf_putc(out, !is_placed(play, r, c) ? '.' : w->letters[i]);
+            if (is_placed(play, r, c))
+                sk_alphabet_write(a, (sk_tile)w->letters[i], out);
+            else
+                sk_buf_putc(out, '.');
         }
         return;
     }
@@ -59,7 +69,7 @@ void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out)
     int row, col;
     placed_tiles(play, tiles, &row, &col);
     if (style == SK_PLAY_SKRABBKLE) {
-        sk_buf_puts(out, tiles);
+        sk_alphabet_write_tiles(a, tiles, out);
         sk_buf_putc(out, ',');
         sk_move_write_skrabbkle_square(out, row, col, play->dir);
         return;
@@ -70,12 +80,13 @@ void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out)
     sk_buf_put_int(out, col + 1);
     sk_buf_putc(out, ' ');
     for (const char *p = tiles; *p; p++) {
-        if (islower((unsigned char)*p)) sk_buf_putc(out, '?');
-        sk_buf_putc(out, (char)toupper((unsigned char)*p));
+        sk_tile t = (sk_tile)*p;
+        if (t & SK_TILE_BLANKED) sk_buf_putc(out, '?');
+        sk_alphabet_write(a, t & SK_TILE_LETTER, out);
     }
 }
 
-void sk_play_write_gcg(const sk_play *play, sk_buf *out)
+void sk_play_write_gcg(const sk_play *play, const sk_alphabet *alphabet, sk_buf *out)
 {
-    sk_play_write(play, SK_PLAY_GCG, out);
+    sk_play_write(play, SK_PLAY_GCG, alphabet, out);
 }

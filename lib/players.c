@@ -54,13 +54,23 @@ static int board_empty(const sk_position *pos)
     return 1;
 }
 
+/* The tile whose label is LABEL in the alphabet of RULES, or 0 when it has none. */
+static char letter(const sk_rules *rules, const char *label)
+{
+    size_t pos = 0;
+    sk_tile t = 0;
+    const sk_alphabet *a = rules->tiles ? &rules->tiles->alphabet : sk_alphabet_default();
+    return sk_alphabet_read(a, label, strlen(label), &pos, 0, &t) == SK_TILE_READ_OK ? (char)t : 0;
+}
+
 /* 1 when M places an A or I tile (not a blank) on the start square. */
-static int puts_a_or_i_on_start(const sk_gen_move *m, const sk_board *b)
+static int puts_a_or_i_on_start(const sk_gen_move *m, const sk_board *b, char a, char i_)
 {
     for (int i = 0; i < m->len; i++) {
         if (!((m->placed >> i) & 1u)) continue;
         int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
-        if (r == b->start_row && c == b->start_col) return m->word[i] == 'A' || m->word[i] == 'I';
+        if (r == b->start_row && c == b->start_col)
+            return m->word[i] && (m->word[i] == a || m->word[i] == i_);
     }
     return 0;
 }
@@ -71,7 +81,8 @@ static int choose_simple(sk_movegen *gen, const sk_rules *rules, const sk_positi
 {
     memset(out, 0, sizeof(*out));
     const char *rack = pos->racks[0];
-    if (board_empty(pos) && (strchr(rack, 'A') || strchr(rack, 'I'))) {
+    char a = letter(rules, "A"), i_ = letter(rules, "I");
+    if (board_empty(pos) && ((a && strchr(rack, a)) || (i_ && strchr(rack, i_)))) {
         sk_move_list list;
         sk_move_list_init(&list);
         int rc = sk_movegen_all(gen, rules, pos, &list);
@@ -82,7 +93,7 @@ static int choose_simple(sk_movegen *gen, const sk_rules *rules, const sk_positi
         const sk_gen_move *pick = NULL;
         for (size_t i = 0; i < list.count; i++) {
             const sk_gen_move *m = &list.moves[i];
-            if (!puts_a_or_i_on_start(m, rules->board)) continue;
+            if (!puts_a_or_i_on_start(m, rules->board, a, i_)) continue;
             if (!pick || m->nplaced < pick->nplaced ||
                 (m->nplaced == pick->nplaced && sk_gen_move_compare(m, pick) < 0))
                 pick = m;

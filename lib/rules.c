@@ -70,6 +70,7 @@ typedef struct {
     unsigned char placed[SK_BOARD_MAX * SK_BOARD_MAX];
     int w, h;
     int cs104; /* the move is in CS104 notation: squares are named as it names them */
+    const sk_alphabet *alphabet; /* the tile set's */
     char *why;
     size_t why_size;
 } checker;
@@ -96,6 +97,33 @@ static void square_name(const checker *k, int row, int col, char out[SQUARE_NAME
     else
         snprintf(out, SQUARE_NAME_MAX, "%c%d", 'a' + col, (row + 1) % 100);
 }
+
+/* Writes the tiles of the tile string TILES for a message into OUT[0..SIZE): their labels, upper
+ * case when UPPER (a word as people read it, blanks and all). */
+static const char *tiles_text(const checker *k, const char *tiles, int upper, char *out,
+                              size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (const char *p = tiles; *p; p++) {
+        char label[SK_LABEL_TEXT_MAX + 1];
+        sk_tile t = (sk_tile)*p;
+        size_t m = sk_alphabet_label(k->alphabet, upper ? t & SK_TILE_LETTER : t, label);
+        if (n + m >= size) break;
+        memcpy(out + n, label, m + 1);
+        n += m;
+    }
+    return out;
+}
+
+/* The label of the one tile T, for a message. */
+static const char *tile_text(const checker *k, char t, char out[SK_LABEL_TEXT_MAX + 1])
+{
+    sk_alphabet_label(k->alphabet, (sk_tile)t, out);
+    return out;
+}
+
+#define WORD_TEXT_MAX (SK_BOARD_MAX * SK_LABEL_TEXT_MAX + 1)
 
 /* "square p8", or "the square at row 8, column 16" (see square_name). */
 static const char *square_noun(const checker *k)
@@ -135,15 +163,18 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
             }
             char have = sk_position_tile(k->pos, r, c), want = m->tiles[i];
             square_name(k, r, c, sq);
-            if (want == '.' || m->through[i]) {
+            if (want == SK_MOVE_UNNAMED || m->through[i]) {
                 if (!have)
                     return refuse(k, SK_ILLEGAL_MISMATCH,
                                   "square %s is empty but the play marks it as on the board", sq);
             }
             if (have) {
-                if (want != '.' && toupper((unsigned char)have) != toupper((unsigned char)want))
-                    return refuse(k, SK_ILLEGAL_MISMATCH, "square %s holds %c, not %c", sq, have,
-                                  want);
+                if (want != SK_MOVE_UNNAMED &&
+                    (have & SK_TILE_LETTER) != (want & SK_TILE_LETTER)) {
+                    char h[SK_LABEL_TEXT_MAX + 1], x[SK_LABEL_TEXT_MAX + 1];
+                    return refuse(k, SK_ILLEGAL_MISMATCH, "square %s holds %s, not %s", sq,
+                                  tile_text(k, have, h), tile_text(k, want, x));
+                }
                 continue;
             }
             out->placed[out->nplaced++] = (sk_placement){r, c, want};
@@ -174,38 +205,37 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
     return SK_LEGAL;
 }
 
-/* Checks that RACK (when known) holds TILES[0..N) ('?' or a lowercase letter takes a blank).
- * The reason names the first tile short: not on the rack at all, or fewer of it than the move
- * uses ("only one 'R' is on the rack"). */
+/* Checks that RACK (when known) holds TILES[0..N) (SK_TILE_WILD or a blanked letter takes a
+ * blank). The reason names the first tile short: not on the rack at all, or fewer of it than the
+ * move uses ("only one 'R' is on the rack"). */
 static sk_illegal check_rack(checker *k, const char *rack, const char *tiles, int n)
 {
     if (!rack[0]) return SK_LEGAL; /* unknown rack */
     int have[SK_TILE_KINDS] = {0}, held[SK_TILE_KINDS];
-    for (const char *p = rack; *p; p++) {
-        int t = sk_tile_from_char(*p);
-        if (t >= 0) have[t]++;
-    }
+    for (const char *p = rack; *p; p++)
+        have[sk_tile_kind((sk_tile)*p)]++;
     memcpy(held, have, sizeof(held));
     for (int i = 0; i < n; i++) {
         char c = tiles[i];
-        int t = c == '?' || (c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c);
-        if (t >= 0 && have[t] > 0) {
+        int t = sk_tile_kind((sk_tile)c);
+        if (have[t] > 0) {
             have[t]--;
             continue;
         }
         int blank = t == SK_TILE_BLANK;
+        char l[SK_LABEL_TEXT_MAX + 1];
+        tile_text(k, c, l);
         if (blank && held[t] == 1)
             return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only one blank is on the rack");
         if (blank && held[t] > 1)
             return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only %d blanks are on the rack", held[t]);
-        if (t >= 0 && held[t] == 1)
-            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only one '%c' is on the rack", c);
-        if (t >= 0 && held[t] > 1)
-            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only %d '%c' tiles are on the rack", held[t],
-                          c);
-        if (blank && c != '?')
-            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "no blank on the rack for '%c'", c);
-        return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "tile '%c' is not on the rack", c);
+        if (held[t] == 1) return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only one '%s' is on the rack", l);
+        if (held[t] > 1)
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only %d '%s' tiles are on the rack", held[t],
+                          l);
+        if (blank && (sk_tile)c != SK_TILE_WILD)
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "no blank on the rack for '%s'", l);
+        return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "tile '%s' is not on the rack", l);
     }
     return SK_LEGAL;
 }
@@ -231,7 +261,7 @@ static void run_at(const checker *k, int r, int c, sk_direction dir, sk_word *w)
 
 static int tile_value(const sk_tileset *t, char c)
 {
-    return sk_tileset_score_of(t, c);
+    return t->score[sk_tile_kind((sk_tile)c)];
 }
 
 /* The word's score before clamping (see SK_SCORE_MAX). */
@@ -256,7 +286,10 @@ static long long score_word(const checker *k, sk_word *w)
 static int in_lexicon(const checker *k, const sk_word *w)
 {
     if (!k->rules->lexicon) return 1;
-    return sk_lexicon_contains(k->rules->lexicon, NULL, w->letters, (size_t)w->len);
+    unsigned char letters[SK_BOARD_MAX];
+    for (int i = 0; i < w->len; i++)
+        letters[i] = (unsigned char)(w->letters[i] & SK_TILE_LETTER);
+    return sk_lexicon_contains_tiles(k->rules->lexicon, letters, (size_t)w->len);
 }
 
 static sk_illegal check_exchange(checker *k, const sk_move *m, int bag_count, sk_play *out)
@@ -329,9 +362,9 @@ static sk_illegal collect_words(checker *k, sk_play *out)
         run_at(k, out->placed[i].row, out->placed[i].col, cross, &w);
         if (w.len < 2) continue;
         if (k->rules->ruleset == SK_RULES_SKRABBKLE) {
-            for (int j = 0; j < w.len; j++)
-                w.letters[j] = (char)toupper((unsigned char)w.letters[j]);
-            return refuse(k, SK_ILLEGAL_SECOND_WORD, "creates a second word %s", w.letters);
+            char text[WORD_TEXT_MAX];
+            return refuse(k, SK_ILLEGAL_SECOND_WORD, "creates a second word %s",
+                          tiles_text(k, w.letters, 1, text, sizeof(text)));
         }
         out->words[out->nwords++] = w;
     }
@@ -393,6 +426,7 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
     out->kind = move->kind;
     out->dir = move->dir;
     checker k = {.rules = rules, .pos = pos, .w = pos->width, .h = pos->height};
+    k.alphabet = rules->tiles ? &rules->tiles->alphabet : sk_alphabet_default();
     k.cs104 = move->notation == SK_NOTATION_CS104;
     k.why = why;
     k.why_size = why_size;
@@ -426,10 +460,9 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
     for (int i = 0; i < out->nwords; i++) {
         sk_word *w = &out->words[i];
         if (w->len >= 2 && !in_lexicon(&k, w)) {
-            char upper[SK_BOARD_MAX + 1];
-            for (int j = 0; j <= w->len; j++)
-                upper[j] = (char)toupper((unsigned char)w->letters[j]);
-            return refuse(&k, SK_ILLEGAL_NOT_A_WORD, "not in lexicon: %s", upper);
+            char text[WORD_TEXT_MAX];
+            return refuse(&k, SK_ILLEGAL_NOT_A_WORD, "not in lexicon: %s",
+                          tiles_text(&k, w->letters, 1, text, sizeof(text)));
         }
     }
     score_play(&k, out);
@@ -443,6 +476,7 @@ int sk_rules_words(const sk_rules *rules, const sk_position *pos, sk_play *play)
         return SK_OK;
     }
     checker k = {.rules = rules, .pos = pos, .w = pos->width, .h = pos->height};
+    k.alphabet = rules->tiles ? &rules->tiles->alphabet : sk_alphabet_default();
     lay(&k, play);
     collect_words(&k, play);
     score_play(&k, play);
@@ -464,14 +498,11 @@ void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles, int cou
     int used[SK_TILE_KINDS] = {0};
     for (int i = 0; i < pos->width * pos->height; i++) {
         char c = pos->tiles[i];
-        if (!c) continue;
-        used[(c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c)]++;
+        if (c) used[sk_tile_kind((sk_tile)c)]++;
     }
     for (int p = 0; p < pos->nplayers; p++)
-        for (const char *q = pos->racks[p]; *q; q++) {
-            int t = sk_tile_from_char(*q);
-            if (t >= 0) used[t]++;
-        }
+        for (const char *q = pos->racks[p]; *q; q++)
+            used[sk_tile_kind((sk_tile)*q)]++;
     for (int t = 0; t < SK_TILE_KINDS; t++) {
         if (used[t] > counts[t] && *over_letter < 0) *over_letter = t;
         counts[t] = used[t] > counts[t] ? 0 : counts[t] - used[t];

@@ -24,12 +24,13 @@ int sk_tile_from_char(char c)
     return c == '?' ? SK_TILE_BLANK : -1;
 }
 
-/* A '?' (an unplayed blank, e.g. on a rack) is worth the blank's score, like a played blank. */
-int sk_tileset_score_of(const sk_tileset *t, char c)
+/* An unplayed blank (on a rack) is worth the blank's score, like a played blank. */
+int sk_tileset_score_of(const sk_tileset *t, char tile)
 {
-    if (c >= 'A' && c <= 'Z') return t->score[c - 'A' + 1];
-    if ((c >= 'a' && c <= 'z') || c == '?') return t->score[SK_TILE_BLANK];
-    return 0;
+    sk_tile v = (sk_tile)tile;
+    if (v & ~(SK_TILE_LETTER | SK_TILE_BLANKED) || (v & SK_TILE_LETTER) >= t->alphabet.size)
+        return 0;
+    return t->score[sk_tile_kind(v)];
 }
 
 /* ---- parsing: shared ---------------------------------------------------------------------- */

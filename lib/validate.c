@@ -1,7 +1,6 @@
 /* validate.c — whole-board validity of a position (docs/commands.md, "skrab validate"): every run
  * of two or more letters is a word, the tiles are connected, the start square is covered, no lone
  * tile (a single letter is not a word), no more tiles of a kind than the bag holds. */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,7 +12,21 @@ static void name(int r, int c, char out[8])
     snprintf(out, 8, "%c%d", 'a' + c, (r + 1) % 100);
 }
 
-static void check_runs(const sk_position *pos, const sk_lexicon *lex, sk_diag_list *diags)
+/* The labels of the tile string TILES (upper case when UPPER) into OUT[0..SIZE). */
+static const char *labels(const sk_alphabet *a, const char *tiles, int upper, char *out,
+                          size_t size)
+{
+    sk_buf b;
+    sk_buf_init(&b);
+    for (const char *p = tiles; *p; p++)
+        sk_alphabet_write(a, upper ? (sk_tile)*p & SK_TILE_LETTER : (sk_tile)*p, &b);
+    snprintf(out, size, "%s", sk_buf_str(&b));
+    sk_buf_free(&b);
+    return out;
+}
+
+static void check_runs(const sk_position *pos, const sk_alphabet *alpha, const sk_lexicon *lex,
+                       sk_diag_list *diags)
 {
     for (int dir = 0; dir < 2; dir++) {
         int outer = dir == 0 ? pos->height : pos->width,
@@ -34,15 +47,17 @@ static void check_runs(const sk_position *pos, const sk_lexicon *lex, sk_diag_li
                     c = dir == 0 ? b : a;
                     char t = sk_position_tile(pos, r, c);
                     if (!t) break;
-                    word[n++] = (char)toupper((unsigned char)t);
+                    word[n++] = (char)((sk_tile)t & SK_TILE_LETTER);
                     b++;
                 }
                 word[n] = '\0';
-                if (n >= 2 && lex && !sk_lexicon_contains(lex, NULL, word, (size_t)n)) {
-                    char sq[8];
+                if (n >= 2 && lex &&
+                    !sk_lexicon_contains_tiles(lex, (const unsigned char *)word, (size_t)n)) {
+                    char sq[8], text[SK_BOARD_MAX * SK_LABEL_TEXT_MAX + 1];
                     name(r0, c0, sq);
                     sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
-                                "%s at %s (%s) is not in the lexicon", word, sq,
+                                "%s at %s (%s) is not in the lexicon",
+                                labels(alpha, word, 1, text, sizeof(text)), sq,
                                 dir == 0 ? "across" : "down");
                 }
             }
@@ -97,7 +112,7 @@ static void check_connected(const sk_position *pos, const sk_board *board, sk_di
         }
 }
 
-static void check_lone(const sk_position *pos, sk_diag_list *diags)
+static void check_lone(const sk_position *pos, const sk_alphabet *alpha, sk_diag_list *diags)
 {
     for (int r = 0; r < pos->height; r++)
         for (int c = 0; c < pos->width; c++) {
@@ -108,10 +123,11 @@ static void check_lone(const sk_position *pos, sk_diag_list *diags)
                     (r + 1 < pos->height && sk_position_tile(pos, r + 1, c)) ||
                     (c + 1 < pos->width && sk_position_tile(pos, r, c + 1));
             if (!n) {
-                char sq[8];
+                char sq[8], label[SK_LABEL_TEXT_MAX + 1];
                 name(r, c, sq);
+                sk_alphabet_label(alpha, (sk_tile)t, label);
                 sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
-                            "lone tile %c at %s: a single letter is not a word", t, sq);
+                            "lone tile %s at %s: a single letter is not a word", label, sq);
             }
         }
 }
@@ -121,19 +137,22 @@ static void check_counts(const sk_position *pos, const sk_tileset *tiles, sk_dia
     int used[SK_TILE_KINDS] = {0};
     for (int i = 0; i < pos->width * pos->height; i++) {
         char c = pos->tiles[i];
-        if (c) used[(c >= 'a' && c <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(c)]++;
+        if (c) used[sk_tile_kind((sk_tile)c)]++;
     }
     for (int p = 0; p < pos->nplayers; p++)
         for (const char *q = pos->racks[p]; *q; q++)
-            if (sk_tile_from_char(*q) >= 0) used[sk_tile_from_char(*q)]++;
-    for (int t = 0; t < SK_TILE_KINDS; t++)
-        if (used[t] > tiles->count[t])
-            sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
-                        "%d %s on the board and racks; the bag holds %d", used[t],
-                        t != SK_TILE_BLANK ? (char[]){(char)('A' + t - 1), 0}
-                        : used[t] == 1     ? "blank"
-                                           : "blanks",
-                        tiles->count[t]);
+            used[sk_tile_kind((sk_tile)*q)]++;
+    for (int t = 0; t < SK_TILE_KINDS; t++) {
+        if (used[t] <= tiles->count[t]) continue;
+        char label[SK_LABEL_TEXT_MAX + 1];
+        sk_alphabet_label(&tiles->alphabet, (sk_tile)t, label);
+        sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
+                    "%d %s on the board and racks; the bag holds %d", used[t],
+                    t != SK_TILE_BLANK ? label
+                    : used[t] == 1     ? "blank"
+                                       : "blanks",
+                    tiles->count[t]);
+    }
 }
 
 int sk_position_validate(const sk_position *pos, const sk_board *board, const sk_tileset *tiles,
@@ -152,9 +171,9 @@ int sk_position_validate(const sk_position *pos, const sk_board *board, const sk
             name(i / pos->width, i % pos->width, sq);
             sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET, "a tile on blocked square %s", sq);
         }
-    check_runs(pos, lex, diags);
+    check_runs(pos, &tiles->alphabet, lex, diags);
     check_connected(pos, board, diags);
-    check_lone(pos, diags);
+    check_lone(pos, &tiles->alphabet, diags);
     check_counts(pos, tiles, diags);
     return diags->errors > before ? SK_EINVAL : SK_OK;
 }

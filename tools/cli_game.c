@@ -159,21 +159,29 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     /* a longer rack would break the rules that count on the rack size (the bingo, the draw):
      * docs/rules.md, "Boards, tiles and racks" */
     int rack_size = g->loaded.rules.rack_size;
+    const sk_alphabet *a = &g->loaded.tiles.alphabet;
     for (int p = 0; p < pos->nplayers; p++) {
         size_t held = strlen(pos->racks[p]);
         if (held > (size_t)rack_size) {
+            sk_buf rack;
+            sk_buf_init(&rack);
+            sk_alphabet_write_tiles(a, pos->racks[p], &rack);
             fprintf(cli->err,
                     "%s:%d: error: rack %s has %zu tiles; a rack holds %d (the op 'rs N;' sets "
                     "another size)\n",
-                    shown, line, pos->racks[p], held, rack_size);
+                    shown, line, sk_buf_str(&rack), held, rack_size);
+            sk_buf_free(&rack);
             return SK_EXIT_FINDINGS;
         }
     }
     int unseen[SK_TILE_KINDS], over;
     sk_position_unseen(pos, &g->loaded.tiles, unseen, &over);
-    if (over >= 0 && !g->no_count_warning)
-        fprintf(cli->err, "%s:%d: warning: more %c tiles than the bag holds\n", shown, line,
-                over == SK_TILE_BLANK ? '?' : 'A' + over - 1);
+    if (over >= 0 && !g->no_count_warning) {
+        char label[SK_LABEL_TEXT_MAX + 1];
+        sk_alphabet_label(a, (sk_tile)(over == SK_TILE_BLANK ? SK_TILE_WILD : over), label);
+        fprintf(cli->err, "%s:%d: warning: more %s tiles than the bag holds\n", shown, line,
+                label);
+    }
     return SK_EXIT_OK;
 }
 
@@ -282,12 +290,44 @@ int sk_cli_posinput_getline(sk_cli *cli, sk_cli_posinput *in, const char **line,
     return 1;
 }
 
-int sk_cli_parse_position(sk_cli *cli, const sk_cli_posinput *in, const char *line, size_t len,
-                          int lineno, sk_position *out)
+/* The alphabet the tiles of the CGP line LINE are written in: that of the tile set its ops (or
+ * -t, -R) name, loaded quietly into OUT. The default alphabet when the set cannot be loaded: the
+ * setup that follows the parse says why. */
+static const sk_alphabet *line_alphabet(sk_cli *cli, sk_cli_game *g, const char *source,
+                                        const char *line, size_t len, sk_tileset *out)
+{
+    if (need_loader(cli, g) != SK_EXIT_OK) return NULL;
+    sk_position ops;
+    sk_position_parse_cgp_ops(&ops, line, len);
+    sk_game_spec spec;
+    sk_game_spec_init(&spec);
+    sk_ruleset rs;
+    if (g->rules_name && sk_ruleset_from_name(g->rules_name, &rs) == SK_OK)
+        sk_game_spec_set_ruleset(&spec, rs);
+    if (g->tiles_name) sk_game_spec_set_file(&spec, SK_SPEC_TILES, g->tiles_name, NULL);
+    char why[SK_PATH_MAX + 200];
+    sk_game_spec_from_cgp(&spec, &ops, source, why, sizeof(why));
+    const char *name = spec.file[SK_SPEC_TILES][0]
+                           ? spec.file[SK_SPEC_TILES]
+                           : sk_ruleset_default_tiles(spec.has_ruleset ? spec.ruleset
+                                                                       : SK_RULES_CLASSIC);
+    char path[SK_PATH_MAX];
+    sk_game_loader_set_report(g->loader, NULL, NULL);
+    int rc = sk_game_load_tiles(g->loader, name, out, path, sizeof(path), why, sizeof(why));
+    sk_game_loader_set_report(g->loader, report, cli);
+    return rc == SK_OK ? &out->alphabet : NULL;
+}
+
+int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in,
+                          const char *line, size_t len, int lineno, sk_position *out)
 {
     sk_diag_list d;
     sk_diag_list_init(&d);
-    int rc = sk_position_parse_cgp(out, line, len, &d);
+    sk_tileset *tiles = malloc(sizeof(*tiles));
+    const sk_alphabet *alphabet =
+        tiles ? line_alphabet(cli, g, in->source, line, len, tiles) : NULL;
+    int rc = sk_position_parse_cgp(out, line, len, alphabet, &d);
+    free(tiles);
     sk_cli_print_diags(cli, in->shown, lineno, line, len, &d, 0);
     sk_diag_list_free(&d);
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
@@ -363,21 +403,26 @@ int sk_cli_load_position(sk_cli *cli, const char *arg, int moves_from_stdin, sk_
         sk_cli_error(cli, "%s: no CGP line", in->shown);
         return SK_EXIT_ERROR;
     }
-    int status = sk_cli_parse_position(cli, in, line, len, lineno, pos);
+    int status = sk_cli_parse_position(cli, g, in, line, len, lineno, pos);
     if (status == SK_EXIT_OK)
         status = sk_cli_game_setup(cli, g, pos, in->source, in->shown, lineno);
     return status;
 }
 
-void sk_json_words(sk_buf *out, const sk_play *play)
+void sk_json_words(sk_buf *out, const sk_play *play, const sk_alphabet *alphabet)
 {
     sk_buf_putc(out, '[');
     int first = 1;
+    sk_buf word;
+    sk_buf_init(&word);
     for (int i = 0; i < play->nwords; i++) {
         if (play->words[i].len < 2) continue;
         if (!first) sk_buf_putc(out, ',');
-        sk_json_string(out, play->words[i].letters);
+        sk_buf_clear(&word);
+        sk_alphabet_write_tiles(alphabet, play->words[i].letters, &word);
+        sk_json_string(out, sk_buf_str(&word));
         first = 0;
     }
+    sk_buf_free(&word);
     sk_buf_putc(out, ']');
 }

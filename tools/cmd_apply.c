@@ -40,7 +40,7 @@ static int write_position(applying *a)
     }
     sk_buf out;
     sk_buf_init(&out);
-    sk_position_write_cgp(&a->pos, &out);
+    sk_position_write_cgp(&a->pos, &a->game.loaded.tiles.alphabet, &out);
     sk_buf_putc(&out, '\n');
     int status = sk_cli_write(a->cli, &out);
     sk_buf_free(&out);
@@ -56,7 +56,7 @@ static int apply_one(void *ctx, const char *text, size_t len)
     sk_play play;
     char why[300];
     int bag = sk_position_bag(&a->pos, a->game.loaded.rules.tiles, a->game.loaded.rules.rack_size);
-    if (sk_move_parse(&m, text, len, why, sizeof(why)) != SK_OK) {
+    if (sk_move_parse(&m, text, len, &a->game.loaded.tiles.alphabet, why, sizeof(why)) != SK_OK) {
         sk_cli_error(a->cli, "move %d '%.*s': malformed move: %s", a->count, (int)len, text, why);
         return SK_EXIT_FINDINGS;
     }

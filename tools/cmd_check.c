@@ -34,7 +34,10 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
 {
     const sk_board *b = c->game.loaded.rules.board;
     sk_buf *o = &c->out;
-    sk_buf_printf(o, "  %s:", w->letters);
+    const sk_alphabet *a = &c->game.loaded.tiles.alphabet;
+    sk_buf_puts(o, "  ");
+    sk_alphabet_write_tiles(a, w->letters, o);
+    sk_buf_putc(o, ':');
     int sum = 0, factor = 1;
     for (int i = 0; i < w->len; i++) {
         int r = w->row + (w->dir == SK_DOWN) * i, col = w->col + (w->dir == SK_ACROSS) * i;
@@ -44,7 +47,9 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
             placed |= play->placed[k].row == r && play->placed[k].col == col;
         int lf = placed ? sk_board_letter_factor(b, r, col) : 1;
         if (placed) factor *= sk_board_word_factor(b, r, col);
-        sk_buf_printf(o, " %c%d", w->letters[i], v);
+        sk_buf_putc(o, ' ');
+        sk_alphabet_write(a, (sk_tile)w->letters[i], o);
+        sk_buf_put_int(o, v);
         if (lf != 1) sk_buf_printf(o, "x%d", lf);
         sum += v * lf;
     }
@@ -59,7 +64,8 @@ static void print_result(checking *c, const char *input, sk_illegal rc, const sk
     sk_buf *o = &c->out;
     sk_buf canon;
     sk_buf_init(&canon);
-    if (rc == SK_LEGAL) sk_play_write_gcg(play, &canon);
+    const sk_alphabet *a = &c->game.loaded.tiles.alphabet;
+    if (rc == SK_LEGAL) sk_play_write_gcg(play, a, &canon);
     if (c->json) {
         sk_buf_puts(o, "{\"input\":");
         sk_json_string(o, input);
@@ -79,7 +85,7 @@ static void print_result(checking *c, const char *input, sk_illegal rc, const sk
         }
         if (c->scoring && rc == SK_LEGAL) {
             sk_buf_puts(o, ",\"words\":");
-            sk_json_words(o, play);
+            sk_json_words(o, play, a);
             sk_buf_printf(o, ",\"bingo\":%s", play->bingo ? "true" : "false");
         } else if (c->scoring) {
             sk_buf_puts(o, ",\"words\":null,\"bingo\":null");
@@ -114,7 +120,7 @@ static int check_one(void *ctx, const char *text, size_t len)
     char why[256], reason[300];
     sk_illegal rc;
     memset(&play, 0, sizeof(play));
-    if (sk_move_parse(&m, text, len, why, sizeof(why)) != SK_OK) {
+    if (sk_move_parse(&m, text, len, &c->game.loaded.tiles.alphabet, why, sizeof(why)) != SK_OK) {
         snprintf(reason, sizeof(reason), "malformed move: %s", why);
         rc = SK_ILLEGAL_MISMATCH;
     } else {

@@ -21,13 +21,37 @@ typedef struct {
     int json, have_position, all_ok;
     sk_cli_game game;
     sk_position pos;
+    sk_tileset tiles; /* -t without a position: the moves' alphabet */
+    const sk_alphabet *alphabet;
     sk_buf out;
 } parsing;
 
+/* Appends the tile string TILES as text: each tile's label, '.' for a tile the notation leaves
+ * unnamed. */
+static void tiles_text(sk_buf *o, const sk_alphabet *a, const char *tiles)
+{
+    for (const char *p = tiles; *p; p++) {
+        if (*p == SK_MOVE_UNNAMED)
+            sk_buf_putc(o, '.');
+        else
+            sk_alphabet_write(a, (sk_tile)*p, o);
+    }
+}
+
+/* The tile string TILES as a JSON string of its labels. */
+static void json_tiles(sk_buf *o, const sk_alphabet *a, const char *tiles)
+{
+    sk_buf t;
+    sk_buf_init(&t);
+    tiles_text(&t, a, tiles);
+    sk_json_string(o, sk_buf_str(&t));
+    sk_buf_free(&t);
+}
+
 /* One object a move, every key on every line (null where the move has no such value):
  * input notation kind row col dir tiles word reason. */
-static void json_move(sk_buf *o, const char *input, const sk_move *m, const char *word,
-                      const char *reason)
+static void json_move(sk_buf *o, const sk_alphabet *a, const char *input, const sk_move *m,
+                      const char *word, const char *reason)
 {
     sk_buf_puts(o, "{\"input\":");
     sk_json_string(o, input);
@@ -50,13 +74,13 @@ static void json_move(sk_buf *o, const char *input, const sk_move *m, const char
         char placed[SK_MOVE_TILES_MAX + 1]; /* bare letters: placed unless the board says not */
         int n = 0;
         for (int i = 0; i < m->ntiles; i++)
-            if (!m->through[i] && m->tiles[i] != '.') placed[n++] = m->tiles[i];
+            if (!m->through[i] && m->tiles[i] != SK_MOVE_UNNAMED) placed[n++] = m->tiles[i];
         placed[n] = '\0';
-        sk_json_string(o, placed);
+        json_tiles(o, a, placed);
     } else if (m->kind == SK_MOVE_PLACE) {
-        sk_json_string(o, m->tiles);
+        json_tiles(o, a, m->tiles);
     } else if (m->kind == SK_MOVE_EXCHANGE && m->exchange[0]) {
-        sk_json_string(o, m->exchange);
+        json_tiles(o, a, m->exchange);
     } else {
         sk_buf_puts(o, "null"); /* a pass, or a blind exchange ("-4": see input) */
     }
@@ -78,7 +102,7 @@ static int parse_one(void *ctx, const char *text, size_t len)
     sk_move m;
     sk_buf word;
     sk_buf_init(&word);
-    int ok = sk_move_parse(&m, text, len, why, sizeof(why)) == SK_OK;
+    int ok = sk_move_parse(&m, text, len, p->alphabet, why, sizeof(why)) == SK_OK;
     sk_play play;
     if (ok && p->have_position && m.kind == SK_MOVE_PLACE) {
         /* the board decides which squares the move covers; no other rule is checked */
@@ -87,26 +111,26 @@ static int parse_one(void *ctx, const char *text, size_t len)
         p->pos.racks[0][0] = '\0'; /* nor the rack */
         sk_illegal rc = sk_rules_check(&loose, &p->pos, &m, -1, &play, why, sizeof(why));
         if (rc == SK_LEGAL || rc > SK_ILLEGAL_NOT_ON_RACK)
-            sk_buf_puts(&word, play.words[0].letters);
+            tiles_text(&word, p->alphabet, play.words[0].letters);
         else
             ok = 0;
     } else if (ok && m.notation == SK_NOTATION_GCG && m.kind == SK_MOVE_PLACE) {
-        sk_buf_puts(&word, m.tiles);
+        tiles_text(&word, p->alphabet, m.tiles);
     }
     if (!ok) {
         p->all_ok = 0;
         if (p->json) {
-            json_move(&p->out, input, NULL, NULL, why);
+            json_move(&p->out, p->alphabet, input, NULL, NULL, why);
         } else {
             fprintf(p->cli->err, "skrab parse: '%s': %s\n", input, why);
         }
     } else if (p->json) {
-        json_move(&p->out, input, &m, word.len ? word.data : NULL, NULL);
+        json_move(&p->out, p->alphabet, input, &m, word.len ? word.data : NULL, NULL);
     } else if (p->have_position && m.kind == SK_MOVE_PLACE) {
-        sk_play_write_gcg(&play, &p->out);
+        sk_play_write_gcg(&play, p->alphabet, &p->out);
         sk_buf_putc(&p->out, '\n');
     } else {
-        sk_move_write_normalised(&p->out, &m);
+        sk_move_write_normalised(&p->out, &m, p->alphabet);
         sk_buf_putc(&p->out, '\n');
     }
     sk_buf_free(&word);
@@ -140,6 +164,12 @@ int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
         if (!p.game.lexicon_name) p.game.lexicon_name = "none"; /* parse checks no words */
         status = sk_cli_load_position(cli, position, o.optind == argc, &in, &p.pos, &p.game);
         p.have_position = 1;
+        p.alphabet = &p.game.loaded.tiles.alphabet;
+    } else if (p.game.tiles_name) {
+        char path[SK_PATH_MAX];
+        status = sk_cli_game_load_tiles(cli, &p.game, p.game.tiles_name, &p.tiles, path,
+                                        sizeof(path));
+        p.alphabet = &p.tiles.alphabet;
     }
     sk_buf_init(&p.out);
     if (status == SK_EXIT_OK)

@@ -73,9 +73,15 @@ int sk_dialog_ask(sk_dialog *io, const char *prompt)
 
 void sk_dialog_rack(sk_buf *out, const char *rack, const sk_tileset *tiles)
 {
-    for (const char *p = rack; *p; p++)
-        sk_buf_printf(out, "%s[%c%d]", p == rack ? "" : ", ", *p == '?' ? '_' : *p,
-                      sk_tileset_score_of(tiles, *p));
+    for (const char *p = rack; *p; p++) {
+        sk_buf_puts(out, p == rack ? "[" : ", [");
+        if ((sk_tile)*p == SK_TILE_WILD)
+            sk_buf_putc(out, '_');
+        else
+            sk_buf_puts(out, tiles->alphabet.upper[(sk_tile)*p & SK_TILE_LETTER]);
+        sk_buf_put_int(out, sk_tileset_score_of(tiles, *p));
+        sk_buf_putc(out, ']');
+    }
 }
 
 void sk_dialog_board(sk_buf *out, const sk_board *board, const sk_position *pos,
@@ -84,7 +90,7 @@ void sk_dialog_board(sk_buf *out, const sk_board *board, const sk_position *pos,
     int scores[SK_BOARD_MAX * SK_BOARD_MAX];
     for (int i = 0; i < pos->width * pos->height; i++)
         scores[i] = pos->tiles[i] ? sk_tileset_score_of(tiles, pos->tiles[i]) : 0;
-    sk_board_render_text(board, pos->tiles, scores, out);
+    sk_board_render_text(board, pos->tiles, scores, &tiles->alphabet, out);
 }
 
 uint64_t sk_dialog_random_seed(void)
@@ -197,18 +203,14 @@ static void show_scores_and_board(game *gm)
     sk_dialog_board(&gm->out, &gm->g->loaded.board, &gm->match.pos, &gm->g->loaded.tiles);
 }
 
-/* 1 when RACK holds the tiles of WORD (a lowercase letter takes a wildcard). */
+/* 1 when the tile string RACK holds the tiles of WORD (a blanked letter takes a wildcard). */
 static int rack_holds(const char *rack, const char *word)
 {
     int have[SK_TILE_KINDS] = {0};
-    for (const char *p = rack; *p; p++) {
-        int t = sk_tile_from_char(*p);
-        if (t >= 0) have[t]++;
-    }
-    for (const char *p = word; *p; p++) {
-        int t = (*p >= 'a' && *p <= 'z') ? SK_TILE_BLANK : sk_tile_from_char(*p);
-        if (t < 0 || have[t]-- <= 0) return 0;
-    }
+    for (const char *p = rack; *p; p++)
+        have[sk_tile_kind((sk_tile)*p)]++;
+    for (const char *p = word; *p; p++)
+        if (have[sk_tile_kind((sk_tile)*p)]-- <= 0) return 0;
     return 1;
 }
 
@@ -225,46 +227,52 @@ static int human_turn(game *gm)
         const char *text = gm->io.line;
         sk_move mv;
         char why[300];
-        if (!strchr(text, ',') || sk_move_parse(&mv, text, strlen(text), why, sizeof(why)) ||
+        if (!strchr(text, ',') || sk_move_parse(&mv, text, strlen(text), &gm->g->loaded.tiles.alphabet, why,
+                                                           sizeof(why)) ||
             mv.notation != SK_NOTATION_SKRABBKLE) {
             sk_dialog_say(&gm->io, "Illegal move format\n");
             continue;
         }
-        sk_buf square;
+        sk_buf square, word;
         sk_buf_init(&square);
-        if (mv.kind == SK_MOVE_PLACE)
+        sk_buf_init(&word);
+        if (mv.kind == SK_MOVE_PLACE) {
             sk_move_write_skrabbkle_square(&square, mv.row, mv.col, mv.dir);
+            sk_alphabet_write_tiles(&gm->g->loaded.tiles.alphabet, mv.tiles, &word);
+        }
         sk_play play;
         int ok = 0;
         if (mv.kind == SK_MOVE_PLACE && !rack_holds(rack, mv.tiles)) {
             sk_buf_puts(&gm->out, "With tiles ");
             sk_dialog_rack(&gm->out, rack, &gm->g->loaded.tiles);
-            sk_buf_printf(&gm->out, " you cannot play word %s,%s\n", mv.tiles, sk_buf_str(&square));
+            sk_buf_printf(&gm->out, " you cannot play word %s,%s\n", sk_buf_str(&word),
+                          sk_buf_str(&square));
         } else if (sk_match_check(&gm->match, &mv, &play, why, sizeof(why)) != SK_LEGAL) {
             sk_buf_printf(&gm->out,
                           "The board does not permit word %s at position %s. Please try again.\n",
-                          mv.tiles, sk_buf_str(&square));
+                          sk_buf_str(&word), sk_buf_str(&square));
         } else {
             ok = 1;
             if (mv.kind == SK_MOVE_PASS)
                 sk_buf_puts(&gm->out, "The move is: Pass\n");
             else
-                sk_buf_printf(&gm->out, "The move is: Word: %s at position %s\n", mv.tiles,
-                              sk_buf_str(&square));
+                sk_buf_printf(&gm->out, "The move is: Word: %s at position %s\n",
+                              sk_buf_str(&word), sk_buf_str(&square));
             sk_match_play(&gm->match, &play);
         }
         sk_buf_free(&square);
+        sk_buf_free(&word);
         flush_out(gm);
         if (ok) return 1;
     }
 }
 
 /* The computer's move M as the dialogue says it: its notation "TILES,square" cut in two. */
-static void describe(const sk_gen_move *m, sk_buf *out)
+static void describe(const sk_gen_move *m, const sk_alphabet *a, sk_buf *out)
 {
     sk_buf text;
     sk_buf_init(&text);
-    sk_gen_move_write(m, SK_PLAY_SKRABBKLE, &text);
+    sk_gen_move_write(m, SK_PLAY_SKRABBKLE, a, &text);
     const char *t = sk_buf_str(&text), *comma = strrchr(t, ',');
     size_t n = comma ? (size_t)(comma - t) : strlen(t);
     sk_buf_printf(out, "The move is: Word: %.*s at position %s\n", (int)n, t,
@@ -291,7 +299,7 @@ static int computer_turn(game *gm)
         return -1;
     }
     if (best.kind == SK_MOVE_PLACE)
-        describe(&best, &gm->out);
+        describe(&best, &gm->g->loaded.tiles.alphabet, &gm->out);
     else
         sk_buf_puts(&gm->out, "The move is: Pass\n");
     sk_match_play(&gm->match, &play);

@@ -150,9 +150,11 @@ static void report(cs104 *c, int seat, const sk_play *play, const char *before)
     }
     if (play->kind == SK_MOVE_PLACE) {
         sk_buf_puts(&c->out, "Words formed:");
-        for (int w = 0; w < play->nwords; w++)
-            sk_buf_printf(&c->out, "%s %s (%d)", w ? "," : "", play->words[w].letters,
-                          play->words[w].score);
+        for (int w = 0; w < play->nwords; w++) {
+            sk_buf_puts(&c->out, w ? ", " : " ");
+            sk_alphabet_write_tiles(&c->g->loaded.tiles.alphabet, play->words[w].letters, &c->out);
+            sk_buf_printf(&c->out, " (%d)", play->words[w].score);
+        }
         if (play->bingo)
             sk_buf_printf(&c->out, ", bonus for all %d tiles (%d)", c->g->loaded.rules.rack_size,
                           c->g->loaded.rules.bingo_bonus);
@@ -189,7 +191,8 @@ static int human_turn(cs104 *c, int seat)
         sk_play play;
         char why[300], command[SK_DIALOG_LINE_MAX];
         trimmed(c->io.line, command, sizeof(command));
-        int rc = sk_move_parse(&mv, command, strlen(command), why, sizeof(why));
+        int rc = sk_move_parse(&mv, command, strlen(command), &c->g->loaded.tiles.alphabet, why,
+                               sizeof(why));
         if (!command[0]) {
             sk_buf_puts(&c->out, "error: no command: enter PASS, EXCHANGE TILES or PLACE DIR ROW "
                                  "COLUMN TILES\n");
@@ -241,7 +244,7 @@ static int computer_turn(cs104 *c, int seat)
     sk_gen_move_to_move(&best, &mv);
     sk_buf text;
     sk_buf_init(&text);
-    sk_gen_move_write(&best, SK_PLAY_CS104, &text);
+    sk_gen_move_write(&best, SK_PLAY_CS104, &c->g->loaded.tiles.alphabet, &text);
     sk_buf_printf(&c->out, "%s (computer) plays %s\n", c->names[seat], sk_buf_str(&text));
     sk_buf_free(&text);
     snprintf(rack, sizeof(rack), "%s", sk_match_rack(&c->match, seat));

@@ -134,7 +134,7 @@ static void print_turn(void *ctx, const sk_gcg_turn *turn)
         set_text_op(&pos, "player", tp->gcg->players[turn->player].nick);
     sk_buf o;
     sk_buf_init(&o);
-    sk_position_write_cgp(&pos, &o);
+    sk_position_write_cgp(&pos, &v->game.loaded.tiles.alphabet, &o);
     sk_buf_putc(&o, '\n');
     v->write_status = sk_cli_write(v->cli, &o);
     sk_buf_free(&o);

@@ -175,7 +175,7 @@ static void write_cgp(const selfplay *sp, const sk_match *m, sk_buf *out)
         snprintf(v, sizeof(v), "%d", sp->rules->rack_size);
         sk_position_set_op(&pos, "rs", v);
     }
-    sk_position_write_cgp(&pos, out);
+    sk_position_write_cgp(&pos, &sp->rules->tiles->alphabet, out);
     sk_buf_putc(out, '\n');
 }
 
@@ -199,7 +199,7 @@ static int external_move(const selfplay *sp, const player *pl, const sk_match *m
     }
     char shown[61], shown_why[301];
     escape_text(answer, len, shown, sizeof(shown));
-    if (sk_move_parse(mv, answer, len, why, sizeof(why)) != SK_OK) {
+    if (sk_move_parse(mv, answer, len, &sp->rules->tiles->alphabet, why, sizeof(why)) != SK_OK) {
         escape_text(why, strlen(why), shown_why, sizeof(shown_why));
         snprintf(reason, REASON_MAX, "unreadable move '%s': %s", shown, shown_why);
         return -1;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "cli_game.h"
+#include "cmd_play.h"
 #include "cli_commands.h"
 #include "skrab/error.h"
 
@@ -38,11 +39,7 @@ static void rack_line(sk_buf *o, const char *rack, const sk_tileset *tiles)
         sk_buf_puts(o, "(rack unknown)");
         return;
     }
-    for (const char *p = rack; *p; p++) {
-        int t = sk_tile_from_char(*p);
-        sk_buf_printf(o, "%s[%c%d]", p == rack ? "" : ", ", *p == '?' ? '_' : *p,
-                      t >= 0 ? tiles->score[t] : 0);
-    }
+    sk_dialog_rack(o, rack, tiles);
 }
 
 static int show_position(sk_cli *cli, sk_cli_game *g, sk_cli_posinput *in, int svg)
@@ -52,7 +49,7 @@ static int show_position(sk_cli *cli, sk_cli_game *g, sk_cli_posinput *in, int s
     int lineno;
     sk_position pos;
     if (sk_cli_posinput_getline(cli, in, &line, &len, &lineno) != 1) return SK_EXIT_ERROR;
-    int status = sk_cli_parse_position(cli, in, line, len, lineno, &pos);
+    int status = sk_cli_parse_position(cli, g, in, line, len, lineno, &pos);
     if (status == SK_EXIT_OK) {
         if (!g->lexicon_name) g->lexicon_name = "none"; /* drawing needs no words */
         status = sk_cli_game_setup(cli, g, &pos, in->source, in->shown, lineno);
@@ -64,9 +61,9 @@ static int show_position(sk_cli *cli, sk_cli_game *g, sk_cli_posinput *in, int s
     sk_buf o;
     sk_buf_init(&o);
     if (svg) {
-        sk_board_render_svg(&g->loaded.board, pos.tiles, &o);
+        sk_board_render_svg(&g->loaded.board, pos.tiles, &g->loaded.tiles.alphabet, &o);
     } else {
-        sk_board_render_text(&g->loaded.board, pos.tiles, scores, &o);
+        sk_board_render_text(&g->loaded.board, pos.tiles, scores, &g->loaded.tiles.alphabet, &o);
         for (int p = 0; p < pos.nplayers; p++) {
             sk_buf_printf(&o, "player %d%s: score %d, rack ", p + 1, p == 0 ? " (to move)" : "",
                           pos.scores[p]);
@@ -91,9 +88,9 @@ static int show_board(sk_cli *cli, const sk_cli_posinput *in, const char *name,
     sk_buf out;
     sk_buf_init(&out);
     if (svg)
-        sk_board_render_svg(&board, NULL, &out);
+        sk_board_render_svg(&board, NULL, NULL, &out);
     else
-        sk_board_render_text(&board, NULL, NULL, &out);
+        sk_board_render_text(&board, NULL, NULL, NULL, &out);
     status = sk_cli_write(cli, &out);
     sk_buf_free(&out);
     return status;

@@ -98,13 +98,13 @@ typedef struct {
     int index; /* which of pool->threads */
 } worker_arg;
 
-static void write_move(const options *o, const sk_gen_move *m, sk_buf *out)
+static void write_move(const options *o, const job *j, const sk_gen_move *m, sk_buf *out)
 {
     sk_gen_move_write(m,
                       o->notation == 's'   ? SK_PLAY_SKRABBKLE
                       : o->notation == 'c' ? SK_PLAY_CS104
                                            : SK_PLAY_GCG,
-                      out);
+                      &j->tiles.alphabet, out);
 }
 
 /* Appends V with two decimals, exactly as "%.2f" writes it: V is a float, so V * 100 is exact
@@ -141,16 +141,16 @@ static void put_fixed2(sk_buf *out, float v)
     sk_buf_append(out, text, (size_t)n);
 }
 
-/* One JSON object a move (docs/commands.md, "suggest (--json)"). Moves and words are letters,
- * digits and the notations' punctuation (tiles are A-Z and '?': docs/formats.md), so they need
- * no escaping; the leave, read from the input, goes through the JSON writer. */
+/* One JSON object a move (docs/commands.md, "suggest (--json)"). Moves and words are tile labels
+ * (which hold no '"', '\\' or control character: alphabet.h), digits and the notations'
+ * punctuation, so they need no escaping; the leave goes through the JSON writer. */
 static void json_move(const options *o, const job *j, const sk_gen_move *m, const char *leave,
                       sk_buf *out)
 {
     sk_buf_puts(out, "{\"line\":");
     sk_buf_put_int(out, j->line);
     sk_buf_puts(out, ",\"move\":\"");
-    write_move(o, m, out);
+    write_move(o, j, m, out);
     sk_buf_puts(out, "\",\"score\":");
     sk_buf_put_int(out, m->score);
     sk_buf_puts(out, ",\"words\":[");
@@ -158,25 +158,29 @@ static void json_move(const options *o, const job *j, const sk_gen_move *m, cons
      * words in board order */
     if (m->kind == SK_MOVE_PLACE) {
         sk_buf_putc(out, '"');
-        sk_buf_append(out, m->word, m->len);
+        sk_alphabet_write_tiles(&j->tiles.alphabet, m->word, out);
         sk_buf_putc(out, '"');
         char cross[SK_BOARD_MAX + 1];
         for (int i = 0; i < m->len; i++) {
             int n = sk_gen_move_cross_word(m, &j->pos, i, cross);
             if (n < 2) continue;
             sk_buf_puts(out, ",\"");
-            sk_buf_append(out, cross, (size_t)n);
+            sk_alphabet_write_tiles(&j->tiles.alphabet, cross, out);
             sk_buf_putc(out, '"');
         }
     }
     sk_buf_puts(out, "],\"leave\":");
-    sk_json_string(out, leave);
+    sk_buf text;
+    sk_buf_init(&text);
+    sk_alphabet_write_tiles(&j->tiles.alphabet, leave, &text);
+    sk_json_string(out, sk_buf_str(&text));
+    sk_buf_free(&text);
     sk_buf_puts(out, ",\"equity\":");
     put_fixed2(out, m->equity);
     sk_buf_puts(out, "}\n");
 }
 
-/* Takes one tile T ('?' for a blank) off RACK, if it is there. */
+/* Takes one tile T (SK_TILE_WILD for a blank) off the tile string RACK, if it is there. */
 static void take_tile(char *rack, char t)
 {
     char *at = strchr(rack, t);
@@ -200,7 +204,7 @@ static void report_played(const options *o, const job *j, const sk_gen_move *bes
     char why[256], reason[300];
     sk_illegal rc = SK_ILLEGAL_MISMATCH;
     memset(&play, 0, sizeof(play));
-    if (sk_move_parse(&m, text, strlen(text), why, sizeof(why)) != SK_OK)
+    if (sk_move_parse(&m, text, strlen(text), &j->tiles.alphabet, why, sizeof(why)) != SK_OK)
         snprintf(reason, sizeof(reason), "malformed move: %s", why);
     else
         rc = sk_rules_check(&j->rules, &j->pos, &m, j->bag, &play, reason, sizeof(reason));
@@ -209,7 +213,7 @@ static void report_played(const options *o, const job *j, const sk_gen_move *bes
     snprintf(kept, sizeof(kept), "%s", j->pos.racks[0]);
     for (int k = 0; k < play.nplaced; k++) {
         char t = play.placed[k].tile;
-        take_tile(kept, t >= 'a' && t <= 'z' ? '?' : t);
+        take_tile(kept, (sk_tile)t & SK_TILE_BLANKED ? (char)SK_TILE_WILD : t);
     }
     for (const char *t = play.exchange; *t; t++)
         take_tile(kept, *t);
@@ -227,10 +231,10 @@ static void report_played(const options *o, const job *j, const sk_gen_move *bes
                       o->notation == 's'   ? SK_PLAY_SKRABBKLE
                       : o->notation == 'c' ? SK_PLAY_CS104
                                            : SK_PLAY_GCG,
-                      &mv);
+                      &j->tiles.alphabet, &mv);
     else
         sk_buf_puts(&mv, text);
-    if (best) write_move(o, best, &best_mv);
+    if (best) write_move(o, j, best, &best_mv);
     if (o->json) {
         sk_buf_printf(out, "{\"line\":%d,\"played\":", j->line);
         sk_json_string(out, sk_buf_str(&mv));
@@ -293,7 +297,7 @@ static int solve(const options *o, job *j, thread_state *t)
         sk_gen_move best;
         int rc = sk_movegen_best(gen, &j->rules, &j->pos, o->leaves, o->by_score, 1, j->bag, &best);
         if (rc == SK_OK) {
-            write_move(o, &best, &j->out);
+            write_move(o, j, &best, &j->out);
             sk_buf_putc(&j->out, '\n');
             j->listed = 1;
         }
@@ -326,15 +330,18 @@ static int solve(const options *o, job *j, thread_state *t)
         if (o->json) {
             json_move(o, j, m, leave, &j->out);
         } else if (o->best) {
-            write_move(o, m, &j->out);
+            write_move(o, j, m, &j->out);
             sk_buf_putc(&j->out, '\n');
         } else {
             sk_buf_put_int(&j->out, m->score);
             sk_buf_putc(&j->out, ' ');
-            write_move(o, m, &j->out);
+            write_move(o, j, m, &j->out);
             if (o->verbose) {
                 sk_buf_puts(&j->out, "\tleave ");
-                sk_buf_puts(&j->out, leave[0] ? leave : "-");
+                if (leave[0])
+                    sk_alphabet_write_tiles(&j->tiles.alphabet, leave, &j->out);
+                else
+                    sk_buf_putc(&j->out, '-');
                 sk_buf_puts(&j->out, "\tequity ");
                 put_fixed2(&j->out, m->equity);
             }
@@ -522,7 +529,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
             sk_buf_clear(&j->out); /* its memory is kept for the next batch */
             j->line = lineno;
             j->listed = 0;
-            j->ok = sk_cli_parse_position(cli, in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
+            j->ok = sk_cli_parse_position(cli, g, in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
                     sk_cli_game_setup(cli, g, &j->pos, in->source, in->shown, lineno) == SK_EXIT_OK;
             if (j->ok && !g->loaded.lexicon) {
                 sk_cli_error(cli, "%s:%d: suggest needs a lexicon (not -l none)", in->shown,

@@ -39,7 +39,7 @@ static int validate_input(validating *v, const char *arg)
     const char *line;
     while (readable && (got = sk_cli_posinput_getline(v->cli, &in, &line, &len, &lineno)) == 1) {
         sk_position pos;
-        int st = sk_cli_parse_position(v->cli, &in, line, len, lineno, &pos);
+        int st = sk_cli_parse_position(v->cli, &v->game, &in, line, len, lineno, &pos);
         if (st == SK_EXIT_OK)
             st = sk_cli_game_setup(v->cli, &v->game, &pos, in.source, in.shown, lineno);
         if (st == SK_EXIT_OK) {

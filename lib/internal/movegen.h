@@ -28,6 +28,7 @@
 
 #define SK_MG_N SK_BOARD_MAX         /* rows and columns a view holds */
 #define SK_MG_ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
+#define SK_MG_LETTERS_MAX 27         /* tile kinds the letter sets hold: the blank and 1..26 */
 
 /* ---- the parts ------------------------------------------------------------------------------ */
 

@@ -108,7 +108,7 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof(line), f)) {
         line[strcspn(line, "\n")] = '\0';
         sk_position pos;
-        if (sk_position_parse_cgp(&pos, line, strlen(line), NULL) != 0) continue;
+        if (sk_position_parse_cgp(&pos, line, strlen(line), NULL, NULL) != 0) continue;
         n++;
         double t0 = cpu_ms();
         for (int i = 0; i < reps; i++) { /* each time from scratch, as for a new position */

@@ -36,8 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();
             sk_buf out;
             sk_buf_init(&out);
-            sk_board_render_text(&board, NULL, NULL, &out);
-            sk_board_render_svg(&board, NULL, &out);
+            sk_board_render_text(&board, NULL, NULL, NULL, &out);
+            sk_board_render_svg(&board, NULL, NULL, &out);
             sk_buf_free(&out);
         } else if (diags.errors == 0) {
             abort(); /* a failure must say why */

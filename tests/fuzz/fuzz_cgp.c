@@ -14,14 +14,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sk_position p, q;
     sk_diag_list d;
     sk_diag_list_init(&d);
-    int rc = sk_position_parse_cgp(&p, (const char *)data, size, &d);
+    int rc = sk_position_parse_cgp(&p, (const char *)data, size, NULL, &d);
     if (rc != 0 && d.errors == 0) abort();
     if (rc == 0) {
         sk_buf out;
         sk_buf_init(&out);
-        sk_position_write_cgp(&p, &out);
+        sk_position_write_cgp(&p, NULL, &out);
         sk_diag_list_clear(&d);
-        if (sk_position_parse_cgp(&q, out.data, out.len, &d) != 0) abort();
+        if (sk_position_parse_cgp(&q, out.data, out.len, NULL, &d) != 0) abort();
         if (q.width != p.width || q.height != p.height || q.nplayers != p.nplayers ||
             memcmp(q.tiles, p.tiles, sizeof(p.tiles)) != 0 || q.zeros != p.zeros ||
             memcmp(q.scores, p.scores, sizeof(p.scores)) != 0)

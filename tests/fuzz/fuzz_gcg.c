@@ -28,10 +28,10 @@ static void check_turn(void *ctx, const sk_gcg_turn *turn)
     sk_buf a, b;
     sk_buf_init(&a);
     sk_buf_init(&b);
-    sk_position_write_cgp(turn->before, &a);
+    sk_position_write_cgp(turn->before, NULL, &a);
     sk_position back;
-    if (a.failed || sk_position_parse_cgp(&back, a.data, a.len, NULL) != SK_OK) abort();
-    sk_position_write_cgp(&back, &b);
+    if (a.failed || sk_position_parse_cgp(&back, a.data, a.len, NULL, NULL) != SK_OK) abort();
+    sk_position_write_cgp(&back, NULL, &b);
     if (b.failed || a.len != b.len || memcmp(a.data, b.data, a.len) != 0) abort();
     sk_buf_free(&a);
     sk_buf_free(&b);

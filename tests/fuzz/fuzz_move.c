@@ -11,16 +11,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     sk_move m;
     char why[200];
-    int rc = sk_move_parse(&m, (const char *)data, size, why, sizeof(why));
+    int rc = sk_move_parse(&m, (const char *)data, size, NULL, why, sizeof(why));
     if (rc != 0) {
         if (why[0] == '\0') abort(); /* a rejection must say why */
         return 0;
     }
     sk_buf out;
     sk_buf_init(&out);
-    sk_move_write_normalised(&out, &m);
+    sk_move_write_normalised(&out, &m, NULL);
     sk_move again;
-    if (sk_move_parse(&again, out.data, out.len, why, sizeof(why)) != 0)
+    if (sk_move_parse(&again, out.data, out.len, NULL, why, sizeof(why)) != 0)
         abort(); /* what we write, we read */
     if (again.kind != m.kind || again.notation != m.notation ||
         (m.kind == SK_MOVE_PLACE &&

@@ -352,7 +352,7 @@ static void render_text(void **state)
     sk_diag_list d;
     assert_int_equal(parse(&b, text.data, SK_BOARD_FORMAT_AUTO, &d), SK_OK);
     sk_buf_init(&out);
-    assert_int_equal(sk_board_render_text(&b, NULL, NULL, &out), SK_OK);
+    assert_int_equal(sk_board_render_text(&b, NULL, NULL, NULL, &out), SK_OK);
     const char *s = sk_buf_str(&out);
     /* column letters above and below, row numbers both sides, 3 characters a square */
     assert_non_null(strstr(s, "    a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p\n"));
@@ -368,7 +368,7 @@ static void render_text(void **state)
     tiles[7 * 16 + 8] = 't';
     scores[7 * 16 + 8] = 5;
     sk_buf_clear(&out);
-    assert_int_equal(sk_board_render_text(&b, tiles, scores, &out), SK_OK);
+    assert_int_equal(sk_board_render_text(&b, tiles, scores, NULL, &out), SK_OK);
     assert_non_null(strstr(sk_buf_str(&out), " .  . Q12t5 {2}"));
     sk_buf_free(&out);
     sk_diag_list_free(&d);
@@ -386,7 +386,7 @@ static void render_svg(void **state)
     assert_int_equal(parse(&b, text, SK_BOARD_FORMAT_AUTO, &d), SK_OK);
     sk_buf out;
     sk_buf_init(&out);
-    assert_int_equal(sk_board_render_svg(&b, NULL, &out), SK_OK);
+    assert_int_equal(sk_board_render_svg(&b, NULL, NULL, &out), SK_OK);
     const char *s = sk_buf_str(&out);
     assert_non_null(strstr(s, "<svg xmlns="));
     assert_non_null(strstr(s, "</svg>\n"));
@@ -456,7 +456,7 @@ static void drawings_are_not_boards(void **state)
     sk_buf out;
     sk_buf_init(&out);
     assert_int_equal(sk_board_init(&b, 11, 11), SK_OK);
-    assert_int_equal(sk_board_render_text(&b, NULL, NULL, &out), SK_OK);
+    assert_int_equal(sk_board_render_text(&b, NULL, NULL, NULL, &out), SK_OK);
     assert_int_equal(sk_board_is_drawing(out.data, out.len), 1);
     static const sk_board_format formats[] = {SK_BOARD_FORMAT_AUTO, SK_BOARD_FORMAT_SKRABBKLE,
                                               SK_BOARD_FORMAT_CS104, SK_BOARD_FORMAT_MAGPIE};
@@ -467,7 +467,7 @@ static void drawings_are_not_boards(void **state)
         sk_diag_list_free(&d);
     }
     sk_buf_clear(&out);
-    assert_int_equal(sk_board_render_svg(&b, NULL, &out), SK_OK);
+    assert_int_equal(sk_board_render_svg(&b, NULL, NULL, &out), SK_OK);
     assert_int_equal(sk_board_is_drawing(out.data, out.len), 1);
     sk_buf_free(&out);
     static const char *const pasted = "a  b  c\n 1 . . . 1\n"; /* leading blanks lost */

@@ -17,7 +17,7 @@ static sk_position cgp(const char *line)
     sk_position pos;
     sk_diag_list d;
     sk_diag_list_init(&d);
-    assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), &d), SK_OK);
+    assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL, &d), SK_OK);
     sk_diag_list_free(&d);
     return pos;
 }

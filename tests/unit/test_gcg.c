@@ -360,7 +360,7 @@ static void see_turn(void *ctx, const sk_gcg_turn *t)
     if (s->n == 8) fail_msg("more than 8 turns");
     sk_buf o;
     sk_buf_init(&o);
-    sk_position_write_cgp(t->before, &o);
+    sk_position_write_cgp(t->before, NULL, &o);
     snprintf(s->lines[s->n++], sizeof(s->lines[0]), "%d %s | %s", t->player, t->event->notation,
              sk_buf_str(&o) + strspn(sk_buf_str(&o), "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"));
     sk_buf_free(&o);

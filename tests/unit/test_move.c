@@ -10,7 +10,7 @@ static sk_move parse_ok(const char *text)
 {
     sk_move m;
     char why[200];
-    int rc = sk_move_parse(&m, text, strlen(text), why, sizeof(why));
+    int rc = sk_move_parse(&m, text, strlen(text), NULL, why, sizeof(why));
     if (rc != SK_OK) fail_msg("'%s' did not parse: %s", text, why);
     return m;
 }
@@ -19,7 +19,7 @@ static void parse_bad(const char *text, const char *needle)
 {
     sk_move m;
     char why[200];
-    assert_int_equal(sk_move_parse(&m, text, strlen(text), why, sizeof(why)), SK_EINVAL);
+    assert_int_equal(sk_move_parse(&m, text, strlen(text), NULL, why, sizeof(why)), SK_EINVAL);
     if (!strstr(why, needle)) fail_msg("'%s': reason '%s' lacks '%s'", text, why, needle);
 }
 
@@ -28,7 +28,7 @@ static void normalised(const char *text, const char *expected)
     sk_move m = parse_ok(text);
     sk_buf b;
     sk_buf_init(&b);
-    sk_move_write_normalised(&b, &m);
+    sk_move_write_normalised(&b, &m, NULL);
     assert_string_equal(sk_buf_str(&b), expected);
     sk_buf_free(&b);
 }
@@ -145,10 +145,10 @@ static void limits(void **state)
     parse_bad("ABCDEFGHIJKLMNOPQRSTUVWXYZA,a1", "more than 26");
     sk_move m;
     char why[64];
-    assert_int_equal(sk_move_parse(&m, "A\0,a1", 5, why, sizeof(why)), SK_EINVAL);
+    assert_int_equal(sk_move_parse(&m, "A\0,a1", 5, NULL, why, sizeof(why)), SK_EINVAL);
     assert_non_null(strstr(why, "NUL"));
     /* a zero-sized reason buffer is allowed */
-    assert_int_equal(sk_move_parse(&m, "?", 1, NULL, 0), SK_EINVAL);
+    assert_int_equal(sk_move_parse(&m, "?", 1, NULL, NULL, 0), SK_EINVAL);
 }
 
 int main(void)

@@ -93,7 +93,7 @@ static void reference_positions_exact(void **state)
         assert_int_equal(sscanf(exp, "%d %d %d", &lineno, &count, &best), 3);
         assert_int_equal(lineno, n + 1); /* the expectations name the CGP line they are for */
         sk_position pos;
-        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL), SK_OK);
+        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL, NULL), SK_OK);
         sk_move_list list;
         sk_move_list_init(&list);
         assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &list), SK_OK);
@@ -139,7 +139,7 @@ static void words_leaves_and_order_without_the_rules(void **state)
     while (fgets(line, sizeof(line), f)) {
         line[strcspn(line, "\n")] = '\0';
         sk_position pos;
-        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL), SK_OK);
+        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL, NULL), SK_OK);
         sk_move_list list;
         sk_move_list_init(&list);
         assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &list), SK_OK);
@@ -212,7 +212,7 @@ static void walk_table_same_moves(void **state)
         sk_movegen *gen;
         assert_int_equal(sk_movegen_new(&gen), SK_OK);
         sk_position pos;
-        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL), SK_OK);
+        assert_int_equal(sk_position_parse_cgp(&pos, line, strlen(line), NULL, NULL), SK_OK);
         sk_move_list without, with;
         sk_move_list_init(&without);
         sk_move_list_init(&with);
@@ -704,7 +704,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
             if (cmp != 0 || want.items[i].score != have.items[j].score) {
                 sk_buf cgp;
                 sk_buf_init(&cgp);
-                sk_position_write_cgp(&pos, &cgp);
+                sk_position_write_cgp(&pos, NULL, &cgp);
                 fail_msg("%s %dx%d: %s %s (brute %d, generator %d)\n  %s", sk_ruleset_name(rs),
                          width, height,
                          cmp < 0   ? "missed"
@@ -791,7 +791,7 @@ static void huge_scores_clamp(void **state)
     assert_true(seen);
     sk_move m;
     sk_play p;
-    assert_int_equal(sk_move_parse(&m, "6D AAAAA", 8, NULL, 0), SK_OK);
+    assert_int_equal(sk_move_parse(&m, "6D AAAAA", 8, NULL, NULL, 0), SK_OK);
     assert_int_equal(sk_rules_check(&rules, &pos, &m, -1, &p, NULL, 0), SK_LEGAL);
     assert_int_equal(p.score, 2147483647);
     sk_move_list_free(&list);

@@ -94,7 +94,7 @@ static sk_illegal play_text(sk_match *m, const char *text)
     sk_move mv;
     sk_play play;
     char why[200];
-    assert_int_equal(sk_move_parse(&mv, text, strlen(text), why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_move_parse(&mv, text, strlen(text), NULL, why, sizeof(why)), SK_OK);
     sk_illegal rc = sk_match_check(m, &mv, &play, why, sizeof(why));
     if (rc == SK_LEGAL) assert_int_equal(sk_match_play(m, &play), SK_OK);
     return rc;

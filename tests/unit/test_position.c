@@ -10,7 +10,7 @@
 static int parse(sk_position *p, const char *line, sk_diag_list *d)
 {
     sk_diag_list_init(d);
-    return sk_position_parse_cgp(p, line, strlen(line), d);
+    return sk_position_parse_cgp(p, line, strlen(line), NULL, d);
 }
 
 static void round_trip(const char *line)
@@ -20,7 +20,7 @@ static void round_trip(const char *line)
     assert_int_equal(parse(&p, line, &d), SK_OK);
     sk_buf out;
     sk_buf_init(&out);
-    sk_position_write_cgp(&p, &out);
+    sk_position_write_cgp(&p, NULL, &out);
     assert_string_equal(sk_buf_str(&out), line);
     sk_buf_free(&out);
     sk_diag_list_free(&d);
@@ -120,7 +120,7 @@ static void set_ops(void **state)
     assert_int_equal(sk_position_set_op(&p, "var", "classic"), SK_OK);
     sk_buf out;
     sk_buf_init(&out);
-    sk_position_write_cgp(&p, &out);
+    sk_position_write_cgp(&p, NULL, &out);
     assert_string_equal(sk_buf_str(&out), "3/3 / 0/0 0 lex wordlist; foo bar; var classic;");
     /* every op of a code goes, the others keep their order; an absent one is no change */
     sk_diag_list_free(&d);
@@ -128,7 +128,7 @@ static void set_ops(void **state)
     sk_position_remove_op(&p, "foo");
     sk_position_remove_op(&p, "gid");
     sk_buf_clear(&out);
-    sk_position_write_cgp(&p, &out);
+    sk_position_write_cgp(&p, NULL, &out);
     assert_string_equal(sk_buf_str(&out), "3/3 / 0/0 0 lex A; var classic;");
     sk_buf_free(&out);
     sk_diag_list_free(&d);

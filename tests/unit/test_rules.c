@@ -42,7 +42,7 @@ static void play(game *g, const char *rack, const char *text, int score, const c
 {
     sk_move m;
     char why[200];
-    if (sk_move_parse(&m, text, strlen(text), why, sizeof(why)) != SK_OK) {
+    if (sk_move_parse(&m, text, strlen(text), NULL, why, sizeof(why)) != SK_OK) {
         if (!needle || strcmp(needle, "format") != 0) fail_msg("%s: does not parse: %s", text, why);
         return;
     }
@@ -98,7 +98,7 @@ static void skrabbkle_reasons(void **state)
     sk_move m;
     char why[200];
     sk_play p;
-    assert_int_equal(sk_move_parse(&m, "-ABC", 4, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_move_parse(&m, "-ABC", 4, NULL, why, sizeof(why)), SK_OK);
     assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)),
                      SK_ILLEGAL_EXCHANGE_RULES);
     assert_string_equal(why, "exchange is not allowed in skrabbkle");
@@ -130,12 +130,12 @@ static void classic_cs104_examples(void **state)
     sk_move m;
     char why[200];
     sk_play p;
-    assert_int_equal(sk_move_parse(&m, "EXCHANGE XYZ", 12, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_move_parse(&m, "EXCHANGE XYZ", 12, NULL, why, sizeof(why)), SK_OK);
     assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)), SK_LEGAL);
     assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 6, &p, why, sizeof(why)),
                      SK_ILLEGAL_EXCHANGE_BAG);
     assert_string_equal(why, "exchange needs at least 7 tiles in the bag; it holds 6");
-    assert_int_equal(sk_move_parse(&m, "-QQ", 3, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_move_parse(&m, "-QQ", 3, NULL, why, sizeof(why)), SK_OK);
     assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)),
                      SK_ILLEGAL_EXCHANGE_TILES);
     sk_lexicon_free(g.lex);

@@ -1040,7 +1040,7 @@ static int details_agree(const scenario *sc, sk_ruleset rs, const sk_move *m, co
                  main_run->letters);
     sk_buf b;
     sk_buf_init(&b);
-    sk_play_write_gcg(play, &b);
+    sk_play_write_gcg(play, NULL, &b);
     int same = strcmp(sk_buf_str(&b), want) == 0;
     if (!same) snprintf(detail, size, "[canonical '%s', expected '%s']", sk_buf_str(&b), want);
     sk_buf_free(&b);
@@ -1052,7 +1052,7 @@ static void describe_case(const scenario *sc, const sk_position *pos, const char
 {
     sk_buf b;
     sk_buf_init(&b);
-    sk_position_write_cgp(pos, &b);
+    sk_position_write_cgp(pos, NULL, &b);
     print_error("  rules %s, board %dx%d, start r%d c%d (0-based), rack '%s', bag %d\n",
                 sk_ruleset_name(sc->rs), sc->board.width, sc->board.height, sc->board.start_row,
                 sc->board.start_col, pos->racks[0], bag);
@@ -1102,7 +1102,7 @@ static void run_ruleset(sk_ruleset rs, uint64_t seed, int nscen, int npos, int n
                 gen_move_for(sc, pos, &g);
                 sk_move m;
                 char why[256];
-                if (sk_move_parse(&m, g.text, g.len, why, sizeof(why)) != SK_OK)
+                if (sk_move_parse(&m, g.text, g.len, NULL, why, sizeof(why)) != SK_OK)
                     fail_msg("'%s' does not parse: %s", g.text, why);
                 if (!moves_equal(&m, &g.want)) fail_msg("'%s' parsed unexpectedly", g.text);
                 int bag = pct(20) ? -1 : rnd(30);
@@ -1215,9 +1215,9 @@ static void blind_exchange_beyond_rack(void **state)
     sk_move m;
     sk_play play;
     char why[200];
-    assert_int_equal(sk_move_parse(&m, "-2", 2, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_move_parse(&m, "-2", 2, NULL, why, sizeof(why)), SK_OK);
     assert_int_equal(sk_rules_check(&rules, &pos, &m, 50, &play, why, sizeof(why)), SK_LEGAL);
-    assert_int_equal(sk_move_parse(&m, "-3", 2, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_move_parse(&m, "-3", 2, NULL, why, sizeof(why)), SK_OK);
     sk_illegal rc = sk_rules_check(&rules, &pos, &m, 50, &play, why, sizeof(why));
     if (rc == SK_LEGAL) fail_msg("'-3' with the known rack AB is legal");
     assert_int_equal(rc, SK_ILLEGAL_EXCHANGE_TILES);

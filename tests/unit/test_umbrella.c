@@ -18,7 +18,7 @@ static sk_illegal run_example(const char *notation, char *out, size_t outsz)
 {
     const char *cgp = "15/15/15/15/7C7/7A7/7K7/7E7/15/15/15/15/15/15/15 POE?ONS/ 0/20 0";
     sk_position pos;
-    assert_int_equal(sk_position_parse_cgp(&pos, cgp, strlen(cgp), NULL), SK_OK);
+    assert_int_equal(sk_position_parse_cgp(&pos, cgp, strlen(cgp), NULL, NULL), SK_OK);
     char why[200];
     sk_game_spec spec;
     sk_game_spec_init(&spec);
@@ -32,7 +32,7 @@ static sk_illegal run_example(const char *notation, char *out, size_t outsz)
     assert_int_equal(sk_game_load(loader, &spec, game, NULL, why, sizeof(why)), SK_OK);
     sk_move move;
     sk_play play;
-    assert_int_equal(sk_move_parse(&move, notation, strlen(notation), why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_move_parse(&move, notation, strlen(notation), NULL, why, sizeof(why)), SK_OK);
     sk_illegal verdict = sk_rules_check(&game->rules, &pos, &move, -1, &play, why, sizeof(why));
     if (verdict == SK_LEGAL)
         snprintf(out, outsz, "legal: %d points\n", play.score);

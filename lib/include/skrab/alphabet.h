@@ -6,7 +6,13 @@
  * "L·L"), its lower-case label for a blank played as it ("ł", "ch"), "?" for the blank. A label of
  * more than one character is written in square brackets ("[CH]", "[ch]", "[L·L]") wherever tiles
  * follow each other without separators: positions, racks, transcripts, moves. An alphabet comes
- * from the tile set (tiles.h); this module only stores and reads labels. */
+ * from the tile set (tiles.h); this module only stores and reads labels.
+ *
+ * Tile strings: where tiles follow each other inside the library (a rack, the tiles of a move, a
+ * word as it lies on the board) they are kept as a char string of sk_tile values ended by 0. No
+ * tile in such a string is 0: the blank before it is played is SK_TILE_WILD ("a blank played as
+ * no letter yet"). The kind of a tile, the index of the tile set's tables (counts, scores,
+ * leaves), is 0 for every blank, played or not, and the letter otherwise (sk_tile_kind). */
 #ifndef SKRAB_ALPHABET_H
 #define SKRAB_ALPHABET_H
 
@@ -20,8 +26,15 @@
 #define SK_TILE_LETTER 0x3f                  /* mask: the letter of a tile, blanked or not */
 #define SK_LABEL_MAX 15                      /* bytes of one label */
 #define SK_LABEL_TEXT_MAX (SK_LABEL_MAX + 2) /* bytes of a written tile, brackets included */
+#define SK_TILE_WILD SK_TILE_BLANKED         /* the blank not yet played: '?' */
 
 typedef unsigned char sk_tile;
+
+/* The kind of TILE: 0 for a blank (SK_TILE_WILD or a blanked letter), else its letter. */
+static inline int sk_tile_kind(sk_tile tile)
+{
+    return tile & SK_TILE_BLANKED ? 0 : tile;
+}
 
 typedef struct {
     int size;                                      /* kinds, the blank included: 1..64 */
@@ -44,12 +57,15 @@ typedef enum {
 } sk_tile_read;
 
 /* Flags of sk_alphabet_read. */
-#define SK_READ_BLANK 0x1   /* '?' reads as the blank (0) */
+#define SK_READ_BLANK 0x1   /* '?' reads as the blank (SK_TILE_WILD) */
 #define SK_READ_BLANKED 0x2 /* a lower-case label reads as a blank played as that letter */
 #define SK_READ_FOLD 0x4    /* letters in any case read as the letter (word lists, queries) */
 #define SK_READ_GREEDY                                                                             \
     0x8 /* a label of several characters may stand without brackets: the                           \
            longest label that matches is read (word lists) */
+
+/* The blank and A..Z (sk_alphabet_latin) as a constant: what a NULL alphabet stands for. */
+SK_API const sk_alphabet *sk_alphabet_default(void);
 
 /* An alphabet of the blank only (size 1). */
 SK_API void sk_alphabet_init(sk_alphabet *out);
@@ -73,14 +89,28 @@ SK_API int sk_alphabet_add(sk_alphabet *a, const char *upper, size_t ulen, const
 SK_API sk_tile_read sk_alphabet_read(const sk_alphabet *a, const char *text, size_t len,
                                      size_t *pos, int flags, sk_tile *tile);
 
+/* Reads the tiles of TEXT[0..LEN) (all of it) into the tile string OUT, which has room for MAX
+ * tiles and its end. Returns the number of tiles; MAX + 1 when there are more (OUT then holds the
+ * first MAX); -1 when a tile cannot be read: *AT is then its byte offset and *WHY the outcome. */
+SK_API int sk_alphabet_read_tiles(const sk_alphabet *a, const char *text, size_t len, int flags,
+                                  char *out, int max, size_t *at, sk_tile_read *why);
+
+/* Says for people why reading a tile at TEXT[AT..LEN) gave WHY, into OUT[0..SIZE): "'é' is not a
+ * letter of the tile set", "invalid UTF-8 (byte 0xC3)", "'[' without its ']'", ... */
+SK_API void sk_alphabet_read_why(sk_tile_read why, const char *text, size_t len, size_t at,
+                                 char *out, size_t size);
+
 /* Writes TILE as text into OUT (NUL-terminated): its label, bracketed when it has more than one
- * character, in lower case when blanked; "?" for the blank. Returns the length, 0 for a tile not
- * in the alphabet. */
+ * character, in lower case when blanked; "?" for the blank (SK_TILE_WILD, or kind 0). Returns the
+ * length, 0 for a tile not in the alphabet. */
 SK_API size_t sk_alphabet_label(const sk_alphabet *a, sk_tile tile,
                                 char out[SK_LABEL_TEXT_MAX + 1]);
 
 /* Appends TILE as sk_alphabet_label writes it. */
 SK_API void sk_alphabet_write(const sk_alphabet *a, sk_tile tile, sk_buf *out);
+
+/* Appends the tile string TILES, each tile as sk_alphabet_label writes it. */
+SK_API void sk_alphabet_write_tiles(const sk_alphabet *a, const char *tiles, sk_buf *out);
 
 /* Terminal columns of TILE as sk_alphabet_label writes it. */
 SK_API int sk_alphabet_width(const sk_alphabet *a, sk_tile tile);

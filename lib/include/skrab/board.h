@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "skrab/alphabet.h"
 #include "skrab/api.h"
 #include "skrab/buf.h"
 #include "skrab/diag.h"
@@ -104,15 +105,18 @@ static inline int sk_board_word_factor(const sk_board *b, int row, int col)
 SK_API void sk_square_name(int row, int col, char out[4]);
 
 /* Renders the SkraBBKle text display into OUT: column letters above and below, row numbers on
- * both sides, three characters a square (" . ", "(3)", "(12", "{2}", "{-3", "###" blocked).
- * TILES, when not NULL, is WIDTH*HEIGHT chars (0 or ' ' = empty, 'A'-'Z' tile, 'a'-'z' blank)
- * and TILE_SCORES their values (may be NULL: then letters only). Returns SK_OK or SK_ENOMEM. */
+ * both sides, three terminal columns a square (" . ", "(3)", "(12", "{2}", "{-3", "###"
+ * blocked). TILES, when not NULL, is WIDTH*HEIGHT sk_tile values (0 = empty; position.h) in
+ * ALPHABET (NULL: A..Z), and TILE_SCORES their values (may be NULL: then letters only): a tile
+ * shows its label (a blank in lower case), then as many digits of its score as fit in the three
+ * columns, counted by display width. Returns SK_OK or SK_ENOMEM. */
 SK_API int sk_board_render_text(const sk_board *b, const char *tiles, const int *tile_scores,
-                                sk_buf *out);
+                                const sk_alphabet *alphabet, sk_buf *out);
 
 /* Renders an SVG picture of the board: premium squares coloured by kind and factor, negative
  * and zero factors in distinct cool colours, labels on both axes, the start square starred.
- * TILES as above (may be NULL). Returns SK_OK or SK_ENOMEM. */
-SK_API int sk_board_render_svg(const sk_board *b, const char *tiles, sk_buf *out);
+ * TILES and ALPHABET as above (TILES may be NULL). Returns SK_OK or SK_ENOMEM. */
+SK_API int sk_board_render_svg(const sk_board *b, const char *tiles, const sk_alphabet *alphabet,
+                               sk_buf *out);
 
 #endif

@@ -110,6 +110,8 @@ typedef struct sk_game_loader sk_game_loader;
 SK_API int sk_game_loader_new(sk_game_loader **out, const sk_datadirs *dirs, const char *cache_dir,
                               sk_game_report_fn report, void *ctx);
 SK_API void sk_game_loader_free(sk_game_loader *loader);
+/* Replaces the function the loader tells a file's findings to (NULL: nobody is told). */
+SK_API void sk_game_loader_set_report(sk_game_loader *loader, sk_game_report_fn report, void *ctx);
 
 /* Loads the game SPEC names into OUT. Returns SK_OK; or SK_ENOTFOUND (a name that is no
  * resource), SK_EIO (a file that cannot be read), SK_ETOOBIG (a file over its size limit),

@@ -20,12 +20,12 @@ SK_API int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags
 SK_API int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags);
 SK_API void sk_leaves_free(sk_leaves *leaves);
 
-/* The value of keeping LEAVE ('A'-'Z', '?' blank; any order). With LEAVES NULL, the built-in
+/* The value of keeping LEAVE (a tile string, alphabet.h; any order). With LEAVES NULL, the built-in
  * heuristic: per tile (blank +20, S +8, E +3, R +2, A N T +1, ... Q -7, V -5), -4 for each
  * repeated copy of a letter, -2 for each step the vowel/consonant split is off by more than
  * one. An empty leave is worth 0. */
 SK_API double sk_leave_value(const sk_leaves *leaves, const char *leave);
-/* sk_leave_value of the N tiles TILES (0 the blank, 1..26 A..Z), in ascending order: for a
+/* sk_leave_value of the N tiles TILES (kinds: 0 the blank, then the letters), in ascending order: for a
  * caller that values many leaves (the move generator values every leave of a rack). */
 SK_API double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n);
 

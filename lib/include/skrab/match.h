@@ -44,13 +44,14 @@ typedef enum {
     SK_EVENT_END_PENALTY, /* the player loses their own tiles (text: the tiles) */
 } sk_event_kind;
 
-#define SK_EVENT_TEXT_MAX 200
+#define SK_EVENT_TEXT_MAX 400 /* room for the racks of the other players, written out */
 
 typedef struct {
     sk_event_kind kind;
     int seat;
     sk_move_kind move;            /* SK_EVENT_PLAY: what kind of move */
-    char rack[SK_RACK_MAX + 1];   /* the rack before the event */
+    /* the rack before the event, written as text (tile labels, alphabet.h) */
+    char rack[SK_RACK_MAX * SK_LABEL_TEXT_MAX + 1];
     char text[SK_EVENT_TEXT_MAX]; /* PLAY: GCG notation "8G UNP.TIED", "-ABC", "-" */
     int score;                    /* the change of the seat's score */
     int total;                    /* the seat's score after it */

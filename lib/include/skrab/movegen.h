@@ -24,8 +24,8 @@ typedef struct {
     uint8_t row, col, dir;       /* the main word's first square and direction */
     uint8_t len, nplaced;        /* word length; tiles placed */
     uint32_t placed;             /* bit i set: square i of the word is placed by this move */
-    char word[SK_BOARD_MAX + 1]; /* the word as on the board after the move (lowercase =
-                                    blank); for an exchange, the tiles exchanged */
+    char word[SK_BOARD_MAX + 1]; /* a tile string (alphabet.h): the word as on the board after
+                                    the move; for an exchange, the tiles exchanged */
 } sk_gen_move;
 
 typedef struct {
@@ -119,8 +119,9 @@ SK_API int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b);
 /* Writes a generated move in STYLE through sk_play_write, the one writer of moves:
  * "8G UNPItIED", "-ABC", "-" (SK_PLAY_GCG), "DINT,h6" (SK_PLAY_SKRABBKLE), "PLACE - 8 8 WORD",
  * "EXCHANGE ABC", "PASS" (SK_PLAY_CS104). sk_gen_move_write_gcg is the canonical form. */
-SK_API void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, sk_buf *out);
-SK_API void sk_gen_move_write_gcg(const sk_gen_move *m, sk_buf *out);
+SK_API void sk_gen_move_write(const sk_gen_move *m, sk_play_style style,
+                              const sk_alphabet *alphabet, sk_buf *out);
+SK_API void sk_gen_move_write_gcg(const sk_gen_move *m, const sk_alphabet *alphabet, sk_buf *out);
 
 /* Fills PLAY from a generated move: kind, direction, placed tiles, the main word's squares and
  * letters (its score and the cross words are not filled: sk_rules_words does that), the score,
@@ -136,7 +137,7 @@ SK_API void sk_gen_move_to_play(const sk_gen_move *m, sk_play *play);
  * without laying the move on a copy of the board. */
 SK_API int sk_gen_move_cross_word(const sk_gen_move *m, const sk_position *pos, int i, char *out);
 
-/* The rack left after M (RACK minus the placed or exchanged tiles; '?' for blanks), into OUT
+/* The rack left after M (RACK minus the placed or exchanged tiles; tile strings), into OUT
  * (at least SK_RACK_MAX + 1 bytes), letters in rack order. */
 SK_API void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out);
 

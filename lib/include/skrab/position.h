@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "skrab/alphabet.h"
 #include "skrab/api.h"
 #include "skrab/board.h"
 #include "skrab/buf.h"
@@ -25,10 +26,12 @@ typedef struct {
 
 typedef struct {
     int width, height;
-    /* tiles[row * width + col]: 0 empty, 'A'-'Z' a tile, 'a'-'z' a blank played as that letter */
+    /* tiles[row * width + col]: 0 empty, else an sk_tile (alphabet.h): a letter, or a blank
+     * played as one (SK_TILE_BLANKED set) */
     char tiles[SK_BOARD_MAX * SK_BOARD_MAX];
-    int nplayers;                                /* 1..SK_PLAYERS_MAX; player 0 is to move */
-    char racks[SK_PLAYERS_MAX][SK_RACK_MAX + 1]; /* 'A'-'Z', '?' blank; "" = unknown */
+    int nplayers; /* 1..SK_PLAYERS_MAX; player 0 is to move */
+    /* tile strings (alphabet.h): letters and SK_TILE_WILD; "" = unknown */
+    char racks[SK_PLAYERS_MAX][SK_RACK_MAX + 1];
     int scores[SK_PLAYERS_MAX];
     int zeros; /* consecutive scoreless turns */
     int nops;
@@ -38,13 +41,20 @@ typedef struct {
 /* An empty WIDTH x HEIGHT board, two players with unknown racks and no score, no ops. */
 SK_API void sk_position_init(sk_position *out, int width, int height);
 
-/* Parses one CGP line (no newline). Every problem goes to DIAGS with its byte offset in LINE.
- * Returns SK_OK or SK_EINVAL (SK_EUNSUPPORTED for multi-letter tiles "[CH]"). */
+/* Parses one CGP line (no newline), its tiles in ALPHABET (NULL: A..Z; labels of more than one
+ * character bracketed, "[CH]"). Every problem goes to DIAGS with its byte offset in LINE. Returns
+ * SK_OK, SK_EINVAL or SK_ETOOBIG (a line longer than SK_CGP_LINE_MAX). */
 SK_API int sk_position_parse_cgp(sk_position *out, const char *line, size_t len,
-                                 sk_diag_list *diags);
+                                 const sk_alphabet *alphabet, sk_diag_list *diags);
 
-/* Appends the CGP line (no newline): maximal runs of empty squares, ops in their order. */
-SK_API void sk_position_write_cgp(const sk_position *pos, sk_buf *out);
+/* Reads only the ops of a CGP line into OUT (its tiles left empty), silently: the ops name the
+ * tile set, whose alphabet sk_position_parse_cgp needs. */
+SK_API void sk_position_parse_cgp_ops(sk_position *out, const char *line, size_t len);
+
+/* Appends the CGP line (no newline), tiles in ALPHABET (NULL: A..Z): maximal runs of empty
+ * squares, ops in their order. */
+SK_API void sk_position_write_cgp(const sk_position *pos, const sk_alphabet *alphabet,
+                                  sk_buf *out);
 
 /* The operand of op CODE, or NULL when the position has no such op. */
 SK_API const char *sk_position_op(const sk_position *pos, const char *code);

@@ -89,13 +89,13 @@ typedef struct {
     int row, col;
     sk_direction dir;
     int len;
-    char letters[SK_BOARD_MAX + 1]; /* as on the board: uppercase, lowercase for blanks */
+    char letters[SK_BOARD_MAX + 1]; /* a tile string (alphabet.h): the tiles as on the board */
     int score;
 } sk_word;
 
 typedef struct {
     int row, col;
-    char tile; /* 'A'-'Z', or 'a'-'z' for a blank */
+    char tile; /* an sk_tile: a letter, or a blank played as one (SK_TILE_BLANKED) */
 } sk_placement;
 
 /* A move resolved against a position: the squares it fills and what it makes. */
@@ -108,7 +108,7 @@ typedef struct {
     sk_word words[SK_WORDS_MAX];
     int bingo; /* 1 when the bonus was added */
     int score;
-    char exchange[SK_MOVE_TILES_MAX + 1];
+    char exchange[SK_MOVE_TILES_MAX + 1]; /* a tile string; "" for a blind exchange */
     int exchange_count;
 } sk_play;
 
@@ -139,11 +139,15 @@ typedef enum {
 } sk_play_style;
 
 /* Writes PLAY (resolved: sk_rules_check, or sk_rules_words for a generated move; its placed
- * tiles in board order) in STYLE. SkraBBKle has no exchange: one is written in GCG. A blind
- * exchange (no tiles named) is "-N". The one writer of moves: every command uses it. */
-SK_API void sk_play_write(const sk_play *play, sk_play_style style, sk_buf *out);
+ * tiles in board order) in STYLE, its tiles in ALPHABET (NULL: A..Z). SkraBBKle has no exchange:
+ * one is written in GCG. A blind exchange (no tiles named) is "-N". The one writer of moves:
+ * every command uses it. */
+SK_API void sk_play_write(const sk_play *play, sk_play_style style, const sk_alphabet *alphabet,
+                          sk_buf *out);
 /* sk_play_write with SK_PLAY_GCG: the canonical form (docs/formats.md, "Canonical form"). */
-SK_API void sk_play_write_gcg(const sk_play *play, sk_buf *out);
+SK_API void sk_play_write_gcg(const sk_play *play, const sk_alphabet *alphabet, sk_buf *out);
+/* Appends the word W as people read it: each tile's upper-case label (a blank as its letter). */
+SK_API void sk_word_write(const sk_word *w, const sk_alphabet *alphabet, sk_buf *out);
 
 /* The unseen pool: the full bag of TILES minus the tiles on POS's board and, when known, on the
  * racks of all players (racks in FROM_PLAYER's view: the other racks count only if known).

@@ -14,7 +14,7 @@
 #include "skrab/diag.h"
 
 #define SK_TILE_BLANK 0
-#define SK_TILE_KINDS 27       /* blank + A..Z: the kinds the game layers handle */
+#define SK_TILE_KINDS SK_ALPHABET_MAX /* tile kinds: the size of tables indexed by kind */
 #define SK_TILE_COUNT_MAX 1000 /* per letter */
 #define SK_TILE_SCORE_MAX 1000 /* per tile */
 #define SK_TILES_FILE_MAX (1u << 16)
@@ -50,8 +50,7 @@ SK_API const char *sk_tileset_builtin_name(int i);
 SK_API int sk_tileset_parse(sk_tileset *out, const char *text, size_t len, sk_tiles_format format,
                             sk_diag_list *diags);
 
-/* Whether the set's letters are A..Z numbered 1..26 (sk_alphabet_is_latin), the only alphabet
- * the game layers (positions, moves, rules, the generator) handle so far. */
+/* Whether the set's letters are A..Z numbered 1..26 (sk_alphabet_is_latin). */
 SK_API int sk_tileset_is_latin(const sk_tileset *t);
 
 /* 1..26 for 'A'..'Z' / 'a'..'z', 0 for '?', -1 otherwise. */
