@@ -2,7 +2,6 @@
  * of POS (standard input when none), in input order. Ranked by equity (score + leave value) or
  * score; --best prints one move line per position (the engine protocol of selfplay); --jobs N
  * spreads a stream of positions over N threads. */
-#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 
 #include "cli_game.h"
 #include "cli_commands.h"
+#include "cmd_suggest.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
@@ -76,10 +76,12 @@ typedef struct {
 } job;
 
 /* What each thread keeps from position to position: its generator, and its move list, whose
- * memory is reused rather than grown again for each position. */
+ * memory (and its order's) is reused rather than grown again for each position. */
 typedef struct {
     sk_movegen *gen;
     sk_move_list list;
+    uint32_t *order; /* the list's order, when it is listed whole (ORDER_CAP entries) */
+    size_t order_cap;
 } thread_state;
 
 typedef struct {
@@ -98,82 +100,16 @@ typedef struct {
     int index; /* which of pool->threads */
 } worker_arg;
 
+static sk_play_style notation_style(const options *o)
+{
+    return o->notation == 's'   ? SK_PLAY_SKRABBKLE
+           : o->notation == 'c' ? SK_PLAY_CS104
+                                : SK_PLAY_GCG;
+}
+
 static void write_move(const options *o, const sk_gen_move *m, sk_buf *out)
 {
-    sk_gen_move_write(m,
-                      o->notation == 's'   ? SK_PLAY_SKRABBKLE
-                      : o->notation == 'c' ? SK_PLAY_CS104
-                                           : SK_PLAY_GCG,
-                      out);
-}
-
-/* Appends V with two decimals, exactly as "%.2f" writes it: V is a float, so V * 100 is exact
- * in a double (24 + 7 bits of mantissa), and rounding it to the nearest integer, a tie to the
- * even one, is the rounding printf does. Values too large for that go through printf. */
-static void put_fixed2(sk_buf *out, float v)
-{
-    double x = (double)v * 100.0;
-    if (!(x > -1e15 && x < 1e15)) {
-        sk_buf_printf(out, "%.2f", (double)v);
-        return;
-    }
-    int negative = signbit(v) != 0;
-    if (negative) x = -x;
-    long long q = (long long)x;
-    double rest = x - (double)q;
-    if (rest > 0.5 || (rest == 0.5 && (q & 1))) q++;
-    char text[32];
-    int n = 0;
-    if (negative) text[n++] = '-';
-    long long whole = q / 100;
-    int cents = (int)(q % 100);
-    char digits[24];
-    int d = 0;
-    do {
-        digits[d++] = (char)('0' + whole % 10);
-        whole /= 10;
-    } while (whole);
-    while (d)
-        text[n++] = digits[--d];
-    text[n++] = '.';
-    text[n++] = (char)('0' + cents / 10);
-    text[n++] = (char)('0' + cents % 10);
-    sk_buf_append(out, text, (size_t)n);
-}
-
-/* One JSON object a move (docs/commands.md, "suggest (--json)"). Moves and words are letters,
- * digits and the notations' punctuation (tiles are A-Z and '?': docs/formats.md), so they need
- * no escaping; the leave, read from the input, goes through the JSON writer. */
-static void json_move(const options *o, const job *j, const sk_gen_move *m, const char *leave,
-                      sk_buf *out)
-{
-    sk_buf_puts(out, "{\"line\":");
-    sk_buf_put_int(out, j->line);
-    sk_buf_puts(out, ",\"move\":\"");
-    write_move(o, m, out);
-    sk_buf_puts(out, "\",\"score\":");
-    sk_buf_put_int(out, m->score);
-    sk_buf_puts(out, ",\"words\":[");
-    /* every word the move forms, as check and score give them: the main word, then the cross
-     * words in board order */
-    if (m->kind == SK_MOVE_PLACE) {
-        sk_buf_putc(out, '"');
-        sk_buf_append(out, m->word, m->len);
-        sk_buf_putc(out, '"');
-        char cross[SK_BOARD_MAX + 1];
-        for (int i = 0; i < m->len; i++) {
-            int n = sk_gen_move_cross_word(m, &j->pos, i, cross);
-            if (n < 2) continue;
-            sk_buf_puts(out, ",\"");
-            sk_buf_append(out, cross, (size_t)n);
-            sk_buf_putc(out, '"');
-        }
-    }
-    sk_buf_puts(out, "],\"leave\":");
-    sk_json_string(out, leave);
-    sk_buf_puts(out, ",\"equity\":");
-    put_fixed2(out, m->equity);
-    sk_buf_puts(out, "}\n");
+    sk_gen_move_write(m, notation_style(o), out);
 }
 
 /* Takes one tile T ('?' for a blank) off RACK, if it is there. */
@@ -223,11 +159,7 @@ static void report_played(const options *o, const job *j, const sk_gen_move *bes
     sk_buf_init(&mv);
     sk_buf_init(&best_mv);
     if (rc == SK_LEGAL)
-        sk_play_write(&play,
-                      o->notation == 's'   ? SK_PLAY_SKRABBKLE
-                      : o->notation == 'c' ? SK_PLAY_CS104
-                                           : SK_PLAY_GCG,
-                      &mv);
+        sk_play_write(&play, notation_style(o), &mv);
     else
         sk_buf_puts(&mv, text);
     if (best) write_move(o, best, &best_mv);
@@ -318,30 +250,25 @@ static int solve(const options *o, job *j, thread_state *t)
     }
     size_t n = o->best ? 1 : o->all ? list->count : (size_t)o->count;
     if (n > list->count) n = list->count;
-    sk_move_list_top(list, n, o->by_score); /* only what is printed needs sorting */
-    char leave[SK_RACK_MAX + 1] = "";
-    for (size_t i = 0; i < n; i++) {
-        const sk_gen_move *m = &list->moves[i];
-        if (o->json || o->verbose) sk_gen_move_leave(m, j->pos.racks[0], leave);
-        if (o->json) {
-            json_move(o, j, m, leave, &j->out);
-        } else if (o->best) {
-            write_move(o, m, &j->out);
-            sk_buf_putc(&j->out, '\n');
-        } else {
-            sk_buf_put_int(&j->out, m->score);
-            sk_buf_putc(&j->out, ' ');
-            write_move(o, m, &j->out);
-            if (o->verbose) {
-                sk_buf_puts(&j->out, "\tleave ");
-                sk_buf_puts(&j->out, leave[0] ? leave : "-");
-                sk_buf_puts(&j->out, "\tequity ");
-                put_fixed2(&j->out, m->equity);
-            }
-            sk_buf_putc(&j->out, '\n');
+    /* only what is printed needs sorting: a few of many moves are put first, many are listed
+     * in the order of the whole list, which is cheaper than moving the moves there */
+    const uint32_t *order = NULL;
+    if (n > 0 && n >= list->count / 8) {
+        if (list->count > t->order_cap) {
+            uint32_t *grown = realloc(t->order, list->count * sizeof(*grown));
+            if (!grown) return SK_ENOMEM;
+            t->order = grown;
+            t->order_cap = list->count;
         }
+        rc = sk_move_list_order(list, o->by_score, t->order);
+        if (rc != SK_OK) return rc;
+        order = t->order;
+    } else {
+        sk_move_list_top(list, n, o->by_score);
     }
-    if (!o->best) report_played(o, j, n ? &list->moves[0] : NULL, &j->out);
+    sk_suggest_style style = {notation_style(o), o->json, o->verbose};
+    sk_suggest_write_moves(&style, &j->pos, j->line, list, order, n, &j->out);
+    if (!o->best) report_played(o, j, n ? &list->moves[order ? order[0] : 0] : NULL, &j->out);
     j->listed = (int)n;
     return j->out.failed ? SK_ENOMEM : SK_OK;
 }
@@ -590,6 +517,8 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     thread_state threads[JOBS_MAX];
     for (int t = 0; t < JOBS_MAX; t++) {
         threads[t].gen = NULL;
+        threads[t].order = NULL;
+        threads[t].order_cap = 0;
         sk_move_list_init(&threads[t].list);
     }
     sk_wordmap *wm = NULL;
@@ -613,6 +542,7 @@ cleanup:
     for (int t = 0; t < JOBS_MAX; t++) {
         sk_movegen_free(threads[t].gen);
         sk_move_list_free(&threads[t].list);
+        free(threads[t].order);
     }
     sk_wordmap_free(wm);
     for (int i = 0; jobs && i < BATCH; i++)

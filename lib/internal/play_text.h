@@ -1,0 +1,36 @@
+/* play_text.h — what the writer of moves reads of a move (lib/play_write.c), so that a resolved
+ * play (sk_play) and a generated move (sk_gen_move) are written by the same code without being
+ * copied into one another. Internal: not installed. */
+#ifndef SKRAB_INTERNAL_PLAY_TEXT_H
+#define SKRAB_INTERNAL_PLAY_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skrab/rules.h"
+
+typedef struct {
+    sk_move_kind kind;
+    sk_direction dir;
+    /* GCG: the main word as on the board after the move (lowercase = blank), its first square,
+     * and which of its squares the move fills (bit i: square i) */
+    const char *word;
+    int len, row, col;
+    uint32_t placed;
+    /* SkraBBKle and CS104: the placed tiles in board order and the first one's square */
+    const char *tiles;
+    int ntiles, tile_row, tile_col;
+    /* exchanges: the tiles, or "" with the count for a blind exchange */
+    const char *exchange;
+    int exchange_count;
+} sk_play_text;
+
+/* Bytes sk_play_text_format may write, the NUL included: "PLACE - 26 26 " and a blank's "?x" for
+ * each tile of the longest play, or an exchange. */
+#define SK_PLAY_TEXT_MAX 80
+
+/* Writes T in STYLE into OUT (SK_PLAY_TEXT_MAX bytes), NUL-terminated, as sk_play_write
+ * documents it (rules.h). Returns the length. */
+size_t sk_play_text_format(const sk_play_text *t, sk_play_style style, char *out);
+
+#endif

@@ -1,0 +1,208 @@
+/* cmd_suggest_write.c — the move lines of `skrab suggest`: "SCORE MOVE" (with -v its leave and
+ * equity) or one JSON object a move (docs/commands.md, "suggest (--json)"). `--all` lists tens of
+ * thousands of moves a position, so each line is formatted by hand into a block of memory that
+ * goes to the output buffer when it is nearly full; moves are written by the library's one
+ * writer (sk_gen_move_format), tiles by put_tile. Not the rest of an answer (the played move,
+ * the end of a block): cmd_suggest.c. */
+#include <math.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmd_suggest.h"
+
+/* The text of a tile of a word or a rack as a move line writes it: 'A'-'Z', a blank played as a
+ * letter 'a'-'z', an unplayed blank '?' (docs/formats.md, "Moves"). The one place the lines turn
+ * a tile into text. They need no JSON escaping: racks hold 'A'-'Z' and '?' (docs/formats.md,
+ * "Positions (CGP)"), moves letters. */
+static char *put_tile(char *at, char tile)
+{
+    *at++ = tile;
+    return at;
+}
+
+static char *put_text(char *at, const char *s, size_t n)
+{
+    memcpy(at, s, n);
+    return at + n;
+}
+
+static char *put_int(char *at, long long v)
+{
+    char digits[24];
+    int n = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) *at++ = '-';
+    while (n)
+        *at++ = digits[--n];
+    return at;
+}
+
+/* Bytes put_fixed2 may write: "%.2f" of the largest float is 39 digits, a sign and 3 more. */
+#define FIXED2_MAX 48
+
+/* V with two decimals, exactly as "%.2f" writes it: V is a float, so V * 100 is exact in a
+ * double (24 + 7 bits of mantissa), and rounding it to the nearest integer, a tie to the even
+ * one, is the rounding printf does. Values too large for that go through snprintf. */
+static char *put_fixed2(char *at, float v)
+{
+    double x = (double)v * 100.0;
+    if (!(x > -1e15 && x < 1e15)) {
+        int n = snprintf(at, FIXED2_MAX, "%.2f", (double)v);
+        return at + (n < 0 ? 0 : n < FIXED2_MAX ? n : FIXED2_MAX - 1);
+    }
+    if (signbit(v)) {
+        *at++ = '-';
+        x = -x;
+    }
+    long long q = (long long)x;
+    double rest = x - (double)q;
+    if (rest > 0.5 || (rest == 0.5 && (q & 1))) q++;
+    at = put_int(at, q / 100);
+    int cents = (int)(q % 100);
+    *at++ = '.';
+    *at++ = (char)('0' + cents / 10);
+    *at++ = (char)('0' + cents % 10);
+    return at;
+}
+
+void sk_suggest_put_fixed2(sk_buf *out, float v)
+{
+    char text[FIXED2_MAX];
+    sk_buf_append(out, text, (size_t)(put_fixed2(text, v) - text));
+}
+
+/* The tiles of RACK that M keeps (sk_gen_move_leave), written. */
+static char *put_leave(char *at, const sk_gen_move *m, const char *rack)
+{
+    char kept[SK_RACK_MAX + 1];
+    sk_gen_move_leave(m, rack, kept);
+    for (const char *p = kept; *p; p++)
+        at = put_tile(at, *p);
+    return at;
+}
+
+/* For each empty square of a position and each direction of a main word, the tiles next to it
+ * across that direction: the cross word a tile placed there makes is those before, the tile,
+ * those after (sk_gen_move_cross_word reads the same off the board, square by square). */
+typedef struct {
+    const sk_position *pos;
+    unsigned char before[2][SK_BOARD_MAX * SK_BOARD_MAX]; /* [main direction][square] */
+    unsigned char after[2][SK_BOARD_MAX * SK_BOARD_MAX];
+} cross_runs;
+
+static void cross_runs_init(cross_runs *c, const sk_position *pos)
+{
+    int w = pos->width, h = pos->height;
+    c->pos = pos;
+    /* a word across has cross words down its columns; a word down, across its rows */
+    for (int d = 0; d < 2; d++) {
+        int lines = d == SK_ACROSS ? w : h, len = d == SK_ACROSS ? h : w;
+        int step = d == SK_ACROSS ? w : 1, next = d == SK_ACROSS ? 1 : w;
+        for (int l = 0; l < lines; l++) {
+            int run = 0;
+            for (int k = 0; k < len; k++) {
+                int s = l * next + k * step;
+                c->before[d][s] = (unsigned char)run;
+                run = pos->tiles[s] ? run + 1 : 0;
+            }
+            run = 0;
+            for (int k = len - 1; k >= 0; k--) {
+                int s = l * next + k * step;
+                c->after[d][s] = (unsigned char)run;
+                run = pos->tiles[s] ? run + 1 : 0;
+            }
+        }
+    }
+}
+
+/* The words M forms as JSON strings, as check and score give them: the main word, then the
+ * cross words in board order. */
+static char *put_words(char *at, const cross_runs *c, const sk_gen_move *m)
+{
+    if (m->kind != SK_MOVE_PLACE) return at;
+    *at++ = '"';
+    for (int i = 0; i < m->len; i++)
+        at = put_tile(at, m->word[i]);
+    *at++ = '"';
+    const sk_position *pos = c->pos;
+    int d = m->dir, step = d == SK_ACROSS ? pos->width : 1;
+    int s = m->row * pos->width + m->col, along = d == SK_ACROSS ? 1 : pos->width;
+    for (uint32_t bits = m->placed; bits; bits &= bits - 1) {
+        int i = __builtin_ctz(bits), sq = s + i * along;
+        int before = c->before[d][sq], after = c->after[d][sq];
+        if (before + after == 0) continue; /* one tile: no word */
+        at = put_text(at, ",\"", 2);
+        for (int k = before; k > 0; k--)
+            at = put_tile(at, pos->tiles[sq - k * step]);
+        at = put_tile(at, m->word[i]);
+        for (int k = 1; k <= after; k++)
+            at = put_tile(at, pos->tiles[sq + k * step]);
+        *at++ = '"';
+    }
+    return at;
+}
+
+/* Room one line may need: a move, its words (the main word and a cross word for each square of
+ * it, quoted), the leave, the numbers and the keys. */
+#define LINE_ROOM                                                                                  \
+    (256 + SK_GEN_MOVE_TEXT_MAX + (SK_BOARD_MAX + 1) * (2 * SK_BOARD_MAX + 3) + SK_RACK_MAX +      \
+     FIXED2_MAX)
+#define BLOCK (1 << 16)
+
+void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *pos, int line,
+                            const sk_move_list *list, const uint32_t *order, size_t n, sk_buf *out)
+{
+    char block[BLOCK];
+    char *at = block;
+    const char *rack = pos->racks[0];
+    cross_runs *runs = NULL;
+    cross_runs local;
+    char head[64]; /* {"line":N,"move":" */
+    size_t head_len = 0;
+    if (style->json) {
+        cross_runs_init(&local, pos);
+        runs = &local;
+        char *h = put_text(head, "{\"line\":", 8);
+        h = put_int(h, line);
+        h = put_text(h, ",\"move\":\"", 9);
+        head_len = (size_t)(h - head);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const sk_gen_move *m = &list->moves[order ? order[i] : i];
+        if (style->json) {
+            at = put_text(at, head, head_len);
+            at += sk_gen_move_format(m, style->notation, at);
+            at = put_text(at, "\",\"score\":", 10);
+            at = put_int(at, m->score);
+            at = put_text(at, ",\"words\":[", 10);
+            at = put_words(at, runs, m);
+            at = put_text(at, "],\"leave\":\"", 11);
+            at = put_leave(at, m, rack);
+            at = put_text(at, "\",\"equity\":", 11);
+            at = put_fixed2(at, m->equity);
+            at = put_text(at, "}\n", 2);
+        } else {
+            at = put_int(at, m->score);
+            *at++ = ' ';
+            at += sk_gen_move_format(m, style->notation, at);
+            if (style->verbose) {
+                at = put_text(at, "\tleave ", 7);
+                char *leave = at;
+                at = put_leave(at, m, rack);
+                if (at == leave) *at++ = '-';
+                at = put_text(at, "\tequity ", 8);
+                at = put_fixed2(at, m->equity);
+            }
+            *at++ = '\n';
+        }
+        if (at > block + BLOCK - LINE_ROOM) {
+            sk_buf_append(out, block, (size_t)(at - block));
+            at = block;
+        }
+    }
+    sk_buf_append(out, block, (size_t)(at - block));
+}
