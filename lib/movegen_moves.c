@@ -102,17 +102,18 @@ static int by_score_cmp(const void *x, const void *y)
 }
 
 /* A move's place in the ranking as one number that sorts in ascending order exactly as the
- * comparators do, up to the word; from the highest bit: the pass (last, bit 61), the equity (the
- * score when BY_SCORE) from the best down (bits 29-60), the score from the best down (bits
- * 13-28), then sk_gen_move_compare's kind (11-12), row (6-10), column (1-5) and direction (0).
- * A list with a move that does not fit (a score outside 0..KEY_SCORE_MAX) is sorted by the
- * comparators instead. */
+ * comparators do, up to the word; from the highest bit: the pass (last), the equity (the score
+ * when BY_SCORE) from the best down (32 bits), the score from the best down (as many bits as the
+ * list's best score needs), then sk_gen_move_compare's kind (2 bits), row (5), column (5) and
+ * direction (1). A list with a move that does not fit (a score outside 0..KEY_SCORE_MAX) is
+ * sorted by the comparators instead. */
 typedef struct {
     uint64_t key;
     uint32_t index; /* in the list */
 } rank_key;
 
 #define KEY_SCORE_MAX 0xffff
+#define KEY_PLACE_BITS 13 /* kind, row, column, direction */
 
 /* 32 bits that sort ascending as V sorts descending (-0 as +0). */
 static uint32_t descending_float(float v)
@@ -134,12 +135,14 @@ static int key_fits(const sk_gen_move *m)
            m->col < 32 && m->dir < 2;
 }
 
-static uint64_t key_of(const sk_gen_move *m, int by_score)
+/* The key of M in a list whose best score is TOP, written in SCORE_BITS bits. */
+static uint64_t key_of(const sk_gen_move *m, int by_score, int top, int score_bits)
 {
     uint32_t first = by_score ? descending_int(m->kind == SK_MOVE_PASS ? 0 : m->score)
                               : descending_float(m->equity);
-    return (uint64_t)(m->kind == SK_MOVE_PASS) << 61 | (uint64_t)first << 29 |
-           (uint64_t)(KEY_SCORE_MAX - m->score) << 13 | (uint64_t)m->kind << 11 |
+    int shift = KEY_PLACE_BITS + score_bits;
+    return (uint64_t)(m->kind == SK_MOVE_PASS) << (shift + 32) | (uint64_t)first << shift |
+           (uint64_t)(top - m->score) << KEY_PLACE_BITS | (uint64_t)m->kind << 11 |
            (uint64_t)m->row << 6 | (uint64_t)m->col << 1 | m->dir;
 }
 
@@ -148,17 +151,17 @@ static uint64_t key_of(const sk_gen_move *m, int by_score)
 static _Thread_local const sk_gen_move *sort_moves;
 static _Thread_local int (*sort_cmp)(const void *, const void *);
 
-/* The first 8 bytes of WORD as a number that orders as strcmp orders them (NUL after the end). */
-static uint64_t word_prefix(const char *word)
+/* The first 8 bytes of M's word as a number that orders as strcmp orders them (NUL after the
+ * end). */
+static uint64_t word_prefix(const sk_gen_move *m)
 {
     uint64_t v = 0;
-    int i = 0;
-    for (; i < 8 && word[i]; i++)
-        v = v << 8 | (unsigned char)word[i];
-    return v << (8 * (8 - i));
+    for (int i = 0; i < 8 && m->word[i]; i++)
+        v |= (uint64_t)(unsigned char)m->word[i] << (56 - 8 * i);
+    return v;
 }
 
-/* Keys of equal value whose KEY is now word_prefix of their move's word: the words decide (the
+/* Keys of equal value whose KEY is now the prefix of their move's word: the words decide (the
  * index when the words are the same too). */
 static int by_word(const void *x, const void *y)
 {
@@ -176,14 +179,15 @@ static int by_index(const void *x, const void *y)
     return c ? c : a < b ? -1 : a > b;
 }
 
-/* Orders a run of N equal keys by their moves' words (most runs are a few moves of the same
- * square and score: a blank played as different letters). The keys are spent. */
-static void order_ties(rank_key *k, size_t n, const sk_gen_move *moves)
+/* Orders a run of N equal keys by their moves' words, whose first 8 bytes PREFIX holds by move
+ * (most runs are a few moves of the same square and score: a blank played as different
+ * letters). The keys are spent. */
+static void order_ties(rank_key *k, size_t n, const sk_gen_move *moves, const uint64_t *prefix)
 {
     for (size_t i = 0; i < n; i++)
-        k[i].key = word_prefix(moves[k[i].index].word);
+        k[i].key = prefix[k[i].index];
     sort_moves = moves;
-    if (n > 24) {
+    if (n > 32) {
         qsort(k, n, sizeof(*k), by_word);
         return;
     }
@@ -197,7 +201,7 @@ static void order_ties(rank_key *k, size_t n, const sk_gen_move *moves)
 }
 
 #define DIGIT_BITS 11
-#define DIGITS 6 /* 66 bits: the 62 of a key */
+#define DIGITS 6 /* 66 bits: the 62 of the widest key */
 #define DIGIT(k, d) ((uint32_t)((k) >> ((d)*DIGIT_BITS)) & ((1u << DIGIT_BITS) - 1))
 
 /* ORDER as sk_move_list_order gives it, by a stable radix sort of the keys, digit by digit from
@@ -205,26 +209,33 @@ static void order_ties(rank_key *k, size_t n, const sk_gen_move *moves)
  * Returns 1 when done, 0 when a move's key does not fit, -1 when memory is short. */
 static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_t *order)
 {
-    rank_key *keys = malloc(2 * n * sizeof(*keys));
+    int top = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!key_fits(&moves[i])) return 0;
+        if (moves[i].score > top) top = moves[i].score;
+    }
+    int score_bits = 0;
+    while (top >> score_bits)
+        score_bits++;
+    int digits = (KEY_PLACE_BITS + score_bits + 33 + DIGIT_BITS - 1) / DIGIT_BITS;
+    rank_key *block = malloc(2 * n * sizeof(*block));
+    uint64_t *prefix = malloc(n * sizeof(*prefix));
     uint32_t(*counts)[1 << DIGIT_BITS] = calloc(DIGITS, sizeof(*counts));
-    if (!keys || !counts) {
-        free(keys);
+    if (!block || !prefix || !counts) {
+        free(block);
+        free(prefix);
         free(counts);
         return -1;
     }
-    rank_key *spare = keys + n;
+    rank_key *keys = block, *spare = block + n;
     for (size_t i = 0; i < n; i++) {
-        if (!key_fits(&moves[i])) {
-            free(keys);
-            free(counts);
-            return 0;
-        }
-        uint64_t k = key_of(&moves[i], by_score);
+        uint64_t k = key_of(&moves[i], by_score, top, score_bits);
         keys[i] = (rank_key){k, (uint32_t)i};
-        for (int d = 0; d < DIGITS; d++)
+        prefix[i] = word_prefix(&moves[i]);
+        for (int d = 0; d < digits; d++)
             counts[d][DIGIT(k, d)]++;
     }
-    for (int d = 0; d < DIGITS; d++) {
+    for (int d = 0; d < digits; d++) {
         uint32_t *c = counts[d];
         if (c[DIGIT(keys[0].key, d)] == n) continue; /* one value: nothing to order */
         uint32_t at = 0;
@@ -242,11 +253,12 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
     for (size_t i = 0, j; i < n; i = j) {
         for (j = i + 1; j < n && keys[j].key == keys[i].key; j++)
             ;
-        if (j - i > 1) order_ties(keys + i, j - i, moves);
+        if (j - i > 1) order_ties(keys + i, j - i, moves, prefix);
     }
     for (size_t i = 0; i < n; i++)
         order[i] = keys[i].index;
-    free(keys < spare ? keys : spare); /* the one block */
+    free(block);
+    free(prefix);
     free(counts);
     return 1;
 }

@@ -82,6 +82,7 @@ typedef struct {
     sk_move_list list;
     uint32_t *order; /* the list's order, when it is listed whole (ORDER_CAP entries) */
     size_t order_cap;
+    size_t listed; /* moves of the full lists generated so far, up to TABLE_AFTER_MOVES */
 } thread_state;
 
 typedef struct {
@@ -218,6 +219,12 @@ static int searches(const options *o)
     return (o->best && !o->json) || (!o->all && !o->best && o->count <= TOP_SEARCH_MAX);
 }
 
+/* Moves of full lists a thread generates before its generator builds the walk table (the
+ * next position then builds it, once for all threads): the generator's own count of positions
+ * (sk_movegen_set_table_after) is made for searches, and full lists of heavy positions, whose
+ * walks the table shortens most, repay its building sooner (docs/engine.md, "The walk table"). */
+#define TABLE_AFTER_MOVES 1000000
+
 static int solve(const options *o, job *j, thread_state *t)
 {
     sk_movegen *gen = t->gen;
@@ -241,6 +248,10 @@ static int solve(const options *o, job *j, thread_state *t)
                  : sk_movegen_all(gen, &j->rules, &j->pos, list);
     if (rc == SK_OK && !top) /* the full list: exchanges and the pass too */
         rc = sk_movegen_add_non_placements(&j->rules, &j->pos, j->bag, list);
+    if (!top && t->listed < TABLE_AFTER_MOVES) {
+        t->listed += list->count;
+        if (t->listed >= TABLE_AFTER_MOVES) sk_movegen_set_table_after(gen, 0);
+    }
     if (rc != SK_OK) {
         return rc;
     }
@@ -519,6 +530,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         threads[t].gen = NULL;
         threads[t].order = NULL;
         threads[t].order_cap = 0;
+        threads[t].listed = 0;
         sk_move_list_init(&threads[t].list);
     }
     sk_wordmap *wm = NULL;

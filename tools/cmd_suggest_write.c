@@ -152,6 +152,7 @@ static char *put_words(char *at, const cross_runs *c, const sk_gen_move *m)
     (256 + SK_GEN_MOVE_TEXT_MAX + (SK_BOARD_MAX + 1) * (2 * SK_BOARD_MAX + 3) + SK_RACK_MAX +      \
      FIXED2_MAX)
 #define BLOCK (1 << 16)
+#define PREFETCH 8 /* moves */
 
 void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *pos, int line,
                             const sk_move_list *list, const uint32_t *order, size_t n, sk_buf *out)
@@ -172,6 +173,8 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
         head_len = (size_t)(h - head);
     }
     for (size_t i = 0; i < n; i++) {
+        /* in ORDER the moves are all over the list: each is asked for a few lines ahead */
+        if (order && i + PREFETCH < n) __builtin_prefetch(&list->moves[order[i + PREFETCH]]);
         const sk_gen_move *m = &list->moves[order ? order[i] : i];
         if (style->json) {
             at = put_text(at, head, head_len);
