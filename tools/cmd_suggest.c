@@ -221,9 +221,10 @@ static int searches(const options *o)
 
 /* Moves of full lists a thread generates before its generator builds the walk table (the
  * next position then builds it, once for all threads): the generator's own count of positions
- * (sk_movegen_set_table_after) is made for searches, and full lists of heavy positions, whose
- * walks the table shortens most, repay its building sooner (docs/engine.md, "The walk table"). */
-#define TABLE_AFTER_MOVES 1000000
+ * (sk_movegen_set_table_after) is made for searches, while the walks of full lists, which the
+ * table shortens most, repay its building after a few heavy positions (docs/engine.md, "The walk
+ * table"). */
+#define TABLE_AFTER_MOVES 200000
 
 static int solve(const options *o, job *j, thread_state *t)
 {

@@ -75,6 +75,23 @@ void sk_suggest_put_fixed2(sk_buf *out, float v)
     sk_buf_append(out, text, (size_t)(put_fixed2(text, v) - text));
 }
 
+/* The last equity written, and its text: the moves are listed best first, so equal equities
+ * follow each other. */
+typedef struct {
+    float value;
+    int len; /* 0: none yet */
+    char text[FIXED2_MAX];
+} last_equity;
+
+static char *put_equity(char *at, last_equity *last, float v)
+{
+    if (last->len == 0 || memcmp(&v, &last->value, sizeof(v)) != 0) {
+        last->value = v;
+        last->len = (int)(put_fixed2(last->text, v) - last->text);
+    }
+    return put_text(at, last->text, (size_t)last->len);
+}
+
 /* The tiles of RACK that M keeps (sk_gen_move_leave), written. */
 static char *put_leave(char *at, const sk_gen_move *m, const char *rack)
 {
@@ -162,6 +179,7 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
     const char *rack = pos->racks[0];
     cross_runs *runs = NULL;
     cross_runs local;
+    last_equity last = {0.0f, 0, ""};
     char head[64]; /* {"line":N,"move":" */
     size_t head_len = 0;
     if (style->json) {
@@ -186,7 +204,7 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
             at = put_text(at, "],\"leave\":\"", 11);
             at = put_leave(at, m, rack);
             at = put_text(at, "\",\"equity\":", 11);
-            at = put_fixed2(at, m->equity);
+            at = put_equity(at, &last, m->equity);
             at = put_text(at, "}\n", 2);
         } else {
             at = put_int(at, m->score);
@@ -198,7 +216,7 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
                 at = put_leave(at, m, rack);
                 if (at == leave) *at++ = '-';
                 at = put_text(at, "\tequity ", 8);
-                at = put_fixed2(at, m->equity);
+                at = put_equity(at, &last, m->equity);
             }
             *at++ = '\n';
         }
