@@ -457,7 +457,7 @@ size_t sk_gen_move_format(const sk_gen_move *m, sk_play_style style, char *out)
 {
     char tiles[SK_BOARD_MAX + 1];
     int n = 0, first = 0;
-    if (m->kind == SK_MOVE_PLACE) {
+    if (m->kind == SK_MOVE_PLACE && (style == SK_PLAY_SKRABBKLE || style == SK_PLAY_CS104)) {
         first = m->placed ? __builtin_ctz(m->placed) : 0;
         for (uint32_t bits = m->placed; bits; bits &= bits - 1)
             tiles[n++] = m->word[__builtin_ctz(bits)];
