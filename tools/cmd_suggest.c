@@ -113,101 +113,6 @@ static void write_move(const options *o, const sk_gen_move *m, sk_buf *out)
     sk_gen_move_write(m, notation_style(o), out);
 }
 
-/* Takes one tile T ('?' for a blank) off RACK, if it is there. */
-static void take_tile(char *rack, char t)
-{
-    char *at = strchr(rack, t);
-    if (at) memmove(at, at + 1, strlen(at));
-}
-
-/* The move played from the position, as its `played` op names it (docs/formats.md, "Positions
- * (CGP)"; `replay --positions` writes it), judged beside BEST, the best move found (NULL when
- * none is listed), and appended to OUT: `played SCORE MOVE by NICK: loses LOSS` (LOSS the
- * best's equity, or score with --rank score, less the played move's), `played MOVE by NICK:
- * illegal: REASON`, or with --json one object (docs/commands.md, "suggest (--json)"). Nothing
- * when the position has no such op. The played move is valued as the ranking values every move:
- * its score plus the value of the tiles it keeps. */
-static void report_played(const options *o, const job *j, const sk_gen_move *best, sk_buf *out)
-{
-    const char *text = sk_position_op(&j->pos, "played");
-    if (!text) return;
-    const char *nick = sk_position_op(&j->pos, "player");
-    sk_move m;
-    sk_play play;
-    char why[256], reason[300];
-    sk_illegal rc = SK_ILLEGAL_MISMATCH;
-    memset(&play, 0, sizeof(play));
-    if (sk_move_parse(&m, text, strlen(text), why, sizeof(why)) != SK_OK)
-        snprintf(reason, sizeof(reason), "malformed move: %s", why);
-    else
-        rc = sk_rules_check(&j->rules, &j->pos, &m, j->bag, &play, reason, sizeof(reason));
-    /* the leave, as sk_move_list_rank values it; unknown for a blind exchange ("-3") */
-    char kept[SK_RACK_MAX + 1];
-    snprintf(kept, sizeof(kept), "%s", j->pos.racks[0]);
-    for (int k = 0; k < play.nplaced; k++) {
-        char t = play.placed[k].tile;
-        take_tile(kept, t >= 'a' && t <= 'z' ? '?' : t);
-    }
-    for (const char *t = play.exchange; *t; t++)
-        take_tile(kept, *t);
-    int valued = rc == SK_LEGAL && !(play.kind == SK_MOVE_EXCHANGE && !play.exchange[0]);
-    float equity = (float)play.score;
-    if (o->by_score && play.kind == SK_MOVE_PASS) equity = 0.0f;
-    if (!o->by_score) equity += (float)sk_leave_value(o->leaves, kept);
-    float loss = best ? best->equity - equity : 0.0f;
-    if (loss < 0.005f && loss > -0.005f) loss = 0.0f; /* no "-0.00" */
-    sk_buf mv, best_mv;
-    sk_buf_init(&mv);
-    sk_buf_init(&best_mv);
-    if (rc == SK_LEGAL)
-        sk_play_write(&play, notation_style(o), &mv);
-    else
-        sk_buf_puts(&mv, text);
-    if (best) write_move(o, best, &best_mv);
-    if (o->json) {
-        sk_buf_printf(out, "{\"line\":%d,\"played\":", j->line);
-        sk_json_string(out, sk_buf_str(&mv));
-        sk_buf_puts(out, ",\"player\":");
-        if (nick)
-            sk_json_string(out, nick);
-        else
-            sk_buf_puts(out, "null");
-        sk_buf_printf(out, ",\"legal\":%s,\"reason\":", rc == SK_LEGAL ? "true" : "false");
-        if (rc == SK_LEGAL)
-            sk_buf_printf(out, "null,\"score\":%d,\"equity\":", play.score);
-        else
-            sk_json_string(out, reason);
-        if (rc != SK_LEGAL) sk_buf_puts(out, ",\"score\":null,\"equity\":");
-        if (valued)
-            sk_buf_printf(out, "%.2f", (double)equity);
-        else
-            sk_buf_puts(out, "null");
-        sk_buf_puts(out, ",\"best\":");
-        if (best)
-            sk_json_string(out, sk_buf_str(&best_mv));
-        else
-            sk_buf_puts(out, "null");
-        if (best && valued)
-            sk_buf_printf(out, ",\"loss\":%.2f}\n", (double)loss);
-        else
-            sk_buf_puts(out, ",\"loss\":null}\n");
-    } else {
-        sk_buf_puts(out, "played ");
-        if (rc == SK_LEGAL) sk_buf_printf(out, "%d ", play.score);
-        sk_buf_puts(out, sk_buf_str(&mv));
-        if (nick) sk_buf_printf(out, " by %s", nick);
-        if (rc != SK_LEGAL)
-            sk_buf_printf(out, ": illegal: %s", reason);
-        else if (best && valued && o->by_score)
-            sk_buf_printf(out, ": loses %d", (int)loss);
-        else if (best && valued)
-            sk_buf_printf(out, ": loses %.2f", (double)loss);
-        sk_buf_putc(out, '\n');
-    }
-    sk_buf_free(&best_mv);
-    sk_buf_free(&mv);
-}
-
 /* Beyond this many moves, -n lists every move and sorts: the search's keeper is a sorted
  * array, and with this many wanted the bounds hardly prune. */
 #define TOP_SEARCH_MAX 1000
@@ -280,7 +185,11 @@ static int solve(const options *o, job *j, thread_state *t)
     }
     sk_suggest_style style = {notation_style(o), o->json, o->verbose};
     sk_suggest_write_moves(&style, &j->pos, j->line, list, order, n, &j->out);
-    if (!o->best) report_played(o, j, n ? &list->moves[order ? order[0] : 0] : NULL, &j->out);
+    if (!o->best) {
+        sk_suggest_played played = {&style,  o->by_score, o->leaves, &j->rules,
+                                    &j->pos, j->bag,      j->line};
+        sk_suggest_write_played(&played, n ? &list->moves[order ? order[0] : 0] : NULL, &j->out);
+    }
     j->listed = (int)n;
     return j->out.failed ? SK_ENOMEM : SK_OK;
 }

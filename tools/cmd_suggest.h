@@ -1,5 +1,5 @@
-/* cmd_suggest.h — what `skrab suggest` (cmd_suggest.c) shares with its writer of move lines
- * (cmd_suggest_write.c). */
+/* cmd_suggest.h — what `skrab suggest` (cmd_suggest.c) shares with the writer of its answers'
+ * lines (cmd_suggest_write.c). */
 #ifndef SKRAB_CMD_SUGGEST_H
 #define SKRAB_CMD_SUGGEST_H
 
@@ -22,7 +22,19 @@ typedef struct {
 void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *pos, int line,
                             const sk_move_list *list, const uint32_t *order, size_t n, sk_buf *out);
 
-/* Appends V with two decimals, exactly as "%.2f" writes it. */
-void sk_suggest_put_fixed2(sk_buf *out, float v);
+/* What the line of the move played from a position is judged with. */
+struct sk_leaves;
+typedef struct {
+    const sk_suggest_style *style;
+    int by_score;                   /* --rank score */
+    const struct sk_leaves *leaves; /* --leaves (NULL: the built-in heuristic) */
+    const sk_rules *rules;
+    const sk_position *pos;
+    int bag, line;
+} sk_suggest_played;
+
+/* Appends the line of the move played from P->pos, as its `played` op names it, judged beside
+ * BEST, the best move found (NULL when none is listed); nothing when there is no such op. */
+void sk_suggest_write_played(const sk_suggest_played *p, const sk_gen_move *best, sk_buf *out);
 
 #endif

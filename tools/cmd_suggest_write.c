@@ -1,14 +1,16 @@
-/* cmd_suggest_write.c — the move lines of `skrab suggest`: "SCORE MOVE" (with -v its leave and
- * equity) or one JSON object a move (docs/commands.md, "suggest (--json)"). `--all` lists tens of
- * thousands of moves a position, so each line is formatted by hand into a block of memory that
- * goes to the output buffer when it is nearly full; moves are written by the library's one
- * writer (sk_gen_move_format), tiles by put_tile. Not the rest of an answer (the played move,
- * the end of a block): cmd_suggest.c. */
+/* cmd_suggest_write.c — the lines of an answer of `skrab suggest`: each move as "SCORE MOVE"
+ * (with -v its leave and equity) or one JSON object (docs/commands.md, "suggest (--json)"), and
+ * the line of the move played. `--all` lists tens of thousands of moves a position, so each move
+ * line is formatted by hand into a block of memory that goes to the output buffer when it is
+ * nearly full; moves are written by the library's one writer (sk_gen_move_format), tiles by
+ * put_tile. Not the end of a block, nor finding the moves: cmd_suggest.c. */
 #include <math.h>
 #include <string.h>
 
 #include "cli.h"
 #include "cmd_suggest.h"
+#include "skrab/error.h"
+#include "skrab/leave.h"
 
 /* The text of a tile of a word or a rack as a move line writes it: 'A'-'Z', a blank played as a
  * letter 'a'-'z', an unplayed blank '?' (docs/formats.md, "Moves"). The one place the lines turn
@@ -67,12 +69,6 @@ static char *put_fixed2(char *at, float v)
     *at++ = (char)('0' + cents / 10);
     *at++ = (char)('0' + cents % 10);
     return at;
-}
-
-void sk_suggest_put_fixed2(sk_buf *out, float v)
-{
-    char text[FIXED2_MAX];
-    sk_buf_append(out, text, (size_t)(put_fixed2(text, v) - text));
 }
 
 /* The last equity written, and its text: the moves are listed best first, so equal equities
@@ -226,4 +222,99 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
         }
     }
     sk_buf_append(out, block, (size_t)(at - block));
+}
+
+/* Takes one tile T ('?' for a blank) off RACK, if it is there. */
+static void take_tile(char *rack, char t)
+{
+    char *at = strchr(rack, t);
+    if (at) memmove(at, at + 1, strlen(at));
+}
+
+/* The move played from the position, as its `played` op names it (docs/formats.md, "Positions
+ * (CGP)"; `replay --positions` writes it), judged beside BEST, the best move found (NULL when
+ * none is listed), and appended to OUT: `played SCORE MOVE by NICK: loses LOSS` (LOSS the
+ * best's equity, or score with --rank score, less the played move's), `played MOVE by NICK:
+ * illegal: REASON`, or with --json one object (docs/commands.md, "suggest (--json)"). Nothing
+ * when the position has no such op. The played move is valued as the ranking values every move:
+ * its score plus the value of the tiles it keeps. */
+void sk_suggest_write_played(const sk_suggest_played *j, const sk_gen_move *best, sk_buf *out)
+{
+    const char *text = sk_position_op(j->pos, "played");
+    if (!text) return;
+    const char *nick = sk_position_op(j->pos, "player");
+    sk_move m;
+    sk_play play;
+    char why[256], reason[300];
+    sk_illegal rc = SK_ILLEGAL_MISMATCH;
+    memset(&play, 0, sizeof(play));
+    if (sk_move_parse(&m, text, strlen(text), why, sizeof(why)) != SK_OK)
+        snprintf(reason, sizeof(reason), "malformed move: %s", why);
+    else
+        rc = sk_rules_check(j->rules, j->pos, &m, j->bag, &play, reason, sizeof(reason));
+    /* the leave, as sk_move_list_rank values it; unknown for a blind exchange ("-3") */
+    char kept[SK_RACK_MAX + 1];
+    snprintf(kept, sizeof(kept), "%s", j->pos->racks[0]);
+    for (int k = 0; k < play.nplaced; k++) {
+        char t = play.placed[k].tile;
+        take_tile(kept, t >= 'a' && t <= 'z' ? '?' : t);
+    }
+    for (const char *t = play.exchange; *t; t++)
+        take_tile(kept, *t);
+    int valued = rc == SK_LEGAL && !(play.kind == SK_MOVE_EXCHANGE && !play.exchange[0]);
+    float equity = (float)play.score;
+    if (j->by_score && play.kind == SK_MOVE_PASS) equity = 0.0f;
+    if (!j->by_score) equity += (float)sk_leave_value(j->leaves, kept);
+    float loss = best ? best->equity - equity : 0.0f;
+    if (loss < 0.005f && loss > -0.005f) loss = 0.0f; /* no "-0.00" */
+    sk_buf mv, best_mv;
+    sk_buf_init(&mv);
+    sk_buf_init(&best_mv);
+    if (rc == SK_LEGAL)
+        sk_play_write(&play, j->style->notation, &mv);
+    else
+        sk_buf_puts(&mv, text);
+    if (best) sk_gen_move_write(best, j->style->notation, &best_mv);
+    if (j->style->json) {
+        sk_buf_printf(out, "{\"line\":%d,\"played\":", j->line);
+        sk_json_string(out, sk_buf_str(&mv));
+        sk_buf_puts(out, ",\"player\":");
+        if (nick)
+            sk_json_string(out, nick);
+        else
+            sk_buf_puts(out, "null");
+        sk_buf_printf(out, ",\"legal\":%s,\"reason\":", rc == SK_LEGAL ? "true" : "false");
+        if (rc == SK_LEGAL)
+            sk_buf_printf(out, "null,\"score\":%d,\"equity\":", play.score);
+        else
+            sk_json_string(out, reason);
+        if (rc != SK_LEGAL) sk_buf_puts(out, ",\"score\":null,\"equity\":");
+        if (valued)
+            sk_buf_printf(out, "%.2f", (double)equity);
+        else
+            sk_buf_puts(out, "null");
+        sk_buf_puts(out, ",\"best\":");
+        if (best)
+            sk_json_string(out, sk_buf_str(&best_mv));
+        else
+            sk_buf_puts(out, "null");
+        if (best && valued)
+            sk_buf_printf(out, ",\"loss\":%.2f}\n", (double)loss);
+        else
+            sk_buf_puts(out, ",\"loss\":null}\n");
+    } else {
+        sk_buf_puts(out, "played ");
+        if (rc == SK_LEGAL) sk_buf_printf(out, "%d ", play.score);
+        sk_buf_puts(out, sk_buf_str(&mv));
+        if (nick) sk_buf_printf(out, " by %s", nick);
+        if (rc != SK_LEGAL)
+            sk_buf_printf(out, ": illegal: %s", reason);
+        else if (best && valued && j->by_score)
+            sk_buf_printf(out, ": loses %d", (int)loss);
+        else if (best && valued)
+            sk_buf_printf(out, ": loses %.2f", (double)loss);
+        sk_buf_putc(out, '\n');
+    }
+    sk_buf_free(&best_mv);
+    sk_buf_free(&mv);
 }
