@@ -83,7 +83,7 @@ static int index_holders(layout *l)
             for (uint32_t p = b; p; p = next_of(keys, p))
                 l->cstart[p + 1]++;
     for (uint32_t s = 0; s < n; s++) {
-        if (l->cstart[s + 1] > SK_KWG_NODES_MAX - l->cstart[s]) return SK_ETOOBIG;
+        if (l->cstart[s + 1] > UINT32_MAX - 1 - l->cstart[s]) return SK_ETOOBIG;
         l->cstart[s + 1] += l->cstart[s];
     }
     l->cblocks = malloc(((size_t)l->cstart[n] + 1) * sizeof(uint32_t));
@@ -153,7 +153,7 @@ static int walk(layout *l, uint32_t root)
 }
 
 int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32_t dawg_root,
-                  uint32_t gaddag_root)
+                  uint32_t gaddag_root, size_t max_nodes)
 {
     *out = NULL;
     *count = 0;
@@ -178,13 +178,15 @@ int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32
 
     /* Positions: reverse post-order; a state's node is its copy in the last block placed. */
     size_t pos = 2;
-    rc = SK_ETOOBIG;
     for (size_t i = l.norder; i-- > 0;) {
         uint32_t b = l.order[i];
-        for (uint32_t p = b >= l.n ? b - l.n : b; p; p = next_of(keys, p)) {
-            if (pos >= SK_KWG_NODES_MAX) goto cleanup;
+        for (uint32_t p = b >= l.n ? b - l.n : b; p; p = next_of(keys, p))
             dest[p] = (uint32_t)pos++;
-        }
+    }
+    if (pos > max_nodes || pos > SK_KWG_NODES_MAX) {
+        *count = pos; /* what the graph would need */
+        rc = SK_ETOOBIG;
+        goto cleanup;
     }
     rc = SK_ENOMEM;
     nodes = malloc(pos * sizeof(*nodes));
