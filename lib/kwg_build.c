@@ -21,10 +21,11 @@
 #define PROGRESS_EVERY 65536
 
 /* ---- states ---------------------------------------------------------------------------------- */
-static inline size_t slot_of(uint64_t key, size_t mask)
+/* Fibonacci hashing: the top bits of the product depend on every bit of the key (tile and
+ * accepts sit at its top), so the table takes those; SHIFT is 64 less its size's log2. */
+static inline size_t slot_of(uint64_t key, unsigned shift)
 {
-    uint64_t h = key * 0x9E3779B97F4A7C15u;
-    return (size_t)(h ^ (h >> 29)) & mask;
+    return (size_t)((key * 0x9E3779B97F4A7C15u) >> shift);
 }
 
 static int alloc_table(sk_kwg_states *st, size_t slots)
@@ -32,8 +33,11 @@ static int alloc_table(sk_kwg_states *st, size_t slots)
     uint32_t *t = calloc(slots, sizeof(*t));
     if (!t) return SK_ENOMEM;
     size_t mask = slots - 1;
+    unsigned shift = 64;
+    for (size_t n = slots; n > 1; n >>= 1)
+        shift--;
     for (size_t s = 1; s < st->count; s++) {
-        size_t i = slot_of(st->keys[s], mask);
+        size_t i = slot_of(st->keys[s], shift);
         while (t[i])
             i = (i + 1) & mask;
         t[i] = (uint32_t)s;
@@ -41,6 +45,7 @@ static int alloc_table(sk_kwg_states *st, size_t slots)
     free(st->table);
     st->table = t;
     st->mask = mask;
+    st->shift = shift;
     return SK_OK;
 }
 
@@ -80,7 +85,7 @@ void sk_kwg_states_drop_table(sk_kwg_states *st)
 /* Returns the state with KEY, making it if new; 0 after a failure (st->error says which). */
 static uint32_t intern(sk_kwg_states *st, uint64_t key)
 {
-    size_t i = slot_of(key, st->mask);
+    size_t i = slot_of(key, st->shift);
     for (;;) {
         uint32_t s = st->table[i];
         if (s == 0) break;

@@ -131,8 +131,9 @@ typedef struct {
     size_t count, cap;
     uint32_t *table; /* open addressing: state indices, 0 = empty */
     size_t mask;
-    size_t limit; /* the most states that may be made (state 0 not counted) */
-    int error;    /* first failure: SK_ENOMEM or SK_ETOOBIG (more than LIMIT states) */
+    unsigned shift; /* 64 - log2(mask + 1): the hash's top bits index the table */
+    size_t limit;   /* the most states that may be made (state 0 not counted) */
+    int error;      /* first failure: SK_ENOMEM or SK_ETOOBIG (more than LIMIT states) */
 } sk_kwg_states;
 
 /* Sets ST up for about EXPECTED states and at most LIMIT (capped at SK_KWG_STATES_MAX). A KWG
