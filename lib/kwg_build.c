@@ -243,12 +243,12 @@ static int reserve_gaddag(sk_tilestrs *g, const sk_tilestrs *words, size_t *pref
 }
 
 /* Says that the GADDAG did not fit and what the DAWG-only KWG written instead can do. NEED: the
- * nodes the whole graph needs, 0 when the build stopped before knowing. */
+ * fewest nodes the whole graph needs, 0 when the build stopped before knowing. */
 static void warn_dawg_only(sk_diag_list *diags, size_t max_nodes, size_t need, size_t nodes)
 {
     char needs[64];
     if (need)
-        snprintf(needs, sizeof(needs), "%zu nodes, a KWG holds %zu", need, max_nodes);
+        snprintf(needs, sizeof(needs), "at least %zu nodes, a KWG holds %zu", need, max_nodes);
     else
         snprintf(needs, sizeof(needs), "more than %zu nodes", max_nodes);
     /* (at most SK_DIAG_MSG_MAX - 1 characters) */

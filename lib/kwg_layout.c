@@ -168,6 +168,13 @@ int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32
     if (!l.flags || !l.color || !l.order || !dest) goto cleanup;
     mark_blocks(&l, dawg_root, gaddag_root);
     if ((rc = index_holders(&l)) != SK_OK) goto cleanup;
+    /* Every block is written whole: their lengths (the holder entries) and the two root
+     * pointers are the fewest nodes possible, known before the walk. */
+    if ((size_t)l.cstart[l.n] + 2 > max_nodes || (size_t)l.cstart[l.n] + 2 > SK_KWG_NODES_MAX) {
+        *count = (size_t)l.cstart[l.n] + 2;
+        rc = SK_ETOOBIG;
+        goto cleanup;
+    }
     free(l.flags);
     l.flags = NULL;
     /* The GADDAG's walk reaches most of the DAWG, so the DAWG goes first to keep it together. */
@@ -183,8 +190,8 @@ int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32
         for (uint32_t p = b >= l.n ? b - l.n : b; p; p = next_of(keys, p))
             dest[p] = (uint32_t)pos++;
     }
-    if (pos > max_nodes || pos > SK_KWG_NODES_MAX) {
-        *count = pos; /* what the graph would need */
+    if (pos > max_nodes || pos > SK_KWG_NODES_MAX) { /* the copies made it too big */
+        *count = pos;
         rc = SK_ETOOBIG;
         goto cleanup;
     }

@@ -159,7 +159,7 @@ int sk_kwg_make_gaddag(sk_kwg_states *st, const sk_tilestrs *strs, uint32_t *roo
  * once, contiguously; a list that is a tail is pointed into. Lists are placed parents first, so
  * normally every arc points forward (which makes loading cheap). *OUT (malloc'd, host order)
  * holds *COUNT nodes. Returns SK_OK, SK_ENOMEM or SK_ETOOBIG (more than MAX_NODES nodes, at most
- * SK_KWG_NODES_MAX; *COUNT is then how many the graph needs). */
+ * SK_KWG_NODES_MAX; *COUNT is then the fewest nodes the graph needs). */
 int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32_t dawg_root,
                   uint32_t gaddag_root, size_t max_nodes);
 
