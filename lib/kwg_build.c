@@ -9,7 +9,12 @@
  * reversed, and for each proper prefix P the reversed P followed by the separator, whose node
  * points straight at the DAWG list that follows P (so the GADDAG reuses the DAWG for the part of
  * a word after the separator, as wolges does). Then those strings are sorted and built into the
- * GADDAG in the same table, and kwg_layout.c places the states. */
+ * GADDAG in the same table, and kwg_layout.c places the states.
+ *
+ * A KWG holds at most SK_KWG_NODES_MAX nodes, and every state takes one at least: the GADDAG
+ * stops when its states pass that, and the layout when the lists it must write whole do. Then
+ * the DAWG, whose states all come before the GADDAG's, is placed alone, with a warning
+ * (docs/lexicon.md, "Lists too large for a GADDAG"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
