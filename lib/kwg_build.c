@@ -9,7 +9,13 @@
  * reversed, and for each proper prefix P the reversed P followed by the separator, whose node
  * points straight at the DAWG list that follows P (so the GADDAG reuses the DAWG for the part of
  * a word after the separator, as wolges does). Then those strings are sorted and built into the
- * GADDAG in the same table, and kwg_layout.c places the states. */
+ * GADDAG in the same table, and kwg_layout.c places the states.
+ *
+ * A KWG holds at most SK_KWG_NODES_MAX nodes, and every state takes one at least: the GADDAG
+ * stops when its states pass that, and the layout when the lists it must write whole do. Then
+ * the DAWG, whose states all come before the GADDAG's, is placed alone, with a warning
+ * (docs/lexicon.md, "Lists too large for a GADDAG"). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,10 +26,11 @@
 #define PROGRESS_EVERY 65536
 
 /* ---- states ---------------------------------------------------------------------------------- */
-static inline size_t slot_of(uint64_t key, size_t mask)
+/* Fibonacci hashing: the top bits of the product depend on every bit of the key (tile and
+ * accepts sit at its top), so the table takes those; SHIFT is 64 less its size's log2. */
+static inline size_t slot_of(uint64_t key, unsigned shift)
 {
-    uint64_t h = key * 0x9E3779B97F4A7C15u;
-    return (size_t)(h ^ (h >> 29)) & mask;
+    return (size_t)((key * 0x9E3779B97F4A7C15u) >> shift);
 }
 
 static int alloc_table(sk_kwg_states *st, size_t slots)
@@ -31,8 +38,11 @@ static int alloc_table(sk_kwg_states *st, size_t slots)
     uint32_t *t = calloc(slots, sizeof(*t));
     if (!t) return SK_ENOMEM;
     size_t mask = slots - 1;
+    unsigned shift = 64;
+    for (size_t n = slots; n > 1; n >>= 1)
+        shift--;
     for (size_t s = 1; s < st->count; s++) {
-        size_t i = slot_of(st->keys[s], mask);
+        size_t i = slot_of(st->keys[s], shift);
         while (t[i])
             i = (i + 1) & mask;
         t[i] = (uint32_t)s;
@@ -40,15 +50,18 @@ static int alloc_table(sk_kwg_states *st, size_t slots)
     free(st->table);
     st->table = t;
     st->mask = mask;
+    st->shift = shift;
     return SK_OK;
 }
 
-int sk_kwg_states_init(sk_kwg_states *st, size_t expected)
+int sk_kwg_states_init(sk_kwg_states *st, size_t expected, size_t limit)
 {
     memset(st, 0, sizeof(*st));
+    st->limit = limit < SK_KWG_STATES_MAX ? limit : SK_KWG_STATES_MAX;
     /* SOWPODS makes 1.22 states per GADDAG string; a little more avoids regrowing. */
     size_t want = expected + expected / 2;
-    size_t cap = want < 1024 ? 1024 : want > SK_KWG_NODES_MAX ? SK_KWG_NODES_MAX : want;
+    size_t cap = want < 1024 ? 1024 : want;
+    if (cap > st->limit + 1) cap = st->limit + 1; /* state 0 besides */
     st->keys = malloc(cap * sizeof(*st->keys));
     if (!st->keys) return SK_ENOMEM;
     st->cap = cap;
@@ -77,7 +90,7 @@ void sk_kwg_states_drop_table(sk_kwg_states *st)
 /* Returns the state with KEY, making it if new; 0 after a failure (st->error says which). */
 static uint32_t intern(sk_kwg_states *st, uint64_t key)
 {
-    size_t i = slot_of(key, st->mask);
+    size_t i = slot_of(key, st->shift);
     for (;;) {
         uint32_t s = st->table[i];
         if (s == 0) break;
@@ -85,12 +98,12 @@ static uint32_t intern(sk_kwg_states *st, uint64_t key)
         i = (i + 1) & st->mask;
     }
     if (st->error) return 0;
-    if (st->count >= SK_KWG_NODES_MAX) {
+    if (st->count > st->limit) { /* state 0 is no state made */
         st->error = SK_ETOOBIG;
         return 0;
     }
     if (st->count == st->cap) {
-        size_t cap = st->cap * 2 > SK_KWG_NODES_MAX ? SK_KWG_NODES_MAX : st->cap * 2;
+        size_t cap = st->cap * 2 > st->limit + 1 ? st->limit + 1 : st->cap * 2;
         uint64_t *k = realloc(st->keys, cap * sizeof(*k));
         if (!k) {
             st->error = SK_ENOMEM;
@@ -158,7 +171,7 @@ static int build_sorted(sk_kwg_states *st, const sk_tilestrs *strs, sk_tilestrs 
     b.lv = calloc(LEVELS, sizeof(level));
     if (!b.lv) return SK_ENOMEM;
     size_t plen = 0;
-    for (size_t w = 0; w < strs->count && b.rc == SK_OK; w++) {
+    for (size_t w = 0; w < strs->count && b.rc == SK_OK && st->error == SK_OK; w++) {
         size_t n;
         const unsigned char *s = sk_tilestrs_at(strs, w, &n);
         size_t lcp = 0, m = n < plen ? n : plen;
@@ -234,20 +247,39 @@ static int reserve_gaddag(sk_tilestrs *g, const sk_tilestrs *words, size_t *pref
     return sk_tilestrs_reserve(g, count, bytes);
 }
 
-int sk_kwg_build(uint32_t **out, size_t *count, const char *text, size_t len,
-                 const sk_kwg_build_options *opts, sk_kwg_build_stats *stats, sk_diag_list *diags)
+/* Says that the GADDAG did not fit and what the DAWG-only KWG written instead can do. NEED: the
+ * fewest nodes the whole graph needs, 0 when the build stopped before knowing. */
+static void warn_dawg_only(sk_diag_list *diags, size_t max_nodes, size_t need, size_t nodes)
+{
+    char needs[64];
+    if (need)
+        snprintf(needs, sizeof(needs), "at least %zu nodes, a KWG holds %zu", need, max_nodes);
+    else
+        snprintf(needs, sizeof(needs), "more than %zu nodes", max_nodes);
+    /* (at most SK_DIAG_MSG_MAX - 1 characters) */
+    sk_diag_add(diags, SK_SEV_WARNING, SK_DIAG_NO_OFFSET,
+                "the word list is too large for a KWG with a GADDAG (it needs %s): wrote the DAWG "
+                "only (%zu nodes), for lookups and anagrams but not move generation",
+                needs, nodes);
+}
+
+int sk_kwg_build_within(uint32_t **out, size_t *count, const char *text, size_t len,
+                        const sk_kwg_build_options *opts, sk_kwg_build_stats *stats,
+                        sk_diag_list *diags, size_t max_nodes)
 {
     sk_kwg_build_stats local;
     if (!stats) stats = &local;
     memset(stats, 0, sizeof(*stats));
     *out = NULL;
     *count = 0;
+    if (max_nodes > SK_KWG_NODES_MAX) max_nodes = SK_KWG_NODES_MAX;
     sk_tilestrs words, gstrs;
     sk_kwg_states st;
     sk_tilestrs_init(&words, 0);
     sk_tilestrs_init(&gstrs, 4);
     memset(&st, 0, sizeof(st));
     uint32_t dawg_root = 0, gaddag_root = 0;
+    size_t dawg_states = 0, need = 0;
 
     progress(opts, SK_KWG_STAGE_READ, 0, len);
     int rc = sk_wordlist_read(&words, text, len, opts, stats, diags);
@@ -256,25 +288,43 @@ int sk_kwg_build(uint32_t **out, size_t *count, const char *text, size_t len,
     progress(opts, SK_KWG_STAGE_DAWG, 0, words.count);
     size_t prefixes = 0;
     rc = reserve_gaddag(&gstrs, &words, &prefixes);
-    if (rc == SK_OK) rc = sk_kwg_states_init(&st, prefixes);
+    /* every state becomes a node at least once, beside the two root pointers */
+    if (rc == SK_OK) rc = sk_kwg_states_init(&st, prefixes, max_nodes < 2 ? 0 : max_nodes - 2);
     if (rc == SK_OK) rc = sk_kwg_make_dawg(&st, &words, &gstrs, &dawg_root);
     sk_tilestrs_free(&words);
     if (rc != SK_OK) goto cleanup;
+    dawg_states = st.count;
 
     progress(opts, SK_KWG_STAGE_GADDAG, 0, gstrs.count);
     rc = sk_tilestrs_sort(&gstrs);
     if (rc == SK_OK) rc = sk_kwg_make_gaddag(&st, &gstrs, &gaddag_root);
     sk_tilestrs_free(&gstrs);
-    if (rc != SK_OK) goto cleanup;
     sk_kwg_states_drop_table(&st);
-
-    progress(opts, SK_KWG_STAGE_LAYOUT, 0, st.count);
-    stats->states = st.count;
-    rc = sk_kwg_layout(out, count, &st, dawg_root, gaddag_root);
     if (rc == SK_OK) {
-        stats->nodes = *count;
-        progress(opts, SK_KWG_STAGE_DONE, *count, *count);
+        progress(opts, SK_KWG_STAGE_LAYOUT, 0, st.count);
+        rc = sk_kwg_layout(out, count, &st, dawg_root, gaddag_root, max_nodes);
+        if (rc == SK_ETOOBIG) need = *count;
     }
+    if (rc == SK_ETOOBIG) {
+        /* The GADDAG does not fit. Its states came after the DAWG's, which never lead to them:
+         * dropping them leaves the DAWG whole, and that is written alone (docs/lexicon.md,
+         * "Other languages"). */
+        st.count = dawg_states;
+        st.error = SK_OK;
+        progress(opts, SK_KWG_STAGE_LAYOUT, 0, st.count);
+        rc = sk_kwg_layout(out, count, &st, dawg_root, 0, max_nodes);
+        if (rc == SK_OK) {
+            stats->dawg_only = 1;
+            warn_dawg_only(diags, max_nodes, need, *count);
+        }
+    }
+    if (rc != SK_OK) {
+        *count = 0;
+        goto cleanup;
+    }
+    stats->states = st.count;
+    stats->nodes = *count;
+    progress(opts, SK_KWG_STAGE_DONE, *count, *count);
 
 cleanup:
     sk_tilestrs_free(&words);
@@ -282,9 +332,16 @@ cleanup:
     sk_kwg_states_free(&st);
     if (rc == SK_ETOOBIG)
         sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
-                    "the word list is too large to compile: a KWG holds at most %u nodes",
-                    SK_KWG_NODES_MAX);
+                    "the word list is too large to compile: a KWG holds at most %zu nodes, and "
+                    "even its DAWG alone needs more",
+                    max_nodes);
     return rc;
+}
+
+int sk_kwg_build(uint32_t **out, size_t *count, const char *text, size_t len,
+                 const sk_kwg_build_options *opts, sk_kwg_build_stats *stats, sk_diag_list *diags)
+{
+    return sk_kwg_build_within(out, count, text, len, opts, stats, diags, SK_KWG_NODES_MAX);
 }
 
 int sk_lexicon_from_wordlist(sk_lexicon **out, const char *text, size_t len,

@@ -71,8 +71,10 @@ static void mark_blocks(layout *l, uint32_t dawg_root, uint32_t gaddag_root)
         if ((flags[s] & (F_NEEDED | F_ONPATH)) == F_NEEDED) flags[s] |= F_BLOCK;
 }
 
-/* Lists, for each state, the blocks whose chain holds it. */
-static int index_holders(layout *l)
+/* Lists, for each state, the blocks whose chain holds it. Every block is written whole: their
+ * lengths (the holder entries) and the two root pointers are the fewest nodes the graph takes,
+ * so past MAX_NODES it stops with SK_ETOOBIG and *NEED set to them, before indexing. */
+static int index_holders(layout *l, size_t max_nodes, size_t *need)
 {
     const uint64_t *keys = l->keys;
     uint32_t n = l->n;
@@ -83,8 +85,12 @@ static int index_holders(layout *l)
             for (uint32_t p = b; p; p = next_of(keys, p))
                 l->cstart[p + 1]++;
     for (uint32_t s = 0; s < n; s++) {
-        if (l->cstart[s + 1] > SK_KWG_NODES_MAX - l->cstart[s]) return SK_ETOOBIG;
+        if (l->cstart[s + 1] > UINT32_MAX - 1 - l->cstart[s]) return SK_ETOOBIG;
         l->cstart[s + 1] += l->cstart[s];
+    }
+    if ((size_t)l->cstart[n] + 2 > max_nodes) {
+        *need = (size_t)l->cstart[n] + 2;
+        return SK_ETOOBIG;
     }
     l->cblocks = malloc(((size_t)l->cstart[n] + 1) * sizeof(uint32_t));
     uint32_t *fill = malloc((size_t)n * sizeof(uint32_t));
@@ -153,7 +159,7 @@ static int walk(layout *l, uint32_t root)
 }
 
 int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32_t dawg_root,
-                  uint32_t gaddag_root)
+                  uint32_t gaddag_root, size_t max_nodes)
 {
     *out = NULL;
     *count = 0;
@@ -167,7 +173,8 @@ int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32
     dest = calloc(l.n, sizeof(uint32_t));
     if (!l.flags || !l.color || !l.order || !dest) goto cleanup;
     mark_blocks(&l, dawg_root, gaddag_root);
-    if ((rc = index_holders(&l)) != SK_OK) goto cleanup;
+    if (max_nodes > SK_KWG_NODES_MAX) max_nodes = SK_KWG_NODES_MAX;
+    if ((rc = index_holders(&l, max_nodes, count)) != SK_OK) goto cleanup;
     free(l.flags);
     l.flags = NULL;
     /* The GADDAG's walk reaches most of the DAWG, so the DAWG goes first to keep it together. */
@@ -178,13 +185,15 @@ int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32
 
     /* Positions: reverse post-order; a state's node is its copy in the last block placed. */
     size_t pos = 2;
-    rc = SK_ETOOBIG;
     for (size_t i = l.norder; i-- > 0;) {
         uint32_t b = l.order[i];
-        for (uint32_t p = b >= l.n ? b - l.n : b; p; p = next_of(keys, p)) {
-            if (pos >= SK_KWG_NODES_MAX) goto cleanup;
+        for (uint32_t p = b >= l.n ? b - l.n : b; p; p = next_of(keys, p))
             dest[p] = (uint32_t)pos++;
-        }
+    }
+    if (pos > max_nodes) { /* the copies made it too big */
+        *count = pos;
+        rc = SK_ETOOBIG;
+        goto cleanup;
     }
     rc = SK_ENOMEM;
     nodes = malloc(pos * sizeof(*nodes));

@@ -268,8 +268,12 @@ int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void 
     lex->map_len = map_len;
     lex->owned = owned;
     lex->forward = forward;
+    /* Node 1 is a GADDAG root pointer when it looks like one. A pointer to nothing beside a
+     * DAWG with words is a DAWG-only file (what the builder writes when the GADDAG does not
+     * fit: docs/formats.md, "Compiled lexicons (KWG)"): the GADDAG of a word is never empty. */
     lex->has_gaddag = count >= 2 && sk_kwg_tile(nodes[1]) == 0 && sk_kwg_is_end(nodes[1]) &&
-                      !sk_kwg_accepts(nodes[1]);
+                      !sk_kwg_accepts(nodes[1]) &&
+                      (sk_kwg_arc(nodes[1]) != 0 || sk_kwg_arc(nodes[0]) == 0);
     *out = lex;
     return SK_OK;
 }

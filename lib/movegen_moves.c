@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal/movegen.h"
+#include "internal/play_text.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
@@ -100,14 +101,19 @@ static int by_score_cmp(const void *x, const void *y)
     return sk_gen_move_compare(a, b);
 }
 
-/* A move's place in the ranking as two numbers that sort in ascending order exactly as the
- * comparators do, up to the word: HIGH the pass (last), then the equity (the score when
- * BY_SCORE) from the best down; LOW the score from the best down, then the kind, row, column
- * and direction of sk_gen_move_compare. */
+/* A move's place in the ranking as one number that sorts in ascending order exactly as the
+ * comparators do, up to the word; from the highest bit: the pass (last), the equity (the score
+ * when BY_SCORE) from the best down (32 bits), the score from the best down (as many bits as the
+ * list's best score needs), then sk_gen_move_compare's kind (2 bits), row (5), column (5) and
+ * direction (1). A list with a move that does not fit (a score outside 0..KEY_SCORE_MAX) is
+ * sorted by the comparators instead. */
 typedef struct {
-    uint64_t high, low;
+    uint64_t key;
     uint32_t index; /* in the list */
 } rank_key;
+
+#define KEY_SCORE_MAX 0xffff
+#define KEY_PLACE_BITS 13 /* kind, row, column, direction */
 
 /* 32 bits that sort ascending as V sorts descending (-0 as +0). */
 static uint32_t descending_float(float v)
@@ -123,124 +129,185 @@ static uint32_t descending_int(int v)
     return ~((uint32_t)v ^ 0x80000000u);
 }
 
-static rank_key key_of(const sk_gen_move *m, uint32_t index, int by_score)
+static int key_fits(const sk_gen_move *m)
 {
-    rank_key k;
+    return m->score >= 0 && m->score <= KEY_SCORE_MAX && m->kind < 4 && m->row < 32 &&
+           m->col < 32 && m->dir < 2;
+}
+
+/* The key of M in a list whose best score is TOP, written in SCORE_BITS bits. */
+static uint64_t key_of(const sk_gen_move *m, int by_score, int top, int score_bits)
+{
     uint32_t first = by_score ? descending_int(m->kind == SK_MOVE_PASS ? 0 : m->score)
                               : descending_float(m->equity);
-    k.high = (uint64_t)(m->kind == SK_MOVE_PASS) << 63 | (uint64_t)first << 31;
-    k.low = (uint64_t)descending_int(m->score) << 32 | (uint64_t)m->kind << 24 |
-            (uint64_t)m->row << 16 | (uint64_t)m->col << 8 | m->dir;
-    k.index = index;
-    return k;
+    int shift = KEY_PLACE_BITS + score_bits;
+    return (uint64_t)(m->kind == SK_MOVE_PASS) << (shift + 32) | (uint64_t)first << shift |
+           (uint64_t)(top - m->score) << KEY_PLACE_BITS | (uint64_t)m->kind << 11 |
+           (uint64_t)m->row << 6 | (uint64_t)m->col << 1 | m->dir;
 }
 
-/* The moves whose keys by_word compares (a sort runs on one thread at a time per list; this is
- * only read between setting it and the qsort that uses it). */
-static _Thread_local const sk_gen_move *tie_moves;
+/* The moves the qsort comparators below read (a sort runs on one thread at a time per list;
+ * these are only read between setting them and the qsort that uses them). */
+static _Thread_local const sk_gen_move *sort_moves;
+static _Thread_local int (*sort_cmp)(const void *, const void *);
 
-/* The first 8 bytes of WORD as a number that orders as strcmp orders them (NUL after the end). */
-static uint64_t word_prefix(const char *word)
+/* The first 8 bytes of M's word as a number that orders as strcmp orders them (NUL after the
+ * end). */
+static uint64_t word_prefix(const sk_gen_move *m)
 {
     uint64_t v = 0;
-    int i = 0;
-    for (; i < 8 && word[i]; i++)
-        v = v << 8 | (unsigned char)word[i];
-    return v << (8 * (8 - i));
+    for (int i = 0; i < 8 && m->word[i]; i++)
+        v |= (uint64_t)(unsigned char)m->word[i] << (56 - 8 * i);
+    return v;
 }
 
-/* For keys whose HIGH is word_prefix of their move's word. */
+/* Keys of equal value whose KEY is now the prefix of their move's word: the words decide (the
+ * index when the words are the same too). */
 static int by_word(const void *x, const void *y)
 {
     const rank_key *a = x, *b = y;
-    if (a->high != b->high) return a->high < b->high ? -1 : 1;
-    return strcmp(tie_moves[a->index].word, tie_moves[b->index].word);
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    int c = strcmp(sort_moves[a->index].word, sort_moves[b->index].word);
+    return c ? c : a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* Byte B (0 the lowest of LOW, 15 the highest of HIGH) of K. */
-static unsigned key_byte(const rank_key *k, int b)
+/* Indexes into sort_moves, by sort_cmp (then the index). */
+static int by_index(const void *x, const void *y)
 {
-    return (unsigned)((b < 8 ? k->low >> (8 * b) : k->high >> (8 * (b - 8))) & 0xff);
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    int c = sort_cmp(&sort_moves[a], &sort_moves[b]);
+    return c ? c : a < b ? -1 : a > b;
 }
 
-/* Sorts LIST as the comparators would: a stable radix sort of the keys, byte by byte from the
- * lowest, skipping the bytes every key shares; then the runs of equal keys by their words.
- * Sorting keys of 20 bytes instead of moves of 48 through a comparator is what makes listing
- * every move of a position cheap next to generating them. Returns 0 when memory is short (the
- * list is then left as it was). */
-static int radix_sort(sk_move_list *list, int by_score)
+/* Orders a run of N equal keys by their moves' words, whose first 8 bytes PREFIX holds by move
+ * (most runs are a few moves of the same square and score: a blank played as different
+ * letters). The keys are spent. */
+static void order_ties(rank_key *k, size_t n, const sk_gen_move *moves, const uint64_t *prefix)
 {
-    size_t n = list->count;
-    if (n > UINT32_MAX) return 0;
-    rank_key *both = malloc(2 * n * sizeof(*both));
-    size_t(*counts)[256] = calloc(16, sizeof(*counts));
-    if (!both || !counts) {
-        free(both);
-        free(counts);
-        return 0;
+    for (size_t i = 0; i < n; i++)
+        k[i].key = prefix[k[i].index];
+    sort_moves = moves;
+    if (n > 32) {
+        qsort(k, n, sizeof(*k), by_word);
+        return;
     }
-    rank_key *keys = both, *spare = both + n;
+    for (size_t i = 1; i < n; i++) {
+        rank_key in = k[i];
+        size_t j = i;
+        for (; j > 0 && by_word(&k[j - 1], &in) > 0; j--)
+            k[j] = k[j - 1];
+        k[j] = in;
+    }
+}
+
+#define DIGIT_BITS 11
+#define DIGITS 6 /* 66 bits: the 62 of the widest key */
+#define DIGIT(k, d) ((uint32_t)((k) >> ((d)*DIGIT_BITS)) & ((1u << DIGIT_BITS) - 1))
+
+/* ORDER as sk_move_list_order gives it, by a stable radix sort of the keys, digit by digit from
+ * the lowest, skipping the digits every key shares; then the runs of equal keys by their words.
+ * Returns 1 when done, 0 when a move's key does not fit, -1 when memory is short. */
+static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_t *order)
+{
+    int top = 0;
     for (size_t i = 0; i < n; i++) {
-        keys[i] = key_of(&list->moves[i], (uint32_t)i, by_score);
-        for (int b = 0; b < 16; b++)
-            counts[b][key_byte(&keys[i], b)]++;
+        if (!key_fits(&moves[i])) return 0;
+        if (moves[i].score > top) top = moves[i].score;
     }
-    for (int b = 0; b < 16; b++) {
-        if (counts[b][key_byte(&keys[0], b)] == n) continue; /* one value: nothing to order */
-        size_t at = 0;
-        for (int v = 0; v < 256; v++) {
-            size_t c = counts[b][v];
-            counts[b][v] = at;
-            at += c;
+    int score_bits = 0;
+    while (top >> score_bits)
+        score_bits++;
+    int digits = (KEY_PLACE_BITS + score_bits + 33 + DIGIT_BITS - 1) / DIGIT_BITS;
+    rank_key *block = malloc(2 * n * sizeof(*block));
+    uint64_t *prefix = malloc(n * sizeof(*prefix));
+    uint32_t(*counts)[1 << DIGIT_BITS] = calloc(DIGITS, sizeof(*counts));
+    if (!block || !prefix || !counts) {
+        free(block);
+        free(prefix);
+        free(counts);
+        return -1;
+    }
+    rank_key *keys = block, *spare = block + n;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t k = key_of(&moves[i], by_score, top, score_bits);
+        keys[i] = (rank_key){k, (uint32_t)i};
+        prefix[i] = word_prefix(&moves[i]);
+        for (int d = 0; d < digits; d++)
+            counts[d][DIGIT(k, d)]++;
+    }
+    for (int d = 0; d < digits; d++) {
+        uint32_t *c = counts[d];
+        if (c[DIGIT(keys[0].key, d)] == n) continue; /* one value: nothing to order */
+        uint32_t at = 0;
+        for (int v = 0; v < 1 << DIGIT_BITS; v++) {
+            uint32_t here = c[v];
+            c[v] = at;
+            at += here;
         }
         for (size_t i = 0; i < n; i++)
-            spare[counts[b][key_byte(&keys[i], b)]++] = keys[i];
+            spare[c[DIGIT(keys[i].key, d)]++] = keys[i];
         rank_key *t = keys;
         keys = spare;
         spare = t;
     }
-    /* equal keys: the same place, the same equity and score; the word decides */
     for (size_t i = 0, j; i < n; i = j) {
-        j = i + 1;
-        while (j < n && keys[j].high == keys[i].high && keys[j].low == keys[i].low)
-            j++;
-        if (j - i > 1) {
-            for (size_t k = i; k < j; k++) {
-                spare[k - i].index = keys[k].index;
-                spare[k - i].high = word_prefix(list->moves[keys[k].index].word);
-            }
-            tie_moves = list->moves;
-            qsort(spare, j - i, sizeof(*spare), by_word);
-            for (size_t k = i; k < j; k++)
-                keys[k].index = spare[k - i].index;
-        }
+        for (j = i + 1; j < n && keys[j].key == keys[i].key; j++)
+            ;
+        if (j - i > 1) order_ties(keys + i, j - i, moves, prefix);
     }
-    /* the moves into their places, in place: keys[i].index is the move that goes to i; each
-     * cycle of that permutation is followed once, marking the places done */
-    sk_gen_move *m = list->moves;
-    for (size_t i = 0; i < n; i++) {
-        if (keys[i].index == i) continue;
-        sk_gen_move first = m[i];
-        size_t at = i;
-        while (keys[at].index != i) {
-            size_t from = keys[at].index;
-            m[at] = m[from];
-            keys[at].index = (uint32_t)at;
-            at = from;
-        }
-        m[at] = first;
-        keys[at].index = (uint32_t)at;
-    }
-    free(both);
+    for (size_t i = 0; i < n; i++)
+        order[i] = keys[i].index;
+    free(block);
+    free(prefix);
     free(counts);
     return 1;
 }
 
-void sk_move_list_sort(sk_move_list *list, int score_only)
+/* Below this many moves a list is sorted by its comparator. */
+#define RADIX_MIN 256
+
+int sk_move_list_order(const sk_move_list *list, int by_score, uint32_t *order)
 {
-    if (list->count < 2) return;
-    if (list->count >= 256 && radix_sort(list, score_only)) return;
-    qsort(list->moves, list->count, sizeof(list->moves[0]), score_only ? by_score_cmp : by_equity);
+    size_t n = list->count;
+    if (n > UINT32_MAX) return SK_ETOOBIG;
+    int done = n >= RADIX_MIN ? radix_order(list->moves, n, by_score, order) : 0;
+    if (done < 0) return SK_ENOMEM;
+    if (done) return SK_OK;
+    for (size_t i = 0; i < n; i++)
+        order[i] = (uint32_t)i;
+    sort_moves = list->moves;
+    sort_cmp = by_score ? by_score_cmp : by_equity;
+    qsort(order, n, sizeof(*order), by_index);
+    return SK_OK;
+}
+
+void sk_move_list_sort(sk_move_list *list, int by_score)
+{
+    size_t n = list->count;
+    if (n < 2) return;
+    uint32_t *order = n >= RADIX_MIN ? malloc(n * sizeof(*order)) : NULL;
+    if (!order || sk_move_list_order(list, by_score, order) != SK_OK) {
+        free(order);
+        qsort(list->moves, n, sizeof(list->moves[0]), by_score ? by_score_cmp : by_equity);
+        return;
+    }
+    /* the moves into their places, in place: order[i] is the move that goes to i; each cycle of
+     * that permutation is followed once, marking the places done */
+    sk_gen_move *m = list->moves;
+    for (size_t i = 0; i < n; i++) {
+        if (order[i] == i) continue;
+        sk_gen_move first = m[i];
+        size_t at = i;
+        while (order[at] != i) {
+            size_t from = order[at];
+            m[at] = m[from];
+            order[at] = (uint32_t)at;
+            at = from;
+        }
+        m[at] = first;
+        order[at] = (uint32_t)at;
+    }
+    free(order);
 }
 
 void sk_move_list_top(sk_move_list *list, size_t n, int by_score)
@@ -264,10 +331,17 @@ void sk_move_list_top(sk_move_list *list, size_t n, int by_score)
     }
 }
 
-/* The tile kind of C, a tile of a move or a rack (blanks are kind 0). */
-static int kind_of(char c)
+/* The slot of a tile in the counts of sk_gen_move_leave and the ranking: its kind (a blank,
+ * played as a letter or not, is kind 0). */
+static int leave_slot(char c)
 {
     return sk_tile_kind((sk_tile)c);
+}
+
+/* The tile kind of C, a tile of a move or a rack. */
+static int kind_of(char c)
+{
+    return leave_slot(c);
 }
 
 int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
@@ -308,12 +382,20 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
             continue;
         }
         /* the index of the tiles it uses, when they are all on the rack */
-        int used[SK_TILE_KINDS] = {0}, index = 0, ok = value != NULL;
-        for (int k = 0; ok && m->word[k]; k++) {
-            if (m->kind == SK_MOVE_PLACE && !(m->placed >> k & 1)) continue;
-            int t = kind_of(m->word[k]);
-            ok = t >= 0 && ++used[t] <= counts[t];
-            if (ok) index += radix[t];
+        unsigned char used[SK_TILE_KINDS] = {0};
+        int index = 0, ok = value != NULL;
+        if (m->kind == SK_MOVE_PLACE) {
+            for (uint32_t bits = m->placed; ok && bits; bits &= bits - 1) {
+                int t = kind_of(m->word[__builtin_ctz(bits)]);
+                ok = t >= 0 && ++used[t] <= counts[t];
+                if (ok) index += radix[t];
+            }
+        } else {
+            for (int k = 0; ok && m->word[k]; k++) {
+                int t = kind_of(m->word[k]);
+                ok = t >= 0 && ++used[t] <= counts[t];
+                if (ok) index += radix[t];
+            }
         }
         if (ok && known[index]) {
             m->equity += value[index];
@@ -332,9 +414,9 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
     return SK_OK;
 }
 
-/* Fills what sk_play_write and sk_gen_move_to_play's callers read of PLAY: the kind, direction,
- * score, counts, exchanged tiles, the main word and the placed tiles. The other words are left
- * as they were (sk_rules_words fills them). */
+/* Fills what sk_gen_move_to_play's callers read of PLAY: the kind, direction, score, counts,
+ * exchanged tiles, the main word and the placed tiles. The other words are left as they were
+ * (sk_rules_words fills them). */
 static void fill_play(const sk_gen_move *m, sk_play *play)
 {
     play->kind = (sk_move_kind)m->kind;
@@ -369,25 +451,47 @@ static void fill_play(const sk_gen_move *m, sk_play *play)
                                m->col + (m->dir == SK_ACROSS ? i : 0), m->word[i]};
 }
 
-/* The writers go through sk_play_write, the one writer of moves (rules.h), with a play filled
- * only as far as it reads (a whole sk_play is cleared for nothing once a move a line). */
+_Static_assert(SK_PLAY_TEXT_MAX <= SK_GEN_MOVE_TEXT_MAX, "a move's text fits");
+
+size_t sk_gen_move_format(const sk_gen_move *m, sk_play_style style, const sk_alphabet *alphabet,
+                          char *out)
+{
+    char tiles[SK_BOARD_MAX + 1];
+    int n = 0, first = 0;
+    if (m->kind == SK_MOVE_PLACE && (style == SK_PLAY_SKRABBKLE || style == SK_PLAY_CS104)) {
+        first = m->placed ? __builtin_ctz(m->placed) : 0;
+        for (uint32_t bits = m->placed; bits; bits &= bits - 1)
+            tiles[n++] = m->word[__builtin_ctz(bits)];
+    }
+    sk_play_text t = {
+        .kind = (sk_move_kind)m->kind,
+        .dir = (sk_direction)m->dir,
+        .word = m->word,
+        .len = m->len,
+        .row = m->row,
+        .col = m->col,
+        .placed = m->placed,
+        .tiles = tiles,
+        .ntiles = n,
+        .tile_row = m->row + (m->dir == SK_DOWN ? first : 0),
+        .tile_col = m->col + (m->dir == SK_ACROSS ? first : 0),
+        .exchange = m->kind == SK_MOVE_EXCHANGE ? m->word : "",
+        .exchange_count = m->kind == SK_MOVE_EXCHANGE ? (int)strlen(m->word) : 0,
+    };
+    return sk_play_text_format(&t, style, alphabet ? alphabet : sk_alphabet_default(), out);
+}
+
 void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, const sk_alphabet *alphabet,
                        sk_buf *out)
 {
-    sk_play play;
-    fill_play(m, &play);
-    sk_play_write(&play, style, alphabet, out);
+    char text[SK_GEN_MOVE_TEXT_MAX];
+    size_t n = sk_gen_move_format(m, style, alphabet, text);
+    sk_buf_append(out, text, n);
 }
 
 void sk_gen_move_write_gcg(const sk_gen_move *m, const sk_alphabet *alphabet, sk_buf *out)
 {
     sk_gen_move_write(m, SK_PLAY_GCG, alphabet, out);
-}
-
-/* The slot of a tile in the counts of sk_gen_move_leave: its kind. */
-static int leave_slot(char c)
-{
-    return sk_tile_kind((sk_tile)c);
 }
 
 void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out)

@@ -1,26 +1,136 @@
-/* play_write.c — the one writer of a resolved move in each notation (docs/formats.md, "Moves"):
- * check, parse, suggest, match transcripts and the games all write moves through it. */
+/* play_write.c — the one writer of a move in each notation (docs/formats.md, "Moves"): check,
+ * parse, suggest, match transcripts and the games all write moves through it, resolved plays
+ * (sk_play_write) and generated moves (sk_gen_move_format, movegen_moves.c) alike. It writes
+ * into a character array, by hand: suggest writes tens of thousands of moves a position. */
+#include <string.h>
+
+#include "internal/play_text.h"
 #include "skrab/rules.h"
 
-/* The placed tiles in order, the first placed square. */
-static void placed_tiles(const sk_play *play, char *tiles, int *row, int *col)
+/* A tile of a move as the notations write it: its label (alphabet.h), in lower case for a blank
+ * played as the letter. The only place the writer turns a tile into text. */
+static char *put_tile(char *at, const sk_alphabet *a, char tile)
 {
-    int n = 0;
-    *row = *col = 0;
-    for (int i = 0; i < play->nplaced; i++)
-        tiles[n++] = play->placed[i].tile;
-    tiles[n] = '\0';
-    if (n == 0) return;
-    /* the placements are in board order along the main word */
-    *row = play->placed[0].row;
-    *col = play->placed[0].col;
+    return sk_alphabet_put(a, (sk_tile)tile, at);
 }
 
-static int is_placed(const sk_play *play, int row, int col)
+/* A tile as CS104 writes it: a blank as '?' and the letter it is played as. */
+static char *put_cs104_tile(char *at, const sk_alphabet *a, char tile)
 {
-    for (int i = 0; i < play->nplaced; i++)
-        if (play->placed[i].row == row && play->placed[i].col == col) return 1;
-    return 0;
+    if ((sk_tile)tile & SK_TILE_BLANKED) *at++ = '?';
+    return put_tile(at, a, (char)((sk_tile)tile & SK_TILE_LETTER));
+}
+
+static char *put_int(char *at, int v)
+{
+    char digits[16];
+    int n = 0;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) *at++ = '-';
+    while (n)
+        *at++ = digits[--n];
+    return at;
+}
+
+static char *put_text(char *at, const char *s, size_t max)
+{
+    size_t n = strnlen(s, max);
+    memcpy(at, s, n);
+    return at + n;
+}
+
+/* Squares as sk_move_write_gcg_square and sk_move_write_skrabbkle_square write them (move.h):
+ * GCG "8G" across, "G8" down; SkraBBKle "6h" across, "h6" down. */
+static char *put_gcg_square(char *at, int row, int col, sk_direction dir)
+{
+    if (dir == SK_ACROSS) {
+        at = put_int(at, row + 1);
+        *at++ = (char)('A' + col);
+    } else {
+        *at++ = (char)('A' + col);
+        at = put_int(at, row + 1);
+    }
+    return at;
+}
+
+static char *put_skrabbkle_square(char *at, int row, int col, sk_direction dir)
+{
+    if (dir == SK_DOWN) {
+        *at++ = (char)('a' + col);
+        at = put_int(at, row + 1);
+    } else {
+        at = put_int(at, row + 1);
+        *at++ = (char)('a' + col);
+    }
+    return at;
+}
+
+size_t sk_play_text_format(const sk_play_text *t, sk_play_style style, const sk_alphabet *a,
+                           char *out)
+{
+    char *at = out;
+    if (t->kind == SK_MOVE_PASS) {
+        at = put_text(at,
+                      style == SK_PLAY_CS104       ? "PASS"
+                      : style == SK_PLAY_SKRABBKLE ? ","
+                                                   : "-",
+                      4);
+    } else if (t->kind == SK_MOVE_EXCHANGE) {
+        /* SkraBBKle has no exchange: it is said in GCG */
+        at = put_text(at, style == SK_PLAY_CS104 ? "EXCHANGE " : "-", 9);
+        if (style == SK_PLAY_CS104 || t->exchange[0]) {
+            for (int i = 0; i < SK_MOVE_TILES_MAX && t->exchange[i]; i++)
+                at = put_tile(at, a, t->exchange[i]);
+        } else {
+            at = put_int(at, t->exchange_count);
+        }
+    } else if (style == SK_PLAY_GCG || style == SK_PLAY_GCG_DOTS) {
+        at = put_gcg_square(at, t->row, t->col, t->dir);
+        *at++ = ' ';
+        int len = t->len < SK_BOARD_MAX ? t->len : SK_BOARD_MAX;
+        for (int i = 0; i < len; i++)
+            if (style == SK_PLAY_GCG_DOTS && !(t->placed >> i & 1))
+                *at++ = '.';
+            else
+                at = put_tile(at, a, t->word[i]);
+    } else {
+        int n = t->ntiles < SK_MOVE_TILES_MAX ? t->ntiles : SK_MOVE_TILES_MAX;
+        if (style == SK_PLAY_SKRABBKLE) {
+            for (int i = 0; i < n; i++)
+                at = put_tile(at, a, t->tiles[i]);
+            *at++ = ',';
+            at = put_skrabbkle_square(at, t->tile_row, t->tile_col, t->dir);
+        } else {
+            at = put_text(at, t->dir == SK_ACROSS ? "PLACE - " : "PLACE | ", 8);
+            at = put_int(at, t->tile_row + 1);
+            *at++ = ' ';
+            at = put_int(at, t->tile_col + 1);
+            *at++ = ' ';
+            for (int i = 0; i < n; i++)
+                at = put_cs104_tile(at, a, t->tiles[i]);
+        }
+    }
+    *at = '\0';
+    return (size_t)(at - out);
+}
+
+/* Bit i set when square i of PLAY's main word holds one of its placed tiles. */
+static uint32_t placed_mask(const sk_play *play)
+{
+    const sk_word *w = &play->words[0];
+    uint32_t mask = 0;
+    for (int i = 0; i < play->nplaced; i++) {
+        int along =
+            play->dir == SK_ACROSS ? play->placed[i].col - w->col : play->placed[i].row - w->row;
+        int across =
+            play->dir == SK_ACROSS ? play->placed[i].row - w->row : play->placed[i].col - w->col;
+        if (across == 0 && along >= 0 && along < w->len && along < 32) mask |= 1u << along;
+    }
+    return mask;
 }
 
 void sk_word_write(const sk_word *w, const sk_alphabet *alphabet, sk_buf *out)
@@ -33,57 +143,31 @@ void sk_word_write(const sk_word *w, const sk_alphabet *alphabet, sk_buf *out)
 void sk_play_write(const sk_play *play, sk_play_style style, const sk_alphabet *alphabet,
                    sk_buf *out)
 {
-    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
-    if (play->kind == SK_MOVE_PASS) {
-        sk_buf_puts(out, style == SK_PLAY_CS104 ? "PASS" : style == SK_PLAY_SKRABBKLE ? "," : "-");
-        return;
-    }
-    if (play->kind == SK_MOVE_EXCHANGE) {
-        /* SkraBBKle has no exchange: it is said in GCG */
-        sk_buf_puts(out, style == SK_PLAY_CS104 ? "EXCHANGE " : "-");
-        if (style == SK_PLAY_CS104 || play->exchange[0])
-            sk_alphabet_write_tiles(a, play->exchange, out);
-        else
-            sk_buf_put_int(out, play->exchange_count);
-        return;
-    }
-    if (style == SK_PLAY_GCG || style == SK_PLAY_GCG_DOTS) {
-        const sk_word *w = &play->words[0];
-        sk_move_write_gcg_square(out, w->row, w->col, play->dir);
-        sk_buf_putc(out, ' ');
-        if (style == SK_PLAY_GCG) {
-            sk_alphabet_write_tiles(a, w->letters, out);
-            return;
-        }
-        for (int i = 0; i < w->len; i++) {
-            int r = w->row + (play->dir == SK_DOWN ? i : 0),
-                c = w->col + (play->dir == SK_ACROSS ? i : 0);
-            if (is_placed(play, r, c))
-                sk_alphabet_write(a, (sk_tile)w->letters[i], out);
-            else
-                sk_buf_putc(out, '.');
-        }
-        return;
-    }
+    /* the placements are in board order along the main word */
     char tiles[SK_MOVE_TILES_MAX + 1];
-    int row, col;
-    placed_tiles(play, tiles, &row, &col);
-    if (style == SK_PLAY_SKRABBKLE) {
-        sk_alphabet_write_tiles(a, tiles, out);
-        sk_buf_putc(out, ',');
-        sk_move_write_skrabbkle_square(out, row, col, play->dir);
-        return;
-    }
-    sk_buf_puts(out, play->dir == SK_ACROSS ? "PLACE - " : "PLACE | ");
-    sk_buf_put_int(out, row + 1);
-    sk_buf_putc(out, ' ');
-    sk_buf_put_int(out, col + 1);
-    sk_buf_putc(out, ' ');
-    for (const char *p = tiles; *p; p++) {
-        sk_tile t = (sk_tile)*p;
-        if (t & SK_TILE_BLANKED) sk_buf_putc(out, '?');
-        sk_alphabet_write(a, t & SK_TILE_LETTER, out);
-    }
+    int n = play->nplaced < SK_MOVE_TILES_MAX ? play->nplaced : SK_MOVE_TILES_MAX;
+    for (int i = 0; i < n; i++)
+        tiles[i] = play->placed[i].tile;
+    const sk_word *w = &play->words[0];
+    sk_play_text t = {
+        .kind = play->kind,
+        .dir = play->dir,
+        .word = w->letters,
+        .len = w->len,
+        .row = w->row,
+        .col = w->col,
+        .placed = style == SK_PLAY_GCG_DOTS ? placed_mask(play) : 0,
+        .tiles = tiles,
+        .ntiles = n,
+        .tile_row = n ? play->placed[0].row : 0,
+        .tile_col = n ? play->placed[0].col : 0,
+        .exchange = play->exchange,
+        .exchange_count = play->exchange_count,
+    };
+    char text[SK_PLAY_TEXT_MAX];
+    size_t len =
+        sk_play_text_format(&t, style, alphabet ? alphabet : sk_alphabet_default(), text);
+    sk_buf_append(out, text, len);
 }
 
 void sk_play_write_gcg(const sk_play *play, const sk_alphabet *alphabet, sk_buf *out)

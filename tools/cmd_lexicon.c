@@ -230,8 +230,8 @@ static int compile(sk_cli *cli, const sk_buf *text, const char *input, const cha
         sk_cli_error(cli, "cannot write %s: %s", output, strerror(errno));
         status = SK_EXIT_ERROR;
     } else if (tty) {
-        fprintf(cli->err, "skrab lexicon build: %s: %zu words, %zu nodes, %zu bytes\n", output,
-                stats.words, count, count * 4);
+        fprintf(cli->err, "skrab lexicon build: %s: %zu words, %zu nodes, %zu bytes%s\n", output,
+                stats.words, count, count * 4, stats.dawg_only ? " (DAWG only)" : "");
     }
     free(nodes);
     sk_diag_list_free(&diags);

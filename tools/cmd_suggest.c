@@ -2,7 +2,6 @@
  * of POS (standard input when none), in input order. Ranked by equity (score + leave value) or
  * score; --best prints one move line per position (the engine protocol of selfplay); --jobs N
  * spreads a stream of positions over N threads. */
-#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 
 #include "cli_game.h"
 #include "cli_commands.h"
+#include "cmd_suggest.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
@@ -76,10 +76,13 @@ typedef struct {
 } job;
 
 /* What each thread keeps from position to position: its generator, and its move list, whose
- * memory is reused rather than grown again for each position. */
+ * memory (and its order's) is reused rather than grown again for each position. */
 typedef struct {
     sk_movegen *gen;
     sk_move_list list;
+    uint32_t *order; /* the list's order, when it is listed whole (ORDER_CAP entries) */
+    size_t order_cap;
+    size_t listed; /* moves of the full lists generated so far, up to TABLE_AFTER_MOVES */
 } thread_state;
 
 typedef struct {
@@ -98,185 +101,16 @@ typedef struct {
     int index; /* which of pool->threads */
 } worker_arg;
 
+static sk_play_style notation_style(const options *o)
+{
+    return o->notation == 's'   ? SK_PLAY_SKRABBKLE
+           : o->notation == 'c' ? SK_PLAY_CS104
+                                : SK_PLAY_GCG;
+}
+
 static void write_move(const options *o, const job *j, const sk_gen_move *m, sk_buf *out)
 {
-    sk_gen_move_write(m,
-                      o->notation == 's'   ? SK_PLAY_SKRABBKLE
-                      : o->notation == 'c' ? SK_PLAY_CS104
-                                           : SK_PLAY_GCG,
-                      &j->tiles.alphabet, out);
-}
-
-/* Appends V with two decimals, exactly as "%.2f" writes it: V is a float, so V * 100 is exact
- * in a double (24 + 7 bits of mantissa), and rounding it to the nearest integer, a tie to the
- * even one, is the rounding printf does. Values too large for that go through printf. */
-static void put_fixed2(sk_buf *out, float v)
-{
-    double x = (double)v * 100.0;
-    if (!(x > -1e15 && x < 1e15)) {
-        sk_buf_printf(out, "%.2f", (double)v);
-        return;
-    }
-    int negative = signbit(v) != 0;
-    if (negative) x = -x;
-    long long q = (long long)x;
-    double rest = x - (double)q;
-    if (rest > 0.5 || (rest == 0.5 && (q & 1))) q++;
-    char text[32];
-    int n = 0;
-    if (negative) text[n++] = '-';
-    long long whole = q / 100;
-    int cents = (int)(q % 100);
-    char digits[24];
-    int d = 0;
-    do {
-        digits[d++] = (char)('0' + whole % 10);
-        whole /= 10;
-    } while (whole);
-    while (d)
-        text[n++] = digits[--d];
-    text[n++] = '.';
-    text[n++] = (char)('0' + cents / 10);
-    text[n++] = (char)('0' + cents % 10);
-    sk_buf_append(out, text, (size_t)n);
-}
-
-/* One JSON object a move (docs/commands.md, "suggest (--json)"). Moves and words are tile labels
- * (which hold no '"', '\\' or control character: alphabet.h), digits and the notations'
- * punctuation, so they need no escaping; the leave goes through the JSON writer. */
-static void json_move(const options *o, const job *j, const sk_gen_move *m, const char *leave,
-                      sk_buf *out)
-{
-    sk_buf_puts(out, "{\"line\":");
-    sk_buf_put_int(out, j->line);
-    sk_buf_puts(out, ",\"move\":\"");
-    write_move(o, j, m, out);
-    sk_buf_puts(out, "\",\"score\":");
-    sk_buf_put_int(out, m->score);
-    sk_buf_puts(out, ",\"words\":[");
-    /* every word the move forms, as check and score give them: the main word, then the cross
-     * words in board order */
-    if (m->kind == SK_MOVE_PLACE) {
-        sk_buf_putc(out, '"');
-        sk_alphabet_write_tiles(&j->tiles.alphabet, m->word, out);
-        sk_buf_putc(out, '"');
-        char cross[SK_BOARD_MAX + 1];
-        for (int i = 0; i < m->len; i++) {
-            int n = sk_gen_move_cross_word(m, &j->pos, i, cross);
-            if (n < 2) continue;
-            sk_buf_puts(out, ",\"");
-            sk_alphabet_write_tiles(&j->tiles.alphabet, cross, out);
-            sk_buf_putc(out, '"');
-        }
-    }
-    sk_buf_puts(out, "],\"leave\":");
-    sk_buf text;
-    sk_buf_init(&text);
-    sk_alphabet_write_tiles(&j->tiles.alphabet, leave, &text);
-    sk_json_string(out, sk_buf_str(&text));
-    sk_buf_free(&text);
-    sk_buf_puts(out, ",\"equity\":");
-    put_fixed2(out, m->equity);
-    sk_buf_puts(out, "}\n");
-}
-
-/* Takes one tile T (SK_TILE_WILD for a blank) off the tile string RACK, if it is there. */
-static void take_tile(char *rack, char t)
-{
-    char *at = strchr(rack, t);
-    if (at) memmove(at, at + 1, strlen(at));
-}
-
-/* The move played from the position, as its `played` op names it (docs/formats.md, "Positions
- * (CGP)"; `replay --positions` writes it), judged beside BEST, the best move found (NULL when
- * none is listed), and appended to OUT: `played SCORE MOVE by NICK: loses LOSS` (LOSS the
- * best's equity, or score with --rank score, less the played move's), `played MOVE by NICK:
- * illegal: REASON`, or with --json one object (docs/commands.md, "suggest (--json)"). Nothing
- * when the position has no such op. The played move is valued as the ranking values every move:
- * its score plus the value of the tiles it keeps. */
-static void report_played(const options *o, const job *j, const sk_gen_move *best, sk_buf *out)
-{
-    const char *text = sk_position_op(&j->pos, "played");
-    if (!text) return;
-    const char *nick = sk_position_op(&j->pos, "player");
-    sk_move m;
-    sk_play play;
-    char why[256], reason[300];
-    sk_illegal rc = SK_ILLEGAL_MISMATCH;
-    memset(&play, 0, sizeof(play));
-    if (sk_move_parse(&m, text, strlen(text), &j->tiles.alphabet, why, sizeof(why)) != SK_OK)
-        snprintf(reason, sizeof(reason), "malformed move: %s", why);
-    else
-        rc = sk_rules_check(&j->rules, &j->pos, &m, j->bag, &play, reason, sizeof(reason));
-    /* the leave, as sk_move_list_rank values it; unknown for a blind exchange ("-3") */
-    char kept[SK_RACK_MAX + 1];
-    snprintf(kept, sizeof(kept), "%s", j->pos.racks[0]);
-    for (int k = 0; k < play.nplaced; k++) {
-        char t = play.placed[k].tile;
-        take_tile(kept, (sk_tile)t & SK_TILE_BLANKED ? (char)SK_TILE_WILD : t);
-    }
-    for (const char *t = play.exchange; *t; t++)
-        take_tile(kept, *t);
-    int valued = rc == SK_LEGAL && !(play.kind == SK_MOVE_EXCHANGE && !play.exchange[0]);
-    float equity = (float)play.score;
-    if (o->by_score && play.kind == SK_MOVE_PASS) equity = 0.0f;
-    if (!o->by_score) equity += (float)sk_leave_value(o->leaves, kept);
-    float loss = best ? best->equity - equity : 0.0f;
-    if (loss < 0.005f && loss > -0.005f) loss = 0.0f; /* no "-0.00" */
-    sk_buf mv, best_mv;
-    sk_buf_init(&mv);
-    sk_buf_init(&best_mv);
-    if (rc == SK_LEGAL)
-        sk_play_write(&play,
-                      o->notation == 's'   ? SK_PLAY_SKRABBKLE
-                      : o->notation == 'c' ? SK_PLAY_CS104
-                                           : SK_PLAY_GCG,
-                      &j->tiles.alphabet, &mv);
-    else
-        sk_buf_puts(&mv, text);
-    if (best) write_move(o, j, best, &best_mv);
-    if (o->json) {
-        sk_buf_printf(out, "{\"line\":%d,\"played\":", j->line);
-        sk_json_string(out, sk_buf_str(&mv));
-        sk_buf_puts(out, ",\"player\":");
-        if (nick)
-            sk_json_string(out, nick);
-        else
-            sk_buf_puts(out, "null");
-        sk_buf_printf(out, ",\"legal\":%s,\"reason\":", rc == SK_LEGAL ? "true" : "false");
-        if (rc == SK_LEGAL)
-            sk_buf_printf(out, "null,\"score\":%d,\"equity\":", play.score);
-        else
-            sk_json_string(out, reason);
-        if (rc != SK_LEGAL) sk_buf_puts(out, ",\"score\":null,\"equity\":");
-        if (valued)
-            sk_buf_printf(out, "%.2f", (double)equity);
-        else
-            sk_buf_puts(out, "null");
-        sk_buf_puts(out, ",\"best\":");
-        if (best)
-            sk_json_string(out, sk_buf_str(&best_mv));
-        else
-            sk_buf_puts(out, "null");
-        if (best && valued)
-            sk_buf_printf(out, ",\"loss\":%.2f}\n", (double)loss);
-        else
-            sk_buf_puts(out, ",\"loss\":null}\n");
-    } else {
-        sk_buf_puts(out, "played ");
-        if (rc == SK_LEGAL) sk_buf_printf(out, "%d ", play.score);
-        sk_buf_puts(out, sk_buf_str(&mv));
-        if (nick) sk_buf_printf(out, " by %s", nick);
-        if (rc != SK_LEGAL)
-            sk_buf_printf(out, ": illegal: %s", reason);
-        else if (best && valued && o->by_score)
-            sk_buf_printf(out, ": loses %d", (int)loss);
-        else if (best && valued)
-            sk_buf_printf(out, ": loses %.2f", (double)loss);
-        sk_buf_putc(out, '\n');
-    }
-    sk_buf_free(&best_mv);
-    sk_buf_free(&mv);
+    sk_gen_move_write(m, notation_style(o), &j->tiles.alphabet, out);
 }
 
 /* Beyond this many moves, -n lists every move and sorts: the search's keeper is a sorted
@@ -289,6 +123,13 @@ static int searches(const options *o)
 {
     return (o->best && !o->json) || (!o->all && !o->best && o->count <= TOP_SEARCH_MAX);
 }
+
+/* Moves of full lists a thread generates before its generator builds the walk table (the
+ * next position then builds it, once for all threads): the generator's own count of positions
+ * (sk_movegen_set_table_after) is made for searches, while the walks of full lists, which the
+ * table shortens most, repay its building after a few heavy positions (docs/engine.md, "The walk
+ * table"). */
+#define TABLE_AFTER_MOVES 200000
 
 static int solve(const options *o, job *j, thread_state *t)
 {
@@ -313,6 +154,10 @@ static int solve(const options *o, job *j, thread_state *t)
                  : sk_movegen_all(gen, &j->rules, &j->pos, list);
     if (rc == SK_OK && !top) /* the full list: exchanges and the pass too */
         rc = sk_movegen_add_non_placements(&j->rules, &j->pos, j->bag, list);
+    if (!top && t->listed < TABLE_AFTER_MOVES) {
+        t->listed += list->count;
+        if (t->listed >= TABLE_AFTER_MOVES) sk_movegen_set_table_after(gen, 0);
+    }
     if (rc != SK_OK) {
         return rc;
     }
@@ -322,33 +167,29 @@ static int solve(const options *o, job *j, thread_state *t)
     }
     size_t n = o->best ? 1 : o->all ? list->count : (size_t)o->count;
     if (n > list->count) n = list->count;
-    sk_move_list_top(list, n, o->by_score); /* only what is printed needs sorting */
-    char leave[SK_RACK_MAX + 1] = "";
-    for (size_t i = 0; i < n; i++) {
-        const sk_gen_move *m = &list->moves[i];
-        if (o->json || o->verbose) sk_gen_move_leave(m, j->pos.racks[0], leave);
-        if (o->json) {
-            json_move(o, j, m, leave, &j->out);
-        } else if (o->best) {
-            write_move(o, j, m, &j->out);
-            sk_buf_putc(&j->out, '\n');
-        } else {
-            sk_buf_put_int(&j->out, m->score);
-            sk_buf_putc(&j->out, ' ');
-            write_move(o, j, m, &j->out);
-            if (o->verbose) {
-                sk_buf_puts(&j->out, "\tleave ");
-                if (leave[0])
-                    sk_alphabet_write_tiles(&j->tiles.alphabet, leave, &j->out);
-                else
-                    sk_buf_putc(&j->out, '-');
-                sk_buf_puts(&j->out, "\tequity ");
-                put_fixed2(&j->out, m->equity);
-            }
-            sk_buf_putc(&j->out, '\n');
+    /* only what is printed needs sorting: a few of many moves are put first, many are listed
+     * in the order of the whole list, which is cheaper than moving the moves there */
+    const uint32_t *order = NULL;
+    if (n > 0 && n >= list->count / 8) {
+        if (list->count > t->order_cap) {
+            uint32_t *grown = realloc(t->order, list->count * sizeof(*grown));
+            if (!grown) return SK_ENOMEM;
+            t->order = grown;
+            t->order_cap = list->count;
         }
+        rc = sk_move_list_order(list, o->by_score, t->order);
+        if (rc != SK_OK) return rc;
+        order = t->order;
+    } else {
+        sk_move_list_top(list, n, o->by_score);
     }
-    if (!o->best) report_played(o, j, n ? &list->moves[0] : NULL, &j->out);
+    sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
+    sk_suggest_write_moves(&style, &j->pos, j->line, list, order, n, &j->out);
+    if (!o->best) {
+        sk_suggest_played played = {&style,  o->by_score, o->leaves, &j->rules,
+                                    &j->pos, j->bag,      j->line};
+        sk_suggest_write_played(&played, n ? &list->moves[order ? order[0] : 0] : NULL, &j->out);
+    }
     j->listed = (int)n;
     return j->out.failed ? SK_ENOMEM : SK_OK;
 }
@@ -597,6 +438,9 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     thread_state threads[JOBS_MAX];
     for (int t = 0; t < JOBS_MAX; t++) {
         threads[t].gen = NULL;
+        threads[t].order = NULL;
+        threads[t].order_cap = 0;
+        threads[t].listed = 0;
         sk_move_list_init(&threads[t].list);
     }
     sk_wordmap *wm = NULL;
@@ -620,6 +464,7 @@ cleanup:
     for (int t = 0; t < JOBS_MAX; t++) {
         sk_movegen_free(threads[t].gen);
         sk_move_list_free(&threads[t].list);
+        free(threads[t].order);
     }
     sk_wordmap_free(wm);
     for (int i = 0; jobs && i < BATCH; i++)

@@ -101,24 +101,29 @@ int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len,
  * A state is one node of a sibling list whose rest is another state: (tile, accepts, arc, next),
  * packed in 64 bits; equal tuples are one state (hash-consing), so equal lists and equal tails
  * of lists are shared. State 0 is the empty list. arc and next are lower state indices, so the
- * array is in topological order. */
+ * array is in topological order. State indices are wider than the format's node index: the
+ * builder can count the states of a list too big for one KWG, and then decide what to write. */
+#define SK_KWG_STATE_BITS 28
+#define SK_KWG_STATES_MAX (((size_t)1 << SK_KWG_STATE_BITS) - 1)
 #define SK_KWG_KEY(tile, acc, arc, next)                                                           \
-    ((uint64_t)(tile) << 45 | (uint64_t)(acc) << 44 | (uint64_t)(arc) << 22 | (uint64_t)(next))
+    ((uint64_t)(tile) << (2 * SK_KWG_STATE_BITS + 1) |                                             \
+     (uint64_t)(acc) << (2 * SK_KWG_STATE_BITS) | (uint64_t)(arc) << SK_KWG_STATE_BITS |           \
+     (uint64_t)(next))
 static inline uint32_t sk_kwg_key_next(uint64_t k)
 {
-    return (uint32_t)(k & 0x3FFFFF);
+    return (uint32_t)(k & SK_KWG_STATES_MAX);
 }
 static inline uint32_t sk_kwg_key_arc(uint64_t k)
 {
-    return (uint32_t)((k >> 22) & 0x3FFFFF);
+    return (uint32_t)((k >> SK_KWG_STATE_BITS) & SK_KWG_STATES_MAX);
 }
 static inline unsigned sk_kwg_key_acc(uint64_t k)
 {
-    return (unsigned)((k >> 44) & 1);
+    return (unsigned)((k >> (2 * SK_KWG_STATE_BITS)) & 1);
 }
 static inline unsigned sk_kwg_key_tile(uint64_t k)
 {
-    return (unsigned)((k >> 45) & 0xFF);
+    return (unsigned)((k >> (2 * SK_KWG_STATE_BITS + 1)) & SK_KWG_TILE_MAX);
 }
 
 typedef struct {
@@ -126,10 +131,15 @@ typedef struct {
     size_t count, cap;
     uint32_t *table; /* open addressing: state indices, 0 = empty */
     size_t mask;
-    int error; /* first failure: SK_ENOMEM or SK_ETOOBIG (more than SK_KWG_NODES_MAX states) */
+    unsigned shift; /* 64 - log2(mask + 1): the hash's top bits index the table */
+    size_t limit;   /* the most states that may be made (state 0 not counted) */
+    int error;      /* first failure: SK_ENOMEM or SK_ETOOBIG (more than LIMIT states) */
 } sk_kwg_states;
 
-int sk_kwg_states_init(sk_kwg_states *st, size_t expected);
+/* Sets ST up for about EXPECTED states and at most LIMIT (capped at SK_KWG_STATES_MAX). A KWG
+ * writes every state at least once, so a graph of more than its node budget less the two root
+ * pointers cannot fit, and the builder stops there. */
+int sk_kwg_states_init(sk_kwg_states *st, size_t expected, size_t limit);
 void sk_kwg_states_free(sk_kwg_states *st);
 /* Frees the hash table (the keys stay); call once no more states will be made. */
 void sk_kwg_states_drop_table(sk_kwg_states *st);
@@ -144,13 +154,20 @@ int sk_kwg_make_dawg(sk_kwg_states *st, const sk_tilestrs *words, sk_tilestrs *g
  * in the separator gets the separator node pointing at its payload's DAWG list. */
 int sk_kwg_make_gaddag(sk_kwg_states *st, const sk_tilestrs *strs, uint32_t *root);
 
-/* Places the states reachable from DAWG_ROOT and GADDAG_ROOT as KWG nodes: every list that is
- * not the tail of another is written once, contiguously; a list that is a tail is pointed into.
- * Lists are placed parents first, so normally every arc points forward (which makes loading
- * cheap). *OUT (malloc'd, host order) holds *COUNT nodes. Returns SK_OK, SK_ENOMEM or
- * SK_ETOOBIG. */
+/* Places the states reachable from DAWG_ROOT and GADDAG_ROOT (0: a GADDAG root pointer to
+ * nothing, a DAWG-only file) as KWG nodes: every list that is not the tail of another is written
+ * once, contiguously; a list that is a tail is pointed into. Lists are placed parents first, so
+ * normally every arc points forward (which makes loading cheap). *OUT (malloc'd, host order)
+ * holds *COUNT nodes. Returns SK_OK, SK_ENOMEM or SK_ETOOBIG (more than MAX_NODES nodes, at most
+ * SK_KWG_NODES_MAX; *COUNT is then the fewest nodes the graph needs). */
 int sk_kwg_layout(uint32_t **out, size_t *count, const sk_kwg_states *st, uint32_t dawg_root,
-                  uint32_t gaddag_root);
+                  uint32_t gaddag_root, size_t max_nodes);
+
+/* sk_kwg_build with a node budget of MAX_NODES (at most SK_KWG_NODES_MAX) instead of the
+ * format's: what sk_kwg_build does with a list too large, shown on small lists. */
+int sk_kwg_build_within(uint32_t **out, size_t *count, const char *text, size_t len,
+                        const sk_kwg_build_options *opts, sk_kwg_build_stats *stats,
+                        sk_diag_list *diags, size_t max_nodes);
 
 /* ---- the lexicon ---------------------------------------------------------------------------- */
 /* The walk table of a lexicon of COUNT nodes (kwg_walk.c): node i of the table is node i of the

@@ -124,10 +124,46 @@ static int slow_by_equity(const void *x, const void *y)
     return sk_gen_move_compare(a, b);
 }
 
+static int slow_by_score(const void *x, const void *y)
+{
+    const sk_gen_move *a = x, *b = y;
+    if ((a->kind == SK_MOVE_PASS) != (b->kind == SK_MOVE_PASS))
+        return a->kind == SK_MOVE_PASS ? 1 : -1;
+    if (a->score != b->score) return a->score > b->score ? -1 : 1;
+    return sk_gen_move_compare(a, b);
+}
+
+/* sk_move_list_order names the moves of LIST (ranked) in the order the comparisons give, and
+ * sk_move_list_sort puts them in it. */
+static void order_as_compared(const sk_move_list *list, int by_score)
+{
+    size_t n = list->count;
+    sk_gen_move *copy = malloc(n * sizeof(*copy));
+    uint32_t *order = malloc(n * sizeof(*order));
+    assert_non_null(copy);
+    assert_non_null(order);
+    memcpy(copy, list->moves, n * sizeof(*copy));
+    qsort(copy, n, sizeof(*copy), by_score ? slow_by_score : slow_by_equity);
+    assert_int_equal(sk_move_list_order(list, by_score, order), SK_OK);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(sk_gen_move_compare(&copy[i], &list->moves[order[i]]), 0);
+    sk_move_list sorted = *list;
+    sorted.moves = malloc(n * sizeof(*sorted.moves));
+    assert_non_null(sorted.moves);
+    memcpy(sorted.moves, list->moves, n * sizeof(*sorted.moves));
+    sk_move_list_sort(&sorted, by_score);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(sk_gen_move_compare(&copy[i], &sorted.moves[i]), 0);
+    free(sorted.moves);
+    free(order);
+    free(copy);
+}
+
 /* What writing a move's words and leave needs, found without the rules: for every move of the
  * reference positions, its cross words (sk_gen_move_cross_word) are the words sk_rules_words
- * finds, its leave is the rack minus its tiles taken one by one, and the whole list sorts as
- * the comparisons order it. */
+ * finds, its leave is the rack minus its tiles taken one by one, its text in each notation is
+ * the text of the play the rules resolve, and the whole list sorts as the comparisons order it,
+ * by equity and by score, also with a score too large for the radix sort's key. */
 static void words_leaves_and_order_without_the_rules(void **state)
 {
     (void)state;
@@ -175,16 +211,28 @@ static void words_leaves_and_order_without_the_rules(void **state)
             slow[k] = '\0';
             sk_gen_move_leave(m, pos.racks[0], fast);
             assert_string_equal(fast, slow);
+            static const sk_play_style styles[] = {SK_PLAY_GCG, SK_PLAY_GCG_DOTS, SK_PLAY_SKRABBKLE,
+                                                   SK_PLAY_CS104};
+            for (size_t st = 0; st < sizeof(styles) / sizeof(styles[0]); st++) {
+                char text[SK_GEN_MOVE_TEXT_MAX];
+                size_t len = sk_gen_move_format(m, styles[st], NULL, text);
+                sk_buf resolved;
+                sk_buf_init(&resolved);
+                sk_play_write(&play, styles[st], NULL, &resolved);
+                assert_int_equal(len, strlen(text));
+                assert_string_equal(text, sk_buf_str(&resolved));
+                sk_buf_free(&resolved);
+            }
         }
         assert_int_equal(sk_move_list_rank(&list, pos.racks[0], NULL, 0), SK_OK);
-        sk_gen_move *copy = malloc(list.count * sizeof(*copy));
-        assert_non_null(copy);
-        memcpy(copy, list.moves, list.count * sizeof(*copy));
-        qsort(copy, list.count, sizeof(*copy), slow_by_equity);
-        sk_move_list_sort(&list, 0);
-        for (size_t i = 0; i < list.count; i++)
-            assert_int_equal(sk_gen_move_compare(&copy[i], &list.moves[i]), 0);
-        free(copy);
+        order_as_compared(&list, 0);
+        assert_int_equal(sk_move_list_rank(&list, pos.racks[0], NULL, 1), SK_OK);
+        order_as_compared(&list, 1);
+        if (list.count > 1) { /* past the radix key: the comparisons alone */
+            list.moves[list.count / 2].score = 70000;
+            assert_int_equal(sk_move_list_rank(&list, pos.racks[0], NULL, 0), SK_OK);
+            order_as_compared(&list, 0);
+        }
         sk_move_list_free(&list);
         n++;
     }

@@ -106,6 +106,23 @@ SK_API void sk_alphabet_read_why(sk_tile_read why, const char *text, size_t len,
 SK_API size_t sk_alphabet_label(const sk_alphabet *a, sk_tile tile,
                                 char out[SK_LABEL_TEXT_MAX + 1]);
 
+/* Writes TILE as sk_alphabet_label does (no NUL) at AT, which has room for SK_LABEL_TEXT_MAX
+ * bytes, and returns the end: for writers of many tiles. TILE must be in the alphabet. */
+static inline char *sk_alphabet_put(const sk_alphabet *a, sk_tile tile, char *at)
+{
+    int k = tile & SK_TILE_LETTER;
+    const char *label = tile & SK_TILE_BLANKED ? a->lower[k] : a->upper[k];
+    if (a->chars[k] == 1 && label[1] == '\0') {
+        *at++ = label[0];
+        return at;
+    }
+    if (a->chars[k] > 1) *at++ = '[';
+    while (*label)
+        *at++ = *label++;
+    if (a->chars[k] > 1) *at++ = ']';
+    return at;
+}
+
 /* Appends TILE as sk_alphabet_label writes it. */
 SK_API void sk_alphabet_write(const sk_alphabet *a, sk_tile tile, sk_buf *out);
 

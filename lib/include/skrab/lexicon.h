@@ -120,14 +120,19 @@ typedef struct {
     size_t skipped;    /* one-letter words and, with skip_invalid, invalid words left out */
     size_t states;     /* distinct graph states before layout */
     size_t nodes;      /* nodes in the KWG, including the two root pointers */
+    int dawg_only;     /* 1: the GADDAG did not fit, and the KWG holds the DAWG only (a warning
+                          says so; sk_lexicon_has_gaddag is 0 for it) */
 } sk_kwg_build_stats;
 
 /* Compiles a word list (docs/formats.md, "Word lists": one word a line, any case, leading and
  * trailing whitespace ignored, blank lines and lines starting with '#' skipped, the last line may
  * lack a newline, duplicates merged; single letters are not words and are skipped with a warning)
  * into KWG nodes: *OUT (malloc'd, host order, free with free()) holds *COUNT nodes. OPTS and STATS
- * may be NULL. Problems go to DIAGS with byte offsets into TEXT. Returns SK_OK, SK_EINVAL (the list
- * has errors; nothing is built), SK_ETOOBIG (more than SK_KWG_NODES_MAX nodes) or SK_ENOMEM. */
+ * may be NULL. Problems go to DIAGS with byte offsets into TEXT. A list whose DAWG and GADDAG
+ * need more than SK_KWG_NODES_MAX nodes is written as its DAWG alone, with a warning and
+ * STATS->dawg_only set (docs/lexicon.md, "Other languages"). Returns SK_OK, SK_EINVAL (the list
+ * has errors; nothing is built), SK_ETOOBIG (even the DAWG needs more than SK_KWG_NODES_MAX
+ * nodes) or SK_ENOMEM. */
 SK_API int sk_kwg_build(uint32_t **out, size_t *count, const char *text, size_t len,
                         const sk_kwg_build_options *opts, sk_kwg_build_stats *stats,
                         sk_diag_list *diags);
@@ -203,7 +208,8 @@ SK_API size_t sk_lexicon_node_count(const sk_lexicon *lex);
 SK_API uint32_t sk_lexicon_dawg_root(const sk_lexicon *lex);
 /* The first node of the GADDAG root list; 0 for a DAWG-only file or an empty lexicon. */
 SK_API uint32_t sk_lexicon_gaddag_root(const sk_lexicon *lex);
-/* 1 if the file has a GADDAG part (node 1 is a root pointer), else 0. */
+/* 1 if the file has a GADDAG part (node 1 is a root pointer to a list, or the lexicon is
+ * empty), else 0: a DAWG-only file, which serves lookups but not move generation. */
 SK_API int sk_lexicon_has_gaddag(const sk_lexicon *lex);
 
 /* ---- queries --------------------------------------------------------------------------------- */

@@ -101,6 +101,12 @@ SK_API int sk_movegen_add_non_placements(const sk_rules *rules, const sk_positio
  * sk_gen_move_compare; the pass always last (it is the move of last resort). */
 SK_API void sk_move_list_sort(sk_move_list *list, int by_score);
 
+/* The order sk_move_list_sort would give LIST, without moving its moves: ORDER (LIST->count
+ * entries) receives the index in LIST of the best move, then of the next, and so on. For a
+ * caller that reads every move once in that order. Returns SK_OK, SK_ENOMEM, or SK_ETOOBIG for
+ * a list of more than UINT32_MAX moves. */
+SK_API int sk_move_list_order(const sk_move_list *list, int by_score, uint32_t *order);
+
 /* Puts the N best moves of LIST first (all of them when N >= its count), in the order
  * sk_move_list_sort gives; the rest follow in no particular order. Cheaper than sorting the
  * whole list when N is small. */
@@ -122,6 +128,12 @@ SK_API int sk_gen_move_compare(const sk_gen_move *a, const sk_gen_move *b);
 SK_API void sk_gen_move_write(const sk_gen_move *m, sk_play_style style,
                               const sk_alphabet *alphabet, sk_buf *out);
 SK_API void sk_gen_move_write_gcg(const sk_gen_move *m, const sk_alphabet *alphabet, sk_buf *out);
+
+/* Writes M as sk_gen_move_write does into OUT (SK_GEN_MOVE_TEXT_MAX bytes), NUL-terminated, and
+ * returns its length: for writers of many moves, which gather them in a buffer of their own. */
+#define SK_GEN_MOVE_TEXT_MAX 512
+SK_API size_t sk_gen_move_format(const sk_gen_move *m, sk_play_style style,
+                                 const sk_alphabet *alphabet, char *out);
 
 /* Fills PLAY from a generated move: kind, direction, placed tiles, the main word's squares and
  * letters (its score and the cross words are not filled: sk_rules_words does that), the score,

@@ -1,0 +1,41 @@
+/* cmd_suggest.h — what `skrab suggest` (cmd_suggest.c) shares with the writer of its answers'
+ * lines (cmd_suggest_write.c). */
+#ifndef SKRAB_CMD_SUGGEST_H
+#define SKRAB_CMD_SUGGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "skrab/buf.h"
+#include "skrab/movegen.h"
+#include "skrab/position.h"
+
+/* How the moves of an answer are written (docs/commands.md, "skrab suggest"). */
+typedef struct {
+    sk_play_style notation;
+    int json;    /* one JSON object a move, else one text line */
+    int verbose; /* text: the leave and the equity too */
+    const sk_alphabet *alphabet; /* the tiles' labels */
+} sk_suggest_style;
+
+/* Appends N moves of LIST, made on POS (line LINE of the input) from player 0's rack, as STYLE
+ * says: LIST->moves[ORDER[0]], [ORDER[1]] ... or, when ORDER is NULL, the first N. */
+void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *pos, int line,
+                            const sk_move_list *list, const uint32_t *order, size_t n, sk_buf *out);
+
+/* What the line of the move played from a position is judged with. */
+struct sk_leaves;
+typedef struct {
+    const sk_suggest_style *style;
+    int by_score;                   /* --rank score */
+    const struct sk_leaves *leaves; /* --leaves (NULL: the built-in heuristic) */
+    const sk_rules *rules;
+    const sk_position *pos;
+    int bag, line;
+} sk_suggest_played;
+
+/* Appends the line of the move played from P->pos, as its `played` op names it, judged beside
+ * BEST, the best move found (NULL when none is listed); nothing when there is no such op. */
+void sk_suggest_write_played(const sk_suggest_played *p, const sk_gen_move *best, sk_buf *out);
+
+#endif
