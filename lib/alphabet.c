@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "internal/textscan.h"
 #include "skrab/alphabet.h"
 #include "skrab/error.h"
 #include "skrab/utf8.h"
@@ -241,6 +242,13 @@ void sk_alphabet_read_why(sk_tile_read why, const char *text, size_t len, size_t
         break;
     case SK_TILE_READ_UNKNOWN:
     case SK_TILE_READ_NOT_ALLOWED: {
+        unsigned char c = at < len ? (unsigned char)text[at] : 0;
+        if (c < 0x20 || c == 0x7f) { /* a control character: named, not copied */
+            char what[24];
+            sk_describe_byte(c, what);
+            snprintf(out, size, "%s is not a tile", what);
+            break;
+        }
         size_t m = n;
         if (at < len && text[at] == '[') { /* the whole bracketed label */
             const char *close = memchr(text + at, ']', len - at);

@@ -21,6 +21,10 @@ struct sk_game_loader {
      * and building it means parsing its table; "" none */
     char builtin_name[32];
     sk_tileset builtin;
+    /* the last tile set file read, by path: a file is read once even when its alphabet is asked
+     * for before the game is loaded (a pipe can be read only once); "" none */
+    char file_path[SK_PATH_MAX];
+    sk_tileset file;
 };
 
 int sk_game_loader_new(sk_game_loader **out, const sk_datadirs *dirs, const char *cache_dir,
@@ -166,7 +170,16 @@ int sk_game_load_tiles(sk_game_loader *l, const char *name, sk_tileset *out, cha
         sk_buf_free(&names);
         return SK_ENOTFOUND;
     }
-    return read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, out, why, why_size);
+    if (path_size && path[0] && strcmp(path, l->file_path) == 0) {
+        *out = l->file;
+        return SK_OK;
+    }
+    int rc = read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, out, why, why_size);
+    if (rc == SK_OK && path_size && strlen(path) < sizeof(l->file_path)) {
+        snprintf(l->file_path, sizeof(l->file_path), "%s", path);
+        l->file = *out;
+    }
+    return rc;
 }
 
 static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)

@@ -112,7 +112,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     }
     qsort(values, (size_t)n, sizeof(values[0]), desc_double);
     long cells = 1;
-    for (int t = 0; t < SK_TILE_KINDS; t++)
+    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         cells *= counts[t] + 1;
     if (cells > (long)(sizeof(g->rack.leave_value) / sizeof(g->rack.leave_value[0])))
         return SK_EINVAL; /* a rack this large has too many leaves for the table */
@@ -268,7 +268,7 @@ static int exchanges_may_rank(const sk_movegen *g, const sk_gen_move *bar, int b
 {
     if (by_score) return bar->equity <= 0.0f;
     long cells = 1;
-    for (int t = 0; t < SK_TILE_KINDS; t++)
+    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         cells *= g->rack.initial[t] + 1;
     float best = -HUGE_VALF;
     for (long i = 1; i < cells; i++)

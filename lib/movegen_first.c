@@ -139,7 +139,7 @@ static void first_words(sk_movegen *g, const first_shared *fs, uint32_t list, in
     for (uint32_t i = list;; i++) {
         uint32_t node = nodes[i];
         unsigned letter = sk_kwg_tile(node);
-        for (int from_blank = 0; from_blank < 2 && letter > 0 && letter < SK_TILE_KINDS;
+        for (int from_blank = 0; from_blank < 2 && letter > 0 && letter < SK_MG_LETTERS_MAX;
              from_blank++) {
             int k = from_blank ? 0 : (int)letter;
             if (!g->rack.count[k]) continue;

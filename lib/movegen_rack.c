@@ -20,10 +20,10 @@ int sk_mg_rack_setup(sk_mg_rack *rk, const sk_rules *rules, const char *rack)
     memcpy(rk->initial, rk->count, sizeof(rk->count));
     rk->left = (int)strlen(rack);
     rk->letters = 0;
-    for (int t = 1; t < SK_TILE_KINDS; t++)
+    for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
         if (rk->count[t]) rk->letters |= 1u << t;
     rk->mask = rk->count[0] ? SK_MG_ALL_LETTERS : rk->letters;
-    for (int t = 0; t < SK_TILE_KINDS; t++)
+    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         rk->value[t] = rules->tiles->score[t];
     return SK_OK;
 }
@@ -46,7 +46,7 @@ void sk_mg_rack_leaves(sk_mg_rack *rk, const sk_leaves *leaves, const int counts
     int copy[SK_RACK_MAX] = {0};           /* [j]: tile[j] is copy copy[j] of its kind (from 0) */
     int ntiles = 0;
     rk->leave_index = 0;
-    for (int t = 0; t < SK_TILE_KINDS; t++) {
+    for (int t = 0; t < SK_MG_LETTERS_MAX; t++) {
         rk->radix[t] = r;
         r *= counts[t] + 1;
         if (counts[t]) kinds[nk++] = t;

@@ -54,7 +54,7 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
     ws->min_k = SK_MG_N + 1;
     if (!ws->map || first_move || !sk_wordmap_of(ws->map, rules->lexicon)) return 0;
     int real = 0;
-    for (int t = 1; t < SK_TILE_KINDS; t++)
+    for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
         real += rk->initial[t];
     /* Lookups take the windows where they cost less than the pruned GADDAG walk: with one
      * blank, every window (the walk goes through each word with the blank standing for every
@@ -66,7 +66,7 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
     if (real > SK_MG_WM_RACK || rk->initial[0] > 1) return 0;
     ws->blanks = rk->initial[0];
     ws->top = INT_MIN;
-    for (int t = 0; t < SK_TILE_KINDS; t++)
+    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         if (rk->initial[t] && rk->value[t] > ws->top) ws->top = rk->value[t];
     ws->min_k = ws->blanks ? 1 : real;
     ws->plus_known = 0;
@@ -74,7 +74,7 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
     sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
     int n = 0;
     int kinds[SK_TILE_KINDS], nkinds = 0;
-    for (int t = 1; t < SK_TILE_KINDS; t++)
+    for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
         if (rk->initial[t])
             kinds[nkinds++] = t;
         else

@@ -141,7 +141,7 @@ static int parse_one(void *ctx, const char *text, size_t len)
 
 int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
 {
-    parsing p = {.cli = cli, .all_ok = 1};
+    parsing p = {.cli = cli, .all_ok = 1, .alphabet = sk_alphabet_default()};
     sk_cli_game_init(&p.game);
     const char *position = NULL;
     sk_cli_opts o;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "skrab/move.h"
 #include "testutil.h"
 
 static void slurp(FILE *f, sk_buf *out)
@@ -101,4 +102,45 @@ int tu_collect_word(void *ctx, const char *word, size_t len)
     }
     c->count++;
     return 0;
+}
+
+char tu_tile(char c)
+{
+    if (c >= 'A' && c <= 'Z') return (char)(c - 'A' + 1);
+    if (c >= 'a' && c <= 'z') return (char)((c - 'a' + 1) | SK_TILE_BLANKED);
+    if (c == '?') return (char)SK_TILE_WILD;
+    if (c == '.') return SK_MOVE_UNNAMED;
+    return c;
+}
+
+char tu_ascii_tile(char t)
+{
+    sk_tile v = (sk_tile)t;
+    if (t == SK_MOVE_UNNAMED) return '.';
+    if (v == SK_TILE_WILD) return '?';
+    if (v >= 1 && v <= 26) return (char)('A' + v - 1);
+    if ((v & SK_TILE_BLANKED) && (v & SK_TILE_LETTER) >= 1 && (v & SK_TILE_LETTER) <= 26)
+        return (char)('a' + (v & SK_TILE_LETTER) - 1);
+    return t;
+}
+
+char *tu_tiles(char *out, const char *ascii)
+{
+    size_t i = 0;
+    for (; ascii[i]; i++)
+        out[i] = tu_tile(ascii[i]);
+    out[i] = '\0';
+    return out;
+}
+
+const char *tu_ascii(const char *tiles)
+{
+    static char ring[4][1024]; /* tests only: a few results stay valid at once */
+    static int next;
+    char *out = ring[next++ % 4];
+    size_t i = 0;
+    for (; tiles[i] && i + 1 < sizeof(ring[0]); i++)
+        out[i] = tu_ascii_tile(tiles[i]);
+    out[i] = '\0';
+    return out;
 }

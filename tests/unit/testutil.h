@@ -44,4 +44,14 @@ typedef struct {
 } tu_words;
 int tu_collect_word(void *ctx, const char *word, size_t len);
 
+/* Tile strings (alphabet.h) written the way tests read them, in the English alphabet: 'A'-'Z'
+ * a letter, 'a'-'z' a blank played as it, '?' an unplayed blank, '.' a tile a GCG word leaves
+ * unnamed (SK_MOVE_UNNAMED). tu_tiles converts ASCII into OUT (room for strlen + 1) and returns
+ * OUT; tu_ascii converts back into a buffer of its own (the last 4 calls stay valid). */
+char *tu_tiles(char *out, const char *ascii);
+const char *tu_ascii(const char *tiles);
+/* The same for one tile. */
+char tu_tile(char ascii);
+char tu_ascii_tile(char tile);
+
 #endif
