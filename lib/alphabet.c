@@ -12,8 +12,10 @@
 /* The blank and A..Z, as sk_alphabet_latin makes them. */
 static const sk_alphabet latin = {
     .size = 27,
-    .upper = {"?", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"},
-    .lower = {"?", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"},
+    .upper = {"?", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M",
+              "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"},
+    .lower = {"?", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
+              "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"},
     .chars = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
     .width = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
 };
@@ -203,8 +205,8 @@ size_t sk_alphabet_label(const sk_alphabet *a, sk_tile tile, char out[SK_LABEL_T
     return n;
 }
 
-int sk_alphabet_read_tiles(const sk_alphabet *a, const char *text, size_t len, int flags,
-                           char *out, int max, size_t *at, sk_tile_read *why)
+int sk_alphabet_read_tiles(const sk_alphabet *a, const char *text, size_t len, int flags, char *out,
+                           int max, size_t *at, sk_tile_read *why)
 {
     int n = 0;
     size_t pos = 0;

@@ -40,8 +40,8 @@ static void tile_cell(const sk_alphabet *a, sk_tile tile, const int *score, char
 }
 
 /* The three-column cell of square (R, C). */
-static void text_cell(const sk_board *b, const sk_alphabet *a, const char *tiles,
-                      const int *scores, int r, int c, char out[CELL_MAX])
+static void text_cell(const sk_board *b, const sk_alphabet *a, const char *tiles, const int *scores,
+                      int r, int c, char out[CELL_MAX])
 {
     int i = r * b->width + c;
     const sk_square *sq = &b->squares[i];

@@ -124,8 +124,8 @@ static int gcg_play(matcher *m, sk_move *out, const char *s, size_t n)
         if (c == '.' && inside) return fail(m, "'.' inside '( )'");
         sk_tile t = 0;
         size_t at = i;
-        sk_tile_read r =
-            c == '.' ? SK_TILE_READ_OK : sk_alphabet_read(m->alphabet, s, n, &i, SK_READ_BLANKED, &t);
+        sk_tile_read r = c == '.' ? SK_TILE_READ_OK
+                                  : sk_alphabet_read(m->alphabet, s, n, &i, SK_READ_BLANKED, &t);
         if (r != SK_TILE_READ_OK) {
             char why[96];
             sk_alphabet_read_why(r, s, n, at, why, sizeof(why));

@@ -165,8 +165,7 @@ void sk_play_write(const sk_play *play, sk_play_style style, const sk_alphabet *
         .exchange_count = play->exchange_count,
     };
     char text[SK_PLAY_TEXT_MAX];
-    size_t len =
-        sk_play_text_format(&t, style, alphabet ? alphabet : sk_alphabet_default(), text);
+    size_t len = sk_play_text_format(&t, style, alphabet ? alphabet : sk_alphabet_default(), text);
     sk_buf_append(out, text, len);
 }
 

@@ -169,8 +169,7 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
                                   "square %s is empty but the play marks it as on the board", sq);
             }
             if (have) {
-                if (want != SK_MOVE_UNNAMED &&
-                    (have & SK_TILE_LETTER) != (want & SK_TILE_LETTER)) {
+                if (want != SK_MOVE_UNNAMED && (have & SK_TILE_LETTER) != (want & SK_TILE_LETTER)) {
                     char h[SK_LABEL_TEXT_MAX + 1], x[SK_LABEL_TEXT_MAX + 1];
                     return refuse(k, SK_ILLEGAL_MISMATCH, "square %s holds %s, not %s", sq,
                                   tile_text(k, have, h), tile_text(k, want, x));
@@ -229,7 +228,8 @@ static sk_illegal check_rack(checker *k, const char *rack, const char *tiles, in
             return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only one blank is on the rack");
         if (blank && held[t] > 1)
             return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only %d blanks are on the rack", held[t]);
-        if (held[t] == 1) return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only one '%s' is on the rack", l);
+        if (held[t] == 1)
+            return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only one '%s' is on the rack", l);
         if (held[t] > 1)
             return refuse(k, SK_ILLEGAL_NOT_ON_RACK, "only %d '%s' tiles are on the rack", held[t],
                           l);

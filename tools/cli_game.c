@@ -179,8 +179,7 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     if (over >= 0 && !g->no_count_warning) {
         char label[SK_LABEL_TEXT_MAX + 1];
         sk_alphabet_label(a, (sk_tile)(over == SK_TILE_BLANK ? SK_TILE_WILD : over), label);
-        fprintf(cli->err, "%s:%d: warning: more %s tiles than the bag holds\n", shown, line,
-                label);
+        fprintf(cli->err, "%s:%d: warning: more %s tiles than the bag holds\n", shown, line, label);
     }
     return SK_EXIT_OK;
 }
@@ -307,10 +306,10 @@ static const sk_alphabet *line_alphabet(sk_cli *cli, sk_cli_game *g, const char 
     if (g->tiles_name) sk_game_spec_set_file(&spec, SK_SPEC_TILES, g->tiles_name, NULL);
     char why[SK_PATH_MAX + 200];
     sk_game_spec_from_cgp(&spec, &ops, source, why, sizeof(why));
-    const char *name = spec.file[SK_SPEC_TILES][0]
-                           ? spec.file[SK_SPEC_TILES]
-                           : sk_ruleset_default_tiles(spec.has_ruleset ? spec.ruleset
-                                                                       : SK_RULES_CLASSIC);
+    const char *name =
+        spec.file[SK_SPEC_TILES][0]
+            ? spec.file[SK_SPEC_TILES]
+            : sk_ruleset_default_tiles(spec.has_ruleset ? spec.ruleset : SK_RULES_CLASSIC);
     char path[SK_PATH_MAX];
     sk_game_loader_set_report(g->loader, NULL, NULL);
     int rc = sk_game_load_tiles(g->loader, name, out, path, sizeof(path), why, sizeof(why));
@@ -318,8 +317,8 @@ static const sk_alphabet *line_alphabet(sk_cli *cli, sk_cli_game *g, const char 
     return rc == SK_OK ? &out->alphabet : NULL;
 }
 
-int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in,
-                          const char *line, size_t len, int lineno, sk_position *out)
+int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in, const char *line,
+                          size_t len, int lineno, sk_position *out)
 {
     sk_diag_list d;
     sk_diag_list_init(&d);

@@ -77,7 +77,8 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
 int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out);
 
 /* Writes the words PLAY forms (main word first, then the cross words; one-letter "words" of a
- * lone tile left out), their tiles in ALPHABET, as a JSON array of strings: the `words` of check, score and suggest. */
+ * lone tile left out), their tiles in ALPHABET, as a JSON array of strings: the `words` of check,
+ * score and suggest. */
 void sk_json_words(sk_buf *out, const sk_play *play, const sk_alphabet *alphabet);
 
 /* A POS argument (docs/commands.md, "Positions: POS arguments"): its CGP lines, read with the
@@ -109,8 +110,8 @@ int sk_cli_posinput_getline(sk_cli *cli, sk_cli_posinput *in, const char **line,
 /* Parses one CGP line from IN, its tiles in the alphabet of the tile set its ops and G's
  * overrides name, printing diagnostics as SHOWN:LINE:COL (the column counted in the line).
  * Returns SK_EXIT_OK or SK_EXIT_FINDINGS. */
-int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in,
-                          const char *line, size_t len, int lineno, sk_position *out);
+int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in, const char *line,
+                          size_t len, int lineno, sk_position *out);
 
 /* Calls FN(CTX, TEXT, LEN) for each move: ARGV[FIRST..ARGC) when there are any, else each
  * line of standard input that is not blank or a comment (first non-blank byte '#'), read as it

@@ -167,8 +167,8 @@ int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
         p.alphabet = &p.game.loaded.tiles.alphabet;
     } else if (p.game.tiles_name) {
         char path[SK_PATH_MAX];
-        status = sk_cli_game_load_tiles(cli, &p.game, p.game.tiles_name, &p.tiles, path,
-                                        sizeof(path));
+        status =
+            sk_cli_game_load_tiles(cli, &p.game, p.game.tiles_name, &p.tiles, path, sizeof(path));
         p.alphabet = &p.tiles.alphabet;
     }
     sk_buf_init(&p.out);

@@ -227,8 +227,9 @@ static int human_turn(game *gm)
         const char *text = gm->io.line;
         sk_move mv;
         char why[300];
-        if (!strchr(text, ',') || sk_move_parse(&mv, text, strlen(text), &gm->g->loaded.tiles.alphabet, why,
-                                                           sizeof(why)) ||
+        if (!strchr(text, ',') ||
+            sk_move_parse(&mv, text, strlen(text), &gm->g->loaded.tiles.alphabet, why,
+                          sizeof(why)) ||
             mv.notation != SK_NOTATION_SKRABBKLE) {
             sk_dialog_say(&gm->io, "Illegal move format\n");
             continue;
@@ -256,8 +257,8 @@ static int human_turn(game *gm)
             if (mv.kind == SK_MOVE_PASS)
                 sk_buf_puts(&gm->out, "The move is: Pass\n");
             else
-                sk_buf_printf(&gm->out, "The move is: Word: %s at position %s\n",
-                              sk_buf_str(&word), sk_buf_str(&square));
+                sk_buf_printf(&gm->out, "The move is: Word: %s at position %s\n", sk_buf_str(&word),
+                              sk_buf_str(&square));
             sk_match_play(&gm->match, &play);
         }
         sk_buf_free(&square);

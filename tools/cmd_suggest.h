@@ -13,8 +13,8 @@
 /* How the moves of an answer are written (docs/commands.md, "skrab suggest"). */
 typedef struct {
     sk_play_style notation;
-    int json;    /* one JSON object a move, else one text line */
-    int verbose; /* text: the leave and the equity too */
+    int json;                    /* one JSON object a move, else one text line */
+    int verbose;                 /* text: the leave and the equity too */
     const sk_alphabet *alphabet; /* the tiles' labels */
 } sk_suggest_style;
 

@@ -32,7 +32,8 @@ static sk_illegal run_example(const char *notation, char *out, size_t outsz)
     assert_int_equal(sk_game_load(loader, &spec, game, NULL, why, sizeof(why)), SK_OK);
     sk_move move;
     sk_play play;
-    assert_int_equal(sk_move_parse(&move, notation, strlen(notation), NULL, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_move_parse(&move, notation, strlen(notation), NULL, why, sizeof(why)),
+                     SK_OK);
     sk_illegal verdict = sk_rules_check(&game->rules, &pos, &move, -1, &play, why, sizeof(why));
     if (verdict == SK_LEGAL)
         snprintf(out, outsz, "legal: %d points\n", play.score);

@@ -25,8 +25,8 @@ SK_API void sk_leaves_free(sk_leaves *leaves);
  * repeated copy of a letter, -2 for each step the vowel/consonant split is off by more than
  * one. An empty leave is worth 0. */
 SK_API double sk_leave_value(const sk_leaves *leaves, const char *leave);
-/* sk_leave_value of the N tiles TILES (kinds: 0 the blank, then the letters), in ascending order: for a
- * caller that values many leaves (the move generator values every leave of a rack). */
+/* sk_leave_value of the N tiles TILES (kinds: 0 the blank, then the letters), in ascending order:
+ * for a caller that values many leaves (the move generator values every leave of a rack). */
 SK_API double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n);
 
 #endif

@@ -49,7 +49,7 @@ typedef enum {
 typedef struct {
     sk_event_kind kind;
     int seat;
-    sk_move_kind move;            /* SK_EVENT_PLAY: what kind of move */
+    sk_move_kind move; /* SK_EVENT_PLAY: what kind of move */
     /* the rack before the event, written as text (tile labels, alphabet.h) */
     char rack[SK_RACK_MAX * SK_LABEL_TEXT_MAX + 1];
     char text[SK_EVENT_TEXT_MAX]; /* PLAY: GCG notation "8G UNP.TIED", "-ABC", "-" */

@@ -17,8 +17,8 @@
 #include "skrab/api.h"
 #include "skrab/buf.h"
 
-#define SK_MOVE_TEXT_MAX 256 /* longer move lines are rejected */
-#define SK_MOVE_TILES_MAX 26 /* longest play: a whole row of the largest board */
+#define SK_MOVE_TEXT_MAX 256         /* longer move lines are rejected */
+#define SK_MOVE_TILES_MAX 26         /* longest play: a whole row of the largest board */
 #define SK_MOVE_UNNAMED ((char)0x80) /* in a GCG word: a tile on the board, not named ('.') */
 
 typedef enum { SK_MOVE_PLACE = 0, SK_MOVE_EXCHANGE, SK_MOVE_PASS } sk_move_kind;

@@ -53,8 +53,7 @@ SK_API void sk_position_parse_cgp_ops(sk_position *out, const char *line, size_t
 
 /* Appends the CGP line (no newline), tiles in ALPHABET (NULL: A..Z): maximal runs of empty
  * squares, ops in their order. */
-SK_API void sk_position_write_cgp(const sk_position *pos, const sk_alphabet *alphabet,
-                                  sk_buf *out);
+SK_API void sk_position_write_cgp(const sk_position *pos, const sk_alphabet *alphabet, sk_buf *out);
 
 /* The operand of op CODE, or NULL when the position has no such op. */
 SK_API const char *sk_position_op(const sk_position *pos, const char *code);

@@ -15,8 +15,8 @@
 
 #define SK_TILE_BLANK 0
 #define SK_TILE_KINDS SK_ALPHABET_MAX /* tile kinds: the size of tables indexed by kind */
-#define SK_TILE_COUNT_MAX 1000 /* per letter */
-#define SK_TILE_SCORE_MAX 1000 /* per tile */
+#define SK_TILE_COUNT_MAX 1000        /* per letter */
+#define SK_TILE_SCORE_MAX 1000        /* per tile */
 #define SK_TILES_FILE_MAX (1u << 16)
 
 typedef enum {
