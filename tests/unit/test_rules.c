@@ -46,7 +46,8 @@ static void play(game *g, const char *rack, const char *text, int score, const c
         if (!needle || strcmp(needle, "format") != 0) fail_msg("%s: does not parse: %s", text, why);
         return;
     }
-    snprintf(g->pos.racks[0], sizeof(g->pos.racks[0]), "%s", rack);
+    assert_true(strlen(rack) < sizeof(g->pos.racks[0]));
+    tu_tiles(g->pos.racks[0], rack);
     sk_play p;
     sk_illegal rc = sk_rules_check(&g->rules, &g->pos, &m, 50, &p, why, sizeof(why));
     if (needle) {

@@ -954,6 +954,28 @@ static void gen_move_for(const scenario *sc, sk_position *pos, gen_move *g)
     }
 }
 
+/* ---- the library's side ------------------------------------------------------------------
+ * The reference keeps tiles as ASCII (testutil.h: 'A'-'Z' letters, 'a'-'z' blanks played as
+ * them, '?' the blank, '.' an unnamed GCG tile); the library holds tile numbers (alphabet.h).
+ * Positions are converted on the way in, moves and plays on the way out. */
+
+static void position_to_library(const sk_position *ascii, sk_position *lib)
+{
+    *lib = *ascii;
+    for (int i = 0; i < ascii->width * ascii->height; i++)
+        if (ascii->tiles[i]) lib->tiles[i] = tu_tile(ascii->tiles[i]);
+    for (int k = 0; k < SK_PLAYERS_MAX; k++)
+        tu_tiles(lib->racks[k], ascii->racks[k]);
+}
+
+static void move_to_ascii(const sk_move *lib, sk_move *ascii)
+{
+    *ascii = *lib;
+    for (int i = 0; i < lib->ntiles; i++)
+        ascii->tiles[i] = tu_ascii_tile(lib->tiles[i]);
+    snprintf(ascii->exchange, sizeof(ascii->exchange), "%s", tu_ascii(lib->exchange));
+}
+
 /* ---- comparing ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -988,9 +1010,10 @@ static int details_agree(const scenario *sc, sk_ruleset rs, const sk_move *m, co
     }
     for (int i = 0; i < play->nplaced; i++)
         if (play->placed[i].row != v->placed.row[i] || play->placed[i].col != v->placed.col[i] ||
-            play->placed[i].tile != v->placed.tile[i]) {
-            snprintf(detail, size, "[library places %c at %c%d]", play->placed[i].tile,
-                     'a' + play->placed[i].col, play->placed[i].row + 1);
+            tu_ascii_tile(play->placed[i].tile) != v->placed.tile[i]) {
+            snprintf(detail, size, "[library places %c at %c%d]",
+                     tu_ascii_tile(play->placed[i].tile), 'a' + play->placed[i].col,
+                     play->placed[i].row + 1);
             return 0;
         }
     int want_words = rs == SK_RULES_CLASSIC ? v->nruns : 1;
@@ -1005,12 +1028,13 @@ static int details_agree(const scenario *sc, sk_ruleset rs, const sk_move *m, co
         for (int k = 0; k < v->nruns && !found; k++) {
             const ref_run *ru = &v->runs[k];
             if (!used[k] && ru->dir == w->dir && ru->row == w->row && ru->col == w->col &&
-                ru->len == w->len && strcmp(ru->letters, w->letters) == 0 && ru->score == w->score)
+                ru->len == w->len && strcmp(ru->letters, tu_ascii(w->letters)) == 0 &&
+                ru->score == w->score)
                 found = used[k] = 1;
         }
         if (!found) {
-            snprintf(detail, size, "[library word %d: %s at r%d c%d scoring %d]", i, w->letters,
-                     w->row, w->col, w->score);
+            snprintf(detail, size, "[library word %d: %s at r%d c%d scoring %d]", i,
+                     tu_ascii(w->letters), w->row, w->col, w->score);
             return 0;
         }
     }
@@ -1047,12 +1071,12 @@ static int details_agree(const scenario *sc, sk_ruleset rs, const sk_move *m, co
     return same;
 }
 
-static void describe_case(const scenario *sc, const sk_position *pos, const char *text, int bag,
-                          const verdict *v)
+static void describe_case(const scenario *sc, const sk_position *pos, const sk_position *lib_pos,
+                          const char *text, int bag, const verdict *v)
 {
     sk_buf b;
     sk_buf_init(&b);
-    sk_position_write_cgp(pos, NULL, &b);
+    sk_position_write_cgp(lib_pos, NULL, &b);
     print_error("  rules %s, board %dx%d, start r%d c%d (0-based), rack '%s', bag %d\n",
                 sk_ruleset_name(sc->rs), sc->board.width, sc->board.height, sc->board.start_row,
                 sc->board.start_col, pos->racks[0], bag);
@@ -1068,7 +1092,7 @@ static void describe_case(const scenario *sc, const sk_position *pos, const char
         }
     print_error("  premiums:%s\n", sk_buf_str(&b));
     sk_buf_clear(&b);
-    for (int k = 0; k < SK_TILE_KINDS; k++)
+    for (int k = 0; k <= 26; k++) /* the blank and A..Z */
         sk_buf_printf(&b, " %c=%d", k ? 'A' + k - 1 : '?', sc->tiles.score[k]);
     print_error("  tiles %s:%s\n", sc->tiles_name ? sc->tiles_name : "(random)", sk_buf_str(&b));
     print_error("  lexicon: %s\n", sc->lex ? "words over A-D" : "none");
@@ -1090,9 +1114,11 @@ static void run_ruleset(sk_ruleset rs, uint64_t seed, int nscen, int npos, int n
     scenario *sc = malloc(sizeof(*sc));
     verdict *v = malloc(sizeof(*v));
     sk_position *pos = malloc(sizeof(*pos));
+    sk_position *lib_pos = malloc(sizeof(*lib_pos));
     assert_non_null(sc);
     assert_non_null(v);
     assert_non_null(pos);
+    assert_non_null(lib_pos);
     for (int s = 0; s < nscen; s++) {
         make_scenario(sc, rs);
         for (int ip = 0; ip < npos; ip++) {
@@ -1100,10 +1126,11 @@ static void run_ruleset(sk_ruleset rs, uint64_t seed, int nscen, int npos, int n
             for (int im = 0; im < nmoves; im++) {
                 gen_move g;
                 gen_move_for(sc, pos, &g);
-                sk_move m;
+                sk_move lib_m, m;
                 char why[256];
-                if (sk_move_parse(&m, g.text, g.len, NULL, why, sizeof(why)) != SK_OK)
+                if (sk_move_parse(&lib_m, g.text, g.len, NULL, why, sizeof(why)) != SK_OK)
                     fail_msg("'%s' does not parse: %s", g.text, why);
+                move_to_ascii(&lib_m, &m);
                 if (!moves_equal(&m, &g.want)) fail_msg("'%s' parsed unexpectedly", g.text);
                 int bag = pct(20) ? -1 : rnd(30);
                 ref_check(sc, rs, pos, &m, bag, v);
@@ -1113,7 +1140,9 @@ static void run_ruleset(sk_ruleset rs, uint64_t seed, int nscen, int npos, int n
                     continue;
                 }
                 sk_play play;
-                sk_illegal rc = sk_rules_check(&sc->rules, pos, &m, bag, &play, why, sizeof(why));
+                position_to_library(pos, lib_pos);
+                sk_illegal rc =
+                    sk_rules_check(&sc->rules, lib_pos, &lib_m, bag, &play, why, sizeof(why));
                 int lib_legal = rc == SK_LEGAL;
                 if (m.kind == SK_MOVE_PLACE) {
                     st->by_notation[m.notation]++;
@@ -1140,7 +1169,7 @@ static void run_ruleset(sk_ruleset rs, uint64_t seed, int nscen, int npos, int n
                                 sk_ruleset_name(rs), s, ip, im, v->legal ? "legal" : "illegal",
                                 v->score, v->legal ? "-" : v->why, lib_legal ? "legal" : "illegal",
                                 play.score, (int)rc, why, detail);
-                    describe_case(sc, pos, g.text, bag, v);
+                    describe_case(sc, pos, lib_pos, g.text, bag, v);
                 }
             }
         }
@@ -1149,6 +1178,7 @@ static void run_ruleset(sk_ruleset rs, uint64_t seed, int nscen, int npos, int n
     free(sc);
     free(v);
     free(pos);
+    free(lib_pos);
 }
 
 static double now_seconds(void)
@@ -1211,7 +1241,7 @@ static void blind_exchange_beyond_rack(void **state)
     assert_int_equal(sk_tileset_builtin(&tiles, "english"), SK_OK);
     sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, NULL);
     sk_position_init(&pos, 15, 15);
-    strcpy(pos.racks[0], "AB");
+    tu_tiles(pos.racks[0], "AB");
     sk_move m;
     sk_play play;
     char why[200];
