@@ -198,7 +198,8 @@ static void words_leaves_and_order_without_the_rules(void **state)
             int u = 0, k = 0;
             for (int t = 0; m->word[t]; t++)
                 if (m->kind == SK_MOVE_EXCHANGE || (m->kind == SK_MOVE_PLACE && m->placed >> t & 1))
-                    used[u++] = m->word[t] >= 'a' && m->word[t] <= 'z' ? '?' : m->word[t];
+                    used[u++] = (char)((unsigned char)m->word[t] & SK_TILE_BLANKED ? SK_TILE_WILD
+                                                                                   : m->word[t]);
             for (const char *r = pos.racks[0]; *r; r++) {
                 int j = 0;
                 while (j < u && used[j] != *r)
@@ -314,7 +315,7 @@ static void selfplay_positions_best(void **state)
             assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &list), SK_OK);
             check_best(sh.gen, &sh.rules, &pos, &list, sh.wm);
             positions++;
-            blanks += strchr(pos.racks[0], '?') != NULL;
+            blanks += strchr(pos.racks[0], tu_tile('?')) != NULL;
             /* play the list's best by score (check_best left it sorted by score) */
             sk_play play;
             memset(&play, 0, sizeof(play));
@@ -344,7 +345,7 @@ static void empty_board_then_tiles_elsewhere(void **state)
     shipped_open(&sh);
     sk_position pos;
     sk_position_init(&pos, sh.board.width, sh.board.height);
-    snprintf(pos.racks[0], sizeof(pos.racks[0]), "AEINRST");
+    tu_tiles(pos.racks[0], "AEINRST");
     sk_move_list first, kept, fresh;
     sk_move_list_init(&first);
     sk_move_list_init(&kept);
@@ -352,7 +353,7 @@ static void empty_board_then_tiles_elsewhere(void **state)
     assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &first), SK_OK);
     assert_true(first.count > 0);
     for (int c = 0; c < 3; c++) /* CAT in the top row, far from the start square */
-        pos.tiles[c] = "CAT"[c];
+        pos.tiles[c] = tu_tile("CAT"[c]);
     assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &kept), SK_OK);
     sk_movegen *gen;
     assert_int_equal(sk_movegen_new(&gen), SK_OK);
@@ -422,7 +423,7 @@ static void key_of_play(const sk_play *p, char *out, size_t size)
     out[0] = '\0';
     for (int i = 0; i < n; i++)
         o += (size_t)snprintf(out + o, size - o, "%d,%d,%c;", sorted[i].row, sorted[i].col,
-                              sorted[i].tile);
+                              tu_ascii_tile(sorted[i].tile));
 }
 
 static void key_of_gen(const sk_gen_move *m, char *out, size_t size)
@@ -433,7 +434,7 @@ static void key_of_gen(const sk_gen_move *m, char *out, size_t size)
         if (m->placed >> i & 1) {
             int r = m->row + (m->dir == SK_DOWN ? i : 0),
                 c = m->col + (m->dir == SK_ACROSS ? i : 0);
-            o += (size_t)snprintf(out + o, size - o, "%d,%d,%c;", r, c, m->word[i]);
+            o += (size_t)snprintf(out + o, size - o, "%d,%d,%c;", r, c, tu_ascii_tile(m->word[i]));
         }
 }
 
@@ -445,7 +446,8 @@ typedef struct {
     size_t nplays, capplays;
 } brute;
 
-/* Tries every ordered choice of tiles from COUNTS at (R, C) along DIR, K tiles placed so far. */
+/* Tries every ordered choice of tiles from COUNTS (by kind) at (R, C) along DIR, K tiles placed
+ * so far. TILES holds them in the tests' ASCII notation (testutil.h), converted for the rules. */
 static void brute_from(brute *b, int r, int c, int dir, int counts[SK_TILE_KINDS], char *tiles,
                        int k)
 {
@@ -457,7 +459,8 @@ static void brute_from(brute *b, int r, int c, int dir, int counts[SK_TILE_KINDS
         m.dir = (sk_direction)dir;
         m.row = r;
         m.col = c;
-        memcpy(m.tiles, tiles, (size_t)k);
+        for (int i = 0; i < k; i++)
+            m.tiles[i] = tu_tile(tiles[i]);
         m.ntiles = k;
         sk_play p;
         if (sk_rules_check(b->rules, b->pos, &m, -1, &p, NULL, 0) == SK_LEGAL) {
@@ -523,8 +526,9 @@ static void check_top(const sk_move_list *unsorted, const sk_move_list *sorted, 
             if (strcmp(a->word, b->word) != 0 || a->row != b->row || a->col != b->col ||
                 a->dir != b->dir || a->score != b->score || a->equity != b->equity)
                 fail_msg("top %zu by %s, move %zu: %d,%d %s %d %.3f, sorted list %d,%d %s %d %.3f",
-                         n, by_score ? "score" : "equity", i, a->row, a->col, a->word, a->score,
-                         (double)a->equity, b->row, b->col, b->word, b->score, (double)b->equity);
+                         n, by_score ? "score" : "equity", i, a->row, a->col, tu_ascii(a->word),
+                         a->score, (double)a->equity, b->row, b->col, tu_ascii(b->word), b->score,
+                         (double)b->equity);
         }
         sk_move_list_free(&copy);
     }
@@ -598,9 +602,9 @@ static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_pos
                         fail_msg("sk_movegen_top %zu by %s%s, move %zu: %d %d,%d %s %d %.3f, the "
                                  "list's %d %d,%d %s %d %.3f",
                                  ns[k], by_score ? "score" : "equity",
-                                 exch ? " with exchanges" : "", i, a->kind, a->row, a->col, a->word,
-                                 a->score, (double)a->equity, b->kind, b->row, b->col, b->word,
-                                 b->score, (double)b->equity);
+                                 exch ? " with exchanges" : "", i, a->kind, a->row, a->col,
+                                 tu_ascii(a->word), a->score, (double)a->equity, b->kind, b->row,
+                                 b->col, tu_ascii(b->word), b->score, (double)b->equity);
                 }
                 sk_move_list_free(&top);
             }
@@ -612,8 +616,9 @@ static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_pos
                 best.dir != head->dir || strcmp(best.word, head->word) != 0 ||
                 best.score != head->score)
                 fail_msg("best %s %d,%d %s (%d) but the list's head is %d,%d %s (%d)",
-                         by_score ? "by score" : "by equity", best.row, best.col, best.word,
-                         best.score, head->row, head->col, head->word, head->score);
+                         by_score ? "by score" : "by equity", best.row, best.col,
+                         tu_ascii(best.word), best.score, head->row, head->col,
+                         tu_ascii(head->word), head->score);
             sk_move_list_free(&full);
         }
     }
@@ -698,17 +703,17 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
     for (int turn = 0; turn < 8; turn++) {
         int n = 1 + (int)(rnd(seed) % 4);
         for (int i = 0; i < n; i++)
-            pos.racks[0][i] = rnd(seed) % 12 == 0 ? '?' : (char)('A' + rnd(seed) % 5);
+            pos.racks[0][i] = tu_tile(rnd(seed) % 12 == 0 ? '?' : (char)('A' + rnd(seed) % 5));
         pos.racks[0][n] = '\0';
         int blanks = 0;
         for (int i = 0; i < n; i++)
-            blanks += pos.racks[0][i] == '?';
+            blanks += pos.racks[0][i] == tu_tile('?');
         if (blanks && n > 3) pos.racks[0][3] = '\0'; /* keep the brute force quick */
         found_list want = {0}, have = {0};
         brute b = {.rules = &rules, .pos = &pos, .out = &want};
         int counts[SK_TILE_KINDS] = {0};
         for (const char *p = pos.racks[0]; *p; p++)
-            counts[sk_tile_from_char(*p)]++;
+            counts[sk_tile_kind((sk_tile)*p)]++;
         char buf[SK_MOVE_TILES_MAX];
         for (int dir = 0; dir < 2; dir++)
             for (int r = 0; r < height; r++)
@@ -824,7 +829,7 @@ static void huge_scores_clamp(void **state)
     sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
     sk_position pos;
     sk_position_init(&pos, 11, 11);
-    strcpy(pos.racks[0], "AAAAA");
+    tu_tiles(pos.racks[0], "AAAAA");
     sk_movegen *gen;
     assert_int_equal(sk_movegen_new(&gen), SK_OK);
     sk_move_list list;
