@@ -18,6 +18,22 @@ static const sk_alphabet latin = {
               "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"},
     .chars = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
     .width = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    .ascii = {['A'] = 1,  ['B'] = 2,  ['C'] = 3,  ['D'] = 4,  ['E'] = 5,  ['F'] = 6,  ['G'] = 7,
+              ['H'] = 8,  ['I'] = 9,  ['J'] = 10, ['K'] = 11, ['L'] = 12, ['M'] = 13, ['N'] = 14,
+              ['O'] = 15, ['P'] = 16, ['Q'] = 17, ['R'] = 18, ['S'] = 19, ['T'] = 20, ['U'] = 21,
+              ['V'] = 22, ['W'] = 23, ['X'] = 24, ['Y'] = 25, ['Z'] = 26, ['a'] = 65, ['b'] = 66,
+              ['c'] = 67, ['d'] = 68, ['e'] = 69, ['f'] = 70, ['g'] = 71, ['h'] = 72, ['i'] = 73,
+              ['j'] = 74, ['k'] = 75, ['l'] = 76, ['m'] = 77, ['n'] = 78, ['o'] = 79, ['p'] = 80,
+              ['q'] = 81, ['r'] = 82, ['s'] = 83, ['t'] = 84, ['u'] = 85, ['v'] = 86, ['w'] = 87,
+              ['x'] = 88, ['y'] = 89, ['z'] = 90},
+    .byte = {[0] = '?',  [64] = '?', [1] = 'A',  [2] = 'B',  [3] = 'C',  [4] = 'D',  [5] = 'E',
+             [6] = 'F',  [7] = 'G',  [8] = 'H',  [9] = 'I',  [10] = 'J', [11] = 'K', [12] = 'L',
+             [13] = 'M', [14] = 'N', [15] = 'O', [16] = 'P', [17] = 'Q', [18] = 'R', [19] = 'S',
+             [20] = 'T', [21] = 'U', [22] = 'V', [23] = 'W', [24] = 'X', [25] = 'Y', [26] = 'Z',
+             [65] = 'a', [66] = 'b', [67] = 'c', [68] = 'd', [69] = 'e', [70] = 'f', [71] = 'g',
+             [72] = 'h', [73] = 'i', [74] = 'j', [75] = 'k', [76] = 'l', [77] = 'm', [78] = 'n',
+             [79] = 'o', [80] = 'p', [81] = 'q', [82] = 'r', [83] = 's', [84] = 't', [85] = 'u',
+             [86] = 'v', [87] = 'w', [88] = 'x', [89] = 'y', [90] = 'z'},
 };
 
 const sk_alphabet *sk_alphabet_default(void)
@@ -31,6 +47,8 @@ void sk_alphabet_init(sk_alphabet *out)
     out->size = 1;
     strcpy(out->upper[0], "?");
     strcpy(out->lower[0], "?");
+    out->byte[0] = '?';
+    out->byte[SK_TILE_WILD] = '?';
     out->chars[0] = 1;
     out->width[0] = 1;
 }
@@ -103,6 +121,15 @@ int sk_alphabet_add(sk_alphabet *a, const char *upper, size_t ulen, const char *
         if (same_label(a->upper[i], upper, ulen, 1) ||
             same_label(a->lower[i], a->lower[k], strlen(a->lower[k]), 1))
             return SK_EINVAL;
+    if (ulen == 1 && (unsigned char)upper[0] < 0x80) {
+        a->ascii[(unsigned char)upper[0]] = (unsigned char)k;
+        a->byte[k] = upper[0];
+    }
+    size_t lk = strlen(a->lower[k]);
+    if (lk == 1 && (unsigned char)a->lower[k][0] < 0x80) {
+        a->ascii[(unsigned char)a->lower[k][0]] = (unsigned char)(k | SK_TILE_BLANKED);
+        a->byte[k | SK_TILE_BLANKED] = a->lower[k][0];
+    }
     a->chars[k] = (unsigned char)count_chars(upper, ulen);
     size_t w = sk_utf8_width(upper, ulen);
     a->width[k] = (unsigned char)(a->chars[k] > 1 ? w + 2 : w);
@@ -169,6 +196,14 @@ sk_tile_read sk_alphabet_read(const sk_alphabet *a, const char *text, size_t len
         r = whole_label(a, text + p + 1, n, flags, tile);
         if (r == SK_TILE_READ_OK) *pos = p + n + 2;
         return r;
+    }
+    unsigned char b = (unsigned char)text[p];
+    if (b < 0x80 && !(flags & (SK_READ_FOLD | SK_READ_GREEDY)) && a->ascii[b]) {
+        sk_tile t = a->ascii[b]; /* a one-byte label: no search */
+        if ((t & SK_TILE_BLANKED) && !(flags & SK_READ_BLANKED)) return SK_TILE_READ_NOT_ALLOWED;
+        *tile = t;
+        *pos = p + 1;
+        return SK_TILE_READ_OK;
     }
     uint32_t cp;
     size_t n = sk_utf8_decode(text + p, len - p, &cp);

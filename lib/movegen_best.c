@@ -101,7 +101,7 @@ static double split_start(sk_movegen *g, sk_mg_start *st, size_t *nw, int *oom)
 static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                   const struct sk_leaves *leaves, int by_score)
 {
-    int counts[SK_TILE_KINDS] = {0};
+    int counts[SK_MG_LETTERS_MAX] = {0};
     double values[SK_RACK_MAX] = {0};
     int n = 0;
     for (const char *p = pos->racks[0]; *p; p++) {

@@ -35,10 +35,12 @@ int sk_mg_list_grow(sk_move_list *l)
     return 1;
 }
 
-/* Appends every distinct sub-multiset of COUNTS (tile kinds 0..26) with at least one tile. */
-static void exchanges(sk_move_list *out, int counts[SK_TILE_KINDS], int kind, char *buf, int n)
+/* Appends every distinct sub-multiset of COUNTS (tile kinds KIND..END-1) with at least one
+ * tile. */
+static void exchanges(sk_move_list *out, const int counts[SK_TILE_KINDS], int kind, int end,
+                      char *buf, int n)
 {
-    if (kind == SK_TILE_KINDS) {
+    if (kind == end) {
         if (n == 0) return;
         sk_gen_move *m = sk_mg_list_push(out);
         if (!m) return;
@@ -52,7 +54,7 @@ static void exchanges(sk_move_list *out, int counts[SK_TILE_KINDS], int kind, ch
     for (int k = 0; k <= counts[kind]; k++) {
         for (int i = 0; i < k; i++)
             buf[n + i] = (char)(kind == SK_TILE_BLANK ? SK_TILE_WILD : kind);
-        exchanges(out, counts, kind + 1, buf, n + k);
+        exchanges(out, counts, kind + 1, end, buf, n + k);
     }
 }
 
@@ -60,11 +62,14 @@ int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos,
                                   sk_move_list *out)
 {
     if (rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min) {
-        int counts[SK_TILE_KINDS] = {0};
-        for (const char *p = pos->racks[0]; *p; p++)
-            counts[sk_tile_kind((sk_tile)*p)]++;
+        int counts[SK_TILE_KINDS] = {0}, end = 0;
+        for (const char *p = pos->racks[0]; *p; p++) {
+            int k = sk_tile_kind((sk_tile)*p);
+            counts[k]++;
+            if (k >= end) end = k + 1;
+        }
         char buf[SK_RACK_MAX + 1];
-        exchanges(out, counts, 0, buf, 0);
+        exchanges(out, counts, 0, end, buf, 0);
     }
     sk_gen_move *pass = sk_mg_list_push(out);
     if (!pass) return SK_ENOMEM;

@@ -38,10 +38,10 @@ void sk_mg_rack_no_leaves(sk_mg_rack *rk)
  * used (index = sum over kinds of used[kind] * radix[kind]). The choices are counted like an
  * odometer over the kinds the rack holds, and each leave is handed over as sorted tiles: the
  * rack's tiles in kind order, the copies of a kind past the first used[kind] of them. */
-void sk_mg_rack_leaves(sk_mg_rack *rk, const sk_leaves *leaves, const int counts[SK_TILE_KINDS],
+void sk_mg_rack_leaves(sk_mg_rack *rk, const sk_leaves *leaves, const int counts[SK_MG_LETTERS_MAX],
                        double maxleave[SK_RACK_MAX + 1])
 {
-    int r = 1, kinds[SK_TILE_KINDS] = {0}, nk = 0;
+    int r = 1, kinds[SK_MG_LETTERS_MAX] = {0}, nk = 0;
     unsigned char tile[SK_RACK_MAX] = {0}; /* the rack, sorted */
     int copy[SK_RACK_MAX] = {0};           /* [j]: tile[j] is copy copy[j] of its kind (from 0) */
     int ntiles = 0;
@@ -57,7 +57,7 @@ void sk_mg_rack_leaves(sk_mg_rack *rk, const sk_leaves *leaves, const int counts
     }
     for (int k = 0; k <= SK_RACK_MAX; k++)
         maxleave[k] = -1e300;
-    int used[SK_TILE_KINDS] = {0}, idx = 0;
+    int used[SK_MG_LETTERS_MAX] = {0}, idx = 0;
     for (;;) {
         unsigned char kept[SK_RACK_MAX];
         int n = 0;

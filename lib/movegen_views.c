@@ -183,7 +183,7 @@ static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc
 }
 
 void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
-                       const sk_position *pos, const int value[SK_TILE_KINDS])
+                       const sk_position *pos, const int value[SK_MG_LETTERS_MAX])
 {
     const sk_lexicon *lexicon = rules->lexicon;
     const sk_board *b = rules->board;

@@ -67,7 +67,7 @@ typedef struct {
 /* Emits the move for each choice of blanks among the placed squares from I on. */
 static void blank_choices(sk_movegen *g, const placed_set *ps, int i, int lo, int hi, int main_sum,
                           long long mult, long long cross_total, int blanks_left,
-                          int real_used[SK_TILE_KINDS], uint32_t blanks)
+                          int real_used[SK_MG_LETTERS_MAX], uint32_t blanks)
 {
     if (i == ps->n) {
         int leave_index = 0;
@@ -145,7 +145,7 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
         ps.col[ps.n] = c;
         ps.letter[ps.n++] = g->walk.chars[c];
     }
-    int real_used[SK_TILE_KINDS] = {0};
+    int real_used[SK_MG_LETTERS_MAX] = {0};
     blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack.initial[0], real_used, 0);
 }
 

@@ -73,7 +73,7 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
     static const sk_mg_sub empty;
     sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
     int n = 0;
-    int kinds[SK_TILE_KINDS], nkinds = 0;
+    int kinds[SK_MG_LETTERS_MAX], nkinds = 0;
     for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
         if (rk->initial[t])
             kinds[nkinds++] = t;

@@ -109,7 +109,7 @@ typedef struct {
     sk_rules cache_rules;
     sk_board cache_board; /* compared by content: a board at a reused address is another */
     size_t cache_nodes;
-    int cache_value[SK_TILE_KINDS];
+    int cache_value[SK_MG_LETTERS_MAX];
     char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
 } sk_mg_views;
 
@@ -120,14 +120,14 @@ typedef struct {
  * their calls COUNT is INITIAL and LEAVE_INDEX 0. By score, or for every move (sk_movegen_all),
  * RADIX is 0. */
 typedef struct {
-    int count[SK_TILE_KINDS];   /* tiles of each kind on the rack (0: blanks) */
-    int initial[SK_TILE_KINDS]; /* the rack before the move */
+    int count[SK_MG_LETTERS_MAX];   /* tiles of each kind on the rack (0: blanks) */
+    int initial[SK_MG_LETTERS_MAX]; /* the rack before the move */
     int left;                   /* tiles on the rack not yet placed */
     uint32_t mask;              /* letters the rack can still supply (all of them with a blank) */
     uint32_t letters;           /* letters on the rack, blanks aside */
-    int value[SK_TILE_KINDS];   /* [0] = the blank's value */
+    int value[SK_MG_LETTERS_MAX];   /* [0] = the blank's value */
     int size, bingo;            /* tiles a full rack holds; the bonus for playing them all */
-    int radix[SK_TILE_KINDS];   /* mixed-radix index of the tiles used so far */
+    int radix[SK_MG_LETTERS_MAX];   /* mixed-radix index of the tiles used so far */
     int leave_index;
     /* best-only mode: the rack's tile values, descending (NVALUES of them) */
     double values[SK_RACK_MAX];
@@ -290,7 +290,7 @@ static inline sk_gen_move *sk_mg_list_push(sk_move_list *l)
 /* Sets VS up for POS under RULES, whose lexicon LEX describes, with tiles worth VALUE: both views
  * with cross sets and anchors, updated from those VS holds when POS only adds tiles to them. */
 void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
-                       const sk_position *pos, const int value[SK_TILE_KINDS]);
+                       const sk_position *pos, const int value[SK_MG_LETTERS_MAX]);
 
 /* Sets RK to RACK (a rack's tiles as text, not empty) under RULES: counts, letters, values,
  * size and bingo. Returns SK_OK, or SK_EINVAL when a character is no tile. */
@@ -302,7 +302,7 @@ void sk_mg_rack_no_leaves(sk_mg_rack *rk);
  * leave of k tiles. LEAVE_INDEX becomes 0. */
 struct sk_leaves;
 void sk_mg_rack_leaves(sk_mg_rack *rk, const struct sk_leaves *leaves,
-                       const int counts[SK_TILE_KINDS], double maxleave[SK_RACK_MAX + 1]);
+                       const int counts[SK_MG_LETTERS_MAX], double maxleave[SK_RACK_MAX + 1]);
 
 /* ---- movegen_keep.c ------------------------------------------------------------------------- */
 

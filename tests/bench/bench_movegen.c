@@ -100,7 +100,10 @@ int main(int argc, char **argv)
     { /* the lexicon's walk table (see sk_movegen_set_table_after), built before any timing */
         sk_position warm;
         sk_position_init(&warm, board.width, board.height);
-        snprintf(warm.racks[0], sizeof(warm.racks[0]), "AEINRST");
+        size_t at;
+        sk_tile_read why;
+        sk_alphabet_read_tiles(sk_alphabet_default(), "AEINRST", 7, 0, warm.racks[0], SK_RACK_MAX,
+                               &at, &why);
         sk_movegen_set_table_after(gen, 0);
         sk_movegen_all(gen, &rules, &warm, &list);
         list.count = 0;

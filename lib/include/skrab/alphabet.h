@@ -42,6 +42,12 @@ typedef struct {
     char lower[SK_ALPHABET_MAX][SK_LABEL_MAX + 1]; /* the kind played as a blank; [0] is "?" */
     unsigned char chars[SK_ALPHABET_MAX];          /* characters in upper: > 1 is bracketed */
     unsigned char width[SK_ALPHABET_MAX];          /* terminal columns of upper */
+    /* the tile an ASCII byte reads as when it is a whole label (a letter, or a blanked one for
+     * a lower-case label); 0 when it is none */
+    unsigned char ascii[128];
+    /* the one byte a tile is written as, when its label is one ASCII character (by tile: a
+     * letter, a blanked letter, 0 and SK_TILE_WILD the blank); 0 for a longer label */
+    char byte[128];
 } sk_alphabet;
 
 /* The outcome of reading one tile. */
@@ -110,12 +116,13 @@ SK_API size_t sk_alphabet_label(const sk_alphabet *a, sk_tile tile,
  * bytes, and returns the end: for writers of many tiles. TILE must be in the alphabet. */
 static inline char *sk_alphabet_put(const sk_alphabet *a, sk_tile tile, char *at)
 {
-    int k = tile & SK_TILE_LETTER;
-    const char *label = tile & SK_TILE_BLANKED ? a->lower[k] : a->upper[k];
-    if (a->chars[k] == 1 && label[1] == '\0') {
-        *at++ = label[0];
+    char one = a->byte[tile & 0x7f];
+    if (one) {
+        *at++ = one;
         return at;
     }
+    int k = tile & SK_TILE_LETTER;
+    const char *label = tile & SK_TILE_BLANKED ? a->lower[k] : a->upper[k];
     if (a->chars[k] > 1) *at++ = '[';
     while (*label)
         *at++ = *label++;
