@@ -669,6 +669,15 @@ static void without_the_board(void **state)
     assert_int_equal(replay(HEAD ">ann: ACEHRTW 1A WRETCH +1 1\n", NULL, &res, &d), SK_OK);
     assert_false(res.board_checked);
     sk_diag_list_free(&d);
+    /* still, the tiles of a withdrawn phony and of an end-of-game penalty are compared (in
+     * A..Z) */
+    replay_clean(HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ann: WTRHECA -- -36 0\n", NULL, &res);
+    replay_error(HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ann: ACEHRT? -- -36 0\n", NULL, 4,
+                 "withdrawn tiles: rack ACEHRT? is not ACEHRTW");
+    replay_error(HEAD ">ann: ACEHRTW - +0 0\n>ben: DEIMNOU - +0 0\n>ann: ACEHRTW - +0 0\n"
+                      ">ben: DEIMNOU - +0 0\n>ann: ACEHRTW - +0 0\n>ben: DEIMNOU - +0 0\n"
+                      ">ann: ACEHRTW (ACEHRTT) -15 -15\n",
+                 NULL, 9, "end-of-game penalty tiles (ACEHRTT) are not the rack ACEHRTW");
     /* an unreadable line: board checks stop, totals go on */
     const char unreadable[] = HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ben: what +0 0\n"
                                    ">ann: ADEFIKL 1A QQ +28 64\n>ben: AEGINOR - +0 1\n";
