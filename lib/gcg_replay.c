@@ -56,13 +56,17 @@ static const char *nick(const replay *r, int p)
 }
 
 /* Reads TEXT, tiles as a rack writes them (letters and '?'), into the tile string OUT (room for
- * SK_GCG_END_TILES_MAX tiles). Returns the count, or -1 when TEXT is not such tiles. */
+ * SK_GCG_END_TILES_MAX tiles), in the rules' alphabet, or A..Z without rules (racks are still
+ * compared then: a withdrawn phony, the end-of-game lines). Returns the count, or -1 when TEXT is
+ * not such tiles. */
 static int to_tiles(const replay *r, const char *text, char out[SK_GCG_END_TILES_MAX + 1])
 {
     size_t at;
     sk_tile_read why;
-    int n = sk_alphabet_read_tiles(&r->rules->tiles->alphabet, text, strlen(text), SK_READ_BLANK,
-                                   out, SK_GCG_END_TILES_MAX, &at, &why);
+    const sk_alphabet *a =
+        r->rules && r->rules->tiles ? &r->rules->tiles->alphabet : sk_alphabet_default();
+    int n = sk_alphabet_read_tiles(a, text, strlen(text), SK_READ_BLANK, out, SK_GCG_END_TILES_MAX,
+                                   &at, &why);
     if (n < 0 || n > SK_GCG_END_TILES_MAX) {
         out[0] = '\0';
         return -1;

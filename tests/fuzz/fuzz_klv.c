@@ -13,7 +13,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sk_diag_list_init(&d);
     int rc = sk_leaves_from_bytes(&l, data, size, &d);
     if (rc == 0) {
-        static const char *const leaves[] = {"", "?", "A", "AB", "?Z", "ERS", "QQQQQQQ", "??ABCDE"};
+        /* tile strings (alphabet.h): "", "?", "A", "AB", "?Z", "ERS", "QQQQQQQ", "??ABCDE", a
+         * blank played as E, and the last letter an alphabet can have */
+        static const char *const leaves[] = {"",
+                                             "\x40",
+                                             "\x01",
+                                             "\x01\x02",
+                                             "\x40\x1a",
+                                             "\x05\x12\x13",
+                                             "\x11\x11\x11\x11\x11\x11\x11",
+                                             "\x40\x40\x01\x02\x03\x04\x05",
+                                             "\x45",
+                                             "\x3f\x7f"};
         for (size_t i = 0; i < sizeof(leaves) / sizeof(leaves[0]); i++)
             (void)sk_leave_value(l, leaves[i]);
         sk_leaves_free(l);

@@ -37,10 +37,19 @@ static void check_set(const sk_tileset *t)
                 abort();
         }
     }
+    /* a letter scores its own points; a blank, played or not, the blank's; past the alphabet 0 */
+    if (sk_tileset_score_of(t, (char)SK_TILE_WILD) != t->score[SK_TILE_BLANK]) abort();
+    for (int k = 1; k < SK_ALPHABET_MAX; k++) {
+        int in = k < a->size;
+        if (sk_tileset_score_of(t, (char)k) != (in ? t->score[k] : 0) ||
+            sk_tileset_score_of(t, (char)(k | SK_TILE_BLANKED)) !=
+                (in ? t->score[SK_TILE_BLANK] : 0))
+            abort();
+    }
     if (!sk_tileset_is_latin(t)) return;
     for (char c = 'A'; c <= 'Z'; c++)
-        if (sk_tileset_score_of(t, c) != t->score[sk_tile_from_char(c)] ||
-            sk_tileset_score_of(t, (char)(c - 'A' + 'a')) != t->score[SK_TILE_BLANK])
+        if (sk_tile_from_char(c) != c - 'A' + 1 ||
+            sk_tile_from_char((char)(c - 'A' + 'a')) != c - 'A' + 1)
             abort();
 }
 

@@ -168,7 +168,7 @@ static void latin_alphabet(void **state)
     assert_int_equal(o.t[0], 3);
     assert_int_equal(o.t[1], 1);
     assert_int_equal(o.t[2], 20 | SK_TILE_BLANKED);
-    assert_int_equal(o.t[3], 0);
+    assert_int_equal(o.t[3], SK_TILE_WILD);
     sk_alphabet b;
     digraphs(&b);
     assert_false(sk_alphabet_is_latin(&b));
@@ -209,7 +209,7 @@ static void brackets(void **state)
     int all = SK_READ_BLANK | SK_READ_BLANKED;
     assert_int_equal(read_all(&a, "[CH]O[l\xc2\xb7l]?[QU]\xc3\x91", all, &o), 6);
     assert_int_equal(o.r, SK_TILE_READ_END);
-    const sk_tile want[] = {CH, O, LDOTL | SK_TILE_BLANKED, 0, QU, NTILDE};
+    const sk_tile want[] = {CH, O, LDOTL | SK_TILE_BLANKED, SK_TILE_WILD, QU, NTILDE};
     assert_memory_equal(o.t, want, sizeof(want));
     /* without brackets "CH" is C then H, and "LL" is two L */
     assert_int_equal(read_all(&a, "CHLL", all, &o), 4);
@@ -219,7 +219,7 @@ static void brackets(void **state)
     /* a single character may be bracketed too */
     assert_int_equal(read_all(&a, "[O][?]", all, &o), 2);
     assert_int_equal(o.t[0], O);
-    assert_int_equal(o.t[1], 0);
+    assert_int_equal(o.t[1], SK_TILE_WILD);
 }
 
 static void read_errors(void **state)
@@ -290,17 +290,22 @@ static void write_labels(void **state)
     assert_string_equal(text, "[l\xc2\xb7l]");
     assert_int_equal(sk_alphabet_label(&a, NTILDE | SK_TILE_BLANKED, text), 2);
     assert_string_equal(text, "\xc3\xb1");
+    /* the blank is "?" unplayed (SK_TILE_WILD) and as kind 0 */
+    assert_int_equal(sk_alphabet_label(&a, SK_TILE_WILD, text), 1);
+    assert_string_equal(text, "?");
     assert_int_equal(sk_alphabet_label(&a, 0, text), 1);
     assert_string_equal(text, "?");
+    /* letters past the alphabet, blanked or not, and bits outside a tile have no label */
     assert_int_equal(sk_alphabet_label(&a, 40, text), 0);
-    assert_int_equal(sk_alphabet_label(&a, SK_TILE_BLANKED, text), 0);
+    assert_int_equal(sk_alphabet_label(&a, 40 | SK_TILE_BLANKED, text), 0);
+    assert_int_equal(sk_alphabet_label(&a, 0x80 | O, text), 0);
     assert_int_equal(sk_alphabet_width(&a, LDOTL), 5);
     assert_int_equal(sk_alphabet_width(&a, NTILDE), 1);
     assert_int_equal(sk_alphabet_width(&a, CH | SK_TILE_BLANKED), 4);
-    /* every tile written reads back as itself */
+    /* every tile written reads back as itself; the blank is SK_TILE_WILD (kind 0, blanked) */
     for (int k = 0; k < a.size; k++) {
         for (int blanked = 0; blanked < 2; blanked++) {
-            if (k == 0 && blanked) continue;
+            if (k == 0 && !blanked) continue;
             sk_tile tile = (sk_tile)(k | (blanked ? SK_TILE_BLANKED : 0)), back = 0xff;
             size_t n = sk_alphabet_label(&a, tile, text), pos = 0;
             assert_int_equal(

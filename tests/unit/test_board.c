@@ -363,9 +363,9 @@ static void render_text(void **state)
     char tiles[26 * 26];
     int scores[26 * 26];
     memset(tiles, 0, sizeof(tiles));
-    tiles[7 * 16 + 7] = 'Q';
+    tiles[7 * 16 + 7] = tu_tile('Q');
     scores[7 * 16 + 7] = 12;
-    tiles[7 * 16 + 8] = 't';
+    tiles[7 * 16 + 8] = tu_tile('t');
     scores[7 * 16 + 8] = 5;
     sk_buf_clear(&out);
     assert_int_equal(sk_board_render_text(&b, tiles, scores, NULL, &out), SK_OK);

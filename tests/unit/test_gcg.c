@@ -180,7 +180,7 @@ static void reads_every_event(void **state)
     e = &g.events[2];
     assert_int_equal(e->move.dir, SK_DOWN);
     assert_int_equal(e->move.through[3], 1); /* the K in ( ) */
-    assert_string_equal(g.events[4].move.exchange, "ABG");
+    assert_string_equal(tu_ascii(g.events[4].move.exchange), "ABG");
     assert_int_equal(g.events[6].score, -9);
     assert_string_equal(g.events[8].tiles, "AEI");
     assert_string_equal(g.events[8].rack, "");
@@ -334,8 +334,8 @@ static void replays_a_classic_opening(void **state)
     assert_int_equal(res.events, 4);
     assert_false(res.game_over);
     assert_true(res.board_checked);
-    assert_int_equal(sk_position_tile(&res.position, 7, 3), 'W');
-    assert_int_equal(sk_position_tile(&res.position, 6, 8), 'O');
+    assert_int_equal(sk_position_tile(&res.position, 7, 3), tu_tile('W'));
+    assert_int_equal(sk_position_tile(&res.position, 6, 8), tu_tile('O'));
     /* the same with through-tiles written three ways, and a phony withdrawn in between */
     replay_clean(HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n"
                       ">ben: AEGINOR D8 .ORGANIE +76 76\n"
@@ -669,6 +669,15 @@ static void without_the_board(void **state)
     assert_int_equal(replay(HEAD ">ann: ACEHRTW 1A WRETCH +1 1\n", NULL, &res, &d), SK_OK);
     assert_false(res.board_checked);
     sk_diag_list_free(&d);
+    /* still, the tiles of a withdrawn phony and of an end-of-game penalty are compared (in
+     * A..Z) */
+    replay_clean(HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ann: WTRHECA -- -36 0\n", NULL, &res);
+    replay_error(HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ann: ACEHRT? -- -36 0\n", NULL, 4,
+                 "withdrawn tiles: rack ACEHRT? is not ACEHRTW");
+    replay_error(HEAD ">ann: ACEHRTW - +0 0\n>ben: DEIMNOU - +0 0\n>ann: ACEHRTW - +0 0\n"
+                      ">ben: DEIMNOU - +0 0\n>ann: ACEHRTW - +0 0\n>ben: DEIMNOU - +0 0\n"
+                      ">ann: ACEHRTW (ACEHRTT) -15 -15\n",
+                 NULL, 9, "end-of-game penalty tiles (ACEHRTT) are not the rack ACEHRTW");
     /* an unreadable line: board checks stop, totals go on */
     const char unreadable[] = HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ben: what +0 0\n"
                                    ">ann: ADEFIKL 1A QQ +28 64\n>ben: AEGINOR - +0 1\n";

@@ -48,6 +48,14 @@ static size_t make_klv(unsigned char *buf, int f32, const float *values)
     return o;
 }
 
+/* sk_leave_value of the leave written in test notation (testutil.h). */
+static double value(const sk_leaves *l, const char *ascii)
+{
+    char tiles[16];
+    assert_true(strlen(ascii) < sizeof(tiles));
+    return sk_leave_value(l, tu_tiles(tiles, ascii));
+}
+
 static void klv_lookup(void **state)
 {
     (void)state;
@@ -57,14 +65,14 @@ static void klv_lookup(void **state)
         size_t len = make_klv(buf, f32, values);
         sk_leaves *l;
         assert_int_equal(sk_leaves_from_bytes(&l, buf, len, NULL), SK_OK);
-        assert_true(sk_leave_value(l, "?") == 25.5);
-        assert_true(sk_leave_value(l, "A") == 1.25);
-        assert_true(sk_leave_value(l, "BA") == -2.5); /* sorted before the lookup */
-        assert_true(sk_leave_value(l, "AB") == -2.5);
-        assert_true(sk_leave_value(l, "B") == 3.0);
-        assert_true(sk_leave_value(l, "C") == 0.0); /* not in the file */
-        assert_true(sk_leave_value(l, "") == 0.0);  /* the empty leave */
-        assert_true(sk_leave_value(l, "?A") == 0.0);
+        assert_true(value(l, "?") == 25.5);
+        assert_true(value(l, "A") == 1.25);
+        assert_true(value(l, "BA") == -2.5); /* sorted before the lookup */
+        assert_true(value(l, "AB") == -2.5);
+        assert_true(value(l, "B") == 3.0);
+        assert_true(value(l, "C") == 0.0); /* not in the file */
+        assert_true(value(l, "") == 0.0);  /* the empty leave */
+        assert_true(value(l, "?A") == 0.0);
         const unsigned char blank[] = {0}, ab[] = {1, 2}, c[] = {3};
         assert_true(sk_leave_value_tiles(l, blank, 1) == 25.5);
         assert_true(sk_leave_value_tiles(l, ab, 2) == -2.5);
@@ -106,20 +114,20 @@ static void klv_unreadable(void **state)
 static void heuristic(void **state)
 {
     (void)state;
-    assert_true(sk_leave_value(NULL, "") == 0.0);
-    assert_true(sk_leave_value(NULL, "?") == 20.0);
-    assert_true(sk_leave_value(NULL, "S") == 8.0);
-    assert_true(sk_leave_value(NULL, "Q") == -7.0);
+    assert_true(value(NULL, "") == 0.0);
+    assert_true(value(NULL, "?") == 20.0);
+    assert_true(value(NULL, "S") == 8.0);
+    assert_true(value(NULL, "Q") == -7.0);
     /* duplicates: E E = 3 + 3 - 4; vowels only: -2 per step beyond one */
-    assert_true(sk_leave_value(NULL, "EE") == 3.0 + 3.0 - 4.0 - 2.0);
-    assert_true(sk_leave_value(NULL, "ERS") == 3.0 + 2.0 + 8.0);
-    assert_true(sk_leave_value(NULL, "SER") == sk_leave_value(NULL, "ERS"));
+    assert_true(value(NULL, "EE") == 3.0 + 3.0 - 4.0 - 2.0);
+    assert_true(value(NULL, "ERS") == 3.0 + 2.0 + 8.0);
+    assert_true(value(NULL, "SER") == value(NULL, "ERS"));
     /* the same from sorted tiles: E R S; the vowels; a blank, two Ss and a Q */
     const unsigned char ers[] = {5, 18, 19}, vowels[] = {1, 5, 9, 15, 21}, mix[] = {0, 17, 19, 19};
     assert_true(sk_leave_value_tiles(NULL, ers, 3) == 3.0 + 2.0 + 8.0);
-    assert_true(sk_leave_value_tiles(NULL, vowels, 5) == sk_leave_value(NULL, "UOIEA"));
+    assert_true(sk_leave_value_tiles(NULL, vowels, 5) == value(NULL, "UOIEA"));
     assert_true(sk_leave_value_tiles(NULL, vowels, 5) == 1.0 + 3.0 + 0.5 - 1.0 - 3.0 - 2.0 * 4);
-    assert_true(sk_leave_value_tiles(NULL, mix, 4) == sk_leave_value(NULL, "SQ?S"));
+    assert_true(sk_leave_value_tiles(NULL, mix, 4) == value(NULL, "SQ?S"));
 }
 
 int main(void)

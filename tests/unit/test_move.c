@@ -42,12 +42,12 @@ static void skrabbkle_notation(void **state)
     assert_int_equal(m.dir, SK_DOWN);
     assert_int_equal(m.row, 5);
     assert_int_equal(m.col, 7);
-    assert_string_equal(m.tiles, "DINT");
+    assert_string_equal(tu_ascii(m.tiles), "DINT");
     m = parse_ok("  UPItIED , 8g ");
     assert_int_equal(m.dir, SK_ACROSS);
     assert_int_equal(m.row, 7);
     assert_int_equal(m.col, 6);
-    assert_string_equal(m.tiles, "UPItIED");
+    assert_string_equal(tu_ascii(m.tiles), "UPItIED");
     m = parse_ok("VLuE, 10b");
     assert_int_equal(m.row, 9);
     assert_int_equal(m.col, 1);
@@ -58,7 +58,7 @@ static void skrabbkle_notation(void **state)
     parse_bad("ANCE,i", "expected WORD,SQUARE");
     parse_bad("AN CE,6i", "expected WORD,SQUARE");
     parse_bad("ANCE,27a", "not 1..26");
-    parse_bad("0,j5", "expected WORD,SQUARE");
+    parse_bad("0,j5", "'0' is not a tile of the tile set"); /* a word is read tile by tile */
     normalised("SO , k5", "SO,k5");
     normalised("SO,5k", "SO,5k");
 }
@@ -71,13 +71,13 @@ static void gcg_notation(void **state)
     assert_int_equal(m.dir, SK_ACROSS);
     assert_int_equal(m.row, 7);
     assert_int_equal(m.col, 6);
-    assert_string_equal(m.tiles, "UNPItIED");
+    assert_string_equal(tu_ascii(m.tiles), "UNPItIED");
     assert_int_equal(m.through[2], 0);
     m = parse_ok("h2 GUR.A(RD)");
     assert_int_equal(m.dir, SK_DOWN);
     assert_int_equal(m.row, 1);
     assert_int_equal(m.col, 7);
-    assert_string_equal(m.tiles, "GUR.ARD");
+    assert_string_equal(tu_ascii(m.tiles), "GUR.ARD");
     assert_int_equal(m.ntiles, 7);
     assert_int_equal(m.through[3], 1);
     assert_int_equal(m.through[4], 0);
@@ -87,11 +87,11 @@ static void gcg_notation(void **state)
     assert_int_equal(m.kind, SK_MOVE_PASS);
     m = parse_ok("-abc?");
     assert_int_equal(m.kind, SK_MOVE_EXCHANGE);
-    assert_string_equal(m.exchange, "ABC?");
+    assert_string_equal(tu_ascii(m.exchange), "ABC?");
     m = parse_ok("-4");
     assert_int_equal(m.kind, SK_MOVE_EXCHANGE);
     assert_int_equal(m.exchange_count, 4);
-    assert_string_equal(m.exchange, "");
+    assert_string_equal(tu_ascii(m.exchange), "");
     parse_bad("8G UN(PI", "'(' without ')'");
     parse_bad("8G UN)PI", "')' without '('");
     parse_bad("8G UN((P))", "nested");
@@ -116,13 +116,13 @@ static void cs104_notation(void **state)
     assert_int_equal(m.dir, SK_DOWN);
     assert_int_equal(m.row, 2);
     assert_int_equal(m.col, 2);
-    assert_string_equal(m.tiles, "CAKE");
+    assert_string_equal(tu_ascii(m.tiles), "CAKE");
     m = parse_ok("place - 5 1 POE?MON");
     assert_int_equal(m.dir, SK_ACROSS);
-    assert_string_equal(m.tiles, "POEmON");
+    assert_string_equal(tu_ascii(m.tiles), "POEmON");
     m = parse_ok("Exchange aa?");
     assert_int_equal(m.kind, SK_MOVE_EXCHANGE);
-    assert_string_equal(m.exchange, "AA?");
+    assert_string_equal(tu_ascii(m.exchange), "AA?");
     m = parse_ok("pass");
     assert_int_equal(m.kind, SK_MOVE_PASS);
     assert_int_equal(m.notation, SK_NOTATION_CS104);
@@ -147,6 +147,13 @@ static void limits(void **state)
     char why[64];
     assert_int_equal(sk_move_parse(&m, "A\0,a1", 5, NULL, why, sizeof(why)), SK_EINVAL);
     assert_non_null(strstr(why, "NUL"));
+    /* tiles are read through the alphabet: a letter A..Z lacks, a byte that is not UTF-8, a
+     * bracketed label */
+    parse_bad("\xc3\x89T\xc3\x89,h8", "'\xc3\x89' is not a tile of the tile set");
+    parse_bad("8G A\xff", "invalid UTF-8 (byte 0xFF)");
+    parse_bad("PLACE - 5 1 [CH]", "'[CH]' is not a tile of the tile set");
+    m = parse_ok("[Q]I,h8");
+    assert_string_equal(tu_ascii(m.tiles), "QI");
     /* a zero-sized reason buffer is allowed */
     assert_int_equal(sk_move_parse(&m, "?", 1, NULL, NULL, 0), SK_EINVAL);
 }

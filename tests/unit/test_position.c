@@ -37,12 +37,12 @@ static void reads_fields(void **state)
     assert_int_equal(parse(&p, line, &d), SK_OK);
     assert_int_equal(p.width, 15);
     assert_int_equal(p.height, 15);
-    assert_int_equal(sk_position_tile(&p, 2, 12), 'L');
-    assert_int_equal(sk_position_tile(&p, 6, 0), 'K');
+    assert_int_equal(sk_position_tile(&p, 2, 12), tu_tile('L'));
+    assert_int_equal(sk_position_tile(&p, 6, 0), tu_tile('K'));
     assert_int_equal(sk_position_tile(&p, 0, 0), 0);
     assert_int_equal(p.nplayers, 2);
-    assert_string_equal(p.racks[0], "AEERSTT");
-    assert_string_equal(p.racks[1], "YD");
+    assert_string_equal(tu_ascii(p.racks[0]), "AEERSTT");
+    assert_string_equal(tu_ascii(p.racks[1]), "YD");
     assert_int_equal(p.scores[0], 127);
     assert_int_equal(p.scores[1], 334);
     assert_int_equal(p.zeros, 1);
@@ -55,6 +55,18 @@ static void reads_fields(void **state)
                "3PLOT1R1NU1EX/Y1VEIN1NOR1mOA1/UT1AT1N1L2FEH1/GUR2WIRER5/SNEEZED8 ADENOOO/ "
                "353/-236 0 lex CSW19; oru; tmr 824793/1000; zz some thing;");
     round_trip("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 ?AB/ 0/0 0 var skrabbkle;");
+    /* a bracketed label is a tile like any other, and is written back without brackets when it
+     * is one character */
+    assert_int_equal(parse(&p, "1[A]1/2[q] ?[B]/ 0/0 0", &d), SK_OK);
+    assert_int_equal(sk_position_tile(&p, 0, 1), tu_tile('A'));
+    assert_int_equal(sk_position_tile(&p, 1, 2), tu_tile('q'));
+    assert_string_equal(tu_ascii(p.racks[0]), "?B");
+    sk_buf out;
+    sk_buf_init(&out);
+    sk_position_write_cgp(&p, NULL, &out);
+    assert_string_equal(sk_buf_str(&out), "1A1/2q ?B/ 0/0 0");
+    sk_buf_free(&out);
+    sk_diag_list_free(&d);
 }
 
 static void reference_positions_round_trip(void **state)
@@ -105,7 +117,8 @@ static void diagnostics(void **state)
     expect("3/3", "the racks are missing", 3);
     expect("3/3 AB/ x/0 0", "score 'x' is not an integer", 8);
     expect("3/3 AB/ 0/0 -1", "non-negative", 12);
-    expect("1[CH]1/3 AB/ 0/0 0", "multi-letter", 1);
+    /* a bracketed label is read through the alphabet: A..Z has no CH */
+    expect("1[CH]1/3 AB/ 0/0 0", "'[CH]' is not a tile of the tile set", 1);
     expect("3/0 AB/ 0/0 0", "empty-square run of 0", 2);
     expect("3/3$ AB/ 0/0 0", "unexpected '$' in the board", 3);
 }

@@ -63,8 +63,10 @@ static void builtin_skrabbkle(void **state)
     for (int i = 1; i < SK_TILE_KINDS; i++)
         letters += t.count[i];
     assert_int_equal(letters, 97);
+    /* the blank and A..Z are defined, the kinds past Z are not */
+    assert_int_equal(t.alphabet.size, 27);
     for (int i = 0; i < SK_TILE_KINDS; i++)
-        assert_int_equal(t.defined[i], 1);
+        assert_int_equal(t.defined[i], i < 27);
     assert_int_equal(t.vowel[T('A')], 1);
     assert_int_equal(t.vowel[T('U')], 1);
     assert_int_equal(t.vowel[T('Y')], 0);
@@ -113,15 +115,17 @@ static void score_of(void **state)
     sk_tileset en, sk;
     assert_int_equal(sk_tileset_builtin(&en, "english"), SK_OK);
     assert_int_equal(sk_tileset_builtin(&sk, "skrabbkle"), SK_OK);
-    assert_int_equal(sk_tileset_score_of(&en, 'Q'), 10);
-    assert_int_equal(sk_tileset_score_of(&en, 'q'), 0);
-    assert_int_equal(sk_tileset_score_of(&sk, 'Q'), 12);
-    assert_int_equal(sk_tileset_score_of(&sk, 'q'), 5); /* a wildcard played as Q */
-    assert_int_equal(sk_tileset_score_of(&sk, 'A'), 1);
-    assert_int_equal(sk_tileset_score_of(&sk, '?'), 5); /* an unplayed wildcard */
-    assert_int_equal(sk_tileset_score_of(&sk, '.'), 0);
-    assert_int_equal(sk_tileset_score_of(&sk, ' '), 0);
-    assert_int_equal(sk_tileset_score_of(&sk, '1'), 0);
+    assert_int_equal(sk_tileset_score_of(&en, tu_tile('Q')), 10);
+    assert_int_equal(sk_tileset_score_of(&en, tu_tile('q')), 0);
+    assert_int_equal(sk_tileset_score_of(&sk, tu_tile('Q')), 12);
+    assert_int_equal(sk_tileset_score_of(&sk, tu_tile('q')), 5); /* a wildcard played as Q */
+    assert_int_equal(sk_tileset_score_of(&sk, tu_tile('A')), 1);
+    assert_int_equal(sk_tileset_score_of(&sk, tu_tile('?')), 5); /* an unplayed wildcard */
+    /* no tile of the set: a GCG '.', letters past Z (played or as a blank), stray bits */
+    assert_int_equal(sk_tileset_score_of(&sk, tu_tile('.')), 0);
+    assert_int_equal(sk_tileset_score_of(&sk, 27), 0);
+    assert_int_equal(sk_tileset_score_of(&sk, 27 | SK_TILE_BLANKED), 0);
+    assert_int_equal(sk_tileset_score_of(&sk, (char)(0x80 | 17)), 0);
 }
 
 /* The resource files hold exactly the built-in sets. */
@@ -358,7 +362,7 @@ static void english_csv(char *out, size_t cap, int magpie)
     sk_tileset en;
     sk_tileset_builtin(&en, "english");
     size_t n = (size_t)snprintf(out, cap, magpie ? "?,?,2,0,0\n" : "?,2,0,0\n");
-    for (int i = 1; i < SK_TILE_KINDS; i++) {
+    for (int i = 1; i <= 26; i++) {
         char c = (char)('A' + i - 1);
         int vowel = strchr("AEIOUY", c) != NULL;
         if (magpie)

@@ -56,8 +56,9 @@ SK_API int sk_tileset_is_latin(const sk_tileset *t);
 /* 1..26 for 'A'..'Z' / 'a'..'z', 0 for '?', -1 otherwise. */
 SK_API int sk_tile_from_char(char c);
 
-/* Score of a tile written as C: uppercase letter → its score, lowercase (a blank played as
- * that letter) or '?' (an unplayed blank) → the blank's score. 0 for anything else. */
-SK_API int sk_tileset_score_of(const sk_tileset *t, char c);
+/* Score of TILE, an sk_tile as tile strings hold it (alphabet.h): a letter → its score, a blank
+ * played as a letter or unplayed (SK_TILE_WILD) → the blank's score. 0 for a tile not in the
+ * set's alphabet (SK_MOVE_UNNAMED among them). */
+SK_API int sk_tileset_score_of(const sk_tileset *t, char tile);
 
 #endif
