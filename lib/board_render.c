@@ -45,7 +45,6 @@ static void text_cell(const sk_board *b, const sk_alphabet *a, const char *tiles
 {
     int i = r * b->width + c;
     const sk_square *sq = &b->squares[i];
-    char tmp[16];
     if (has_tile(tiles, i)) {
         tile_cell(a, (sk_tile)tiles[i], scores ? &scores[i] : NULL, out);
         return;
@@ -55,6 +54,7 @@ static void text_cell(const sk_board *b, const sk_alphabet *a, const char *tiles
     case SK_SQ_WORD: {
         char open = sq->kind == SK_SQ_LETTER ? '(' : '{';
         char close = sq->kind == SK_SQ_LETTER ? ')' : '}';
+        char tmp[16];
         snprintf(tmp, sizeof(tmp), "%c%d%c", open, sq->factor, close);
         snprintf(out, 8, "%.3s", tmp);
         return;

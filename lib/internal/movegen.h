@@ -122,12 +122,12 @@ typedef struct {
 typedef struct {
     int count[SK_MG_LETTERS_MAX];   /* tiles of each kind on the rack (0: blanks) */
     int initial[SK_MG_LETTERS_MAX]; /* the rack before the move */
-    int left;                   /* tiles on the rack not yet placed */
-    uint32_t mask;              /* letters the rack can still supply (all of them with a blank) */
-    uint32_t letters;           /* letters on the rack, blanks aside */
-    int value[SK_MG_LETTERS_MAX];   /* [0] = the blank's value */
-    int size, bingo;            /* tiles a full rack holds; the bonus for playing them all */
-    int radix[SK_MG_LETTERS_MAX];   /* mixed-radix index of the tiles used so far */
+    int left;                       /* tiles on the rack not yet placed */
+    uint32_t mask;                /* letters the rack can still supply (all of them with a blank) */
+    uint32_t letters;             /* letters on the rack, blanks aside */
+    int value[SK_MG_LETTERS_MAX]; /* [0] = the blank's value */
+    int size, bingo;              /* tiles a full rack holds; the bonus for playing them all */
+    int radix[SK_MG_LETTERS_MAX]; /* mixed-radix index of the tiles used so far */
     int leave_index;
     /* best-only mode: the rack's tile values, descending (NVALUES of them) */
     double values[SK_RACK_MAX];
