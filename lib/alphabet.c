@@ -259,7 +259,7 @@ int sk_alphabet_read_tiles(const sk_alphabet *a, const char *text, size_t len, i
         n++;
     }
     out[n < max ? n : max] = '\0';
-    return n > max ? max + 1 : n;
+    return n;
 }
 
 void sk_alphabet_read_why(sk_tile_read why, const char *text, size_t len, size_t at, char *out,
@@ -302,6 +302,23 @@ void sk_alphabet_read_why(sk_tile_read why, const char *text, size_t len, size_t
         snprintf(out, size, "a tile is missing");
         break;
     }
+}
+
+size_t sk_alphabet_text(const sk_alphabet *a, const char *tiles, int letters, char *out,
+                        size_t size)
+{
+    size_t n = 0;
+    if (size == 0) return 0;
+    for (const char *p = tiles; *p; p++) {
+        char label[SK_LABEL_TEXT_MAX + 1];
+        sk_tile t = (sk_tile)*p;
+        size_t m = sk_alphabet_label(a, letters ? t & SK_TILE_LETTER : t, label);
+        if (n + m >= size) break;
+        memcpy(out + n, label, m);
+        n += m;
+    }
+    out[n] = '\0';
+    return n;
 }
 
 void sk_alphabet_write_tiles(const sk_alphabet *a, const char *tiles, sk_buf *out)

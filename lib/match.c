@@ -74,11 +74,7 @@ int sk_match_bag(const sk_match *m)
 /* Writes the tile string RACK as text (its labels) into OUT[0..SIZE). */
 static void rack_text(const sk_match *m, const char *rack, char *out, size_t size)
 {
-    sk_buf b;
-    sk_buf_init(&b);
-    sk_alphabet_write_tiles(&m->rules->tiles->alphabet, rack, &b);
-    snprintf(out, size, "%s", sk_buf_str(&b));
-    sk_buf_free(&b);
+    sk_alphabet_text(&m->rules->tiles->alphabet, rack, 0, out, size);
 }
 
 static sk_match_event *add_event(sk_match *m, sk_event_kind kind, int seat, const char *rack)

@@ -133,13 +133,6 @@ static uint32_t placed_mask(const sk_play *play)
     return mask;
 }
 
-void sk_word_write(const sk_word *w, const sk_alphabet *alphabet, sk_buf *out)
-{
-    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
-    for (int i = 0; i < w->len; i++)
-        sk_alphabet_write(a, (sk_tile)w->letters[i] & SK_TILE_LETTER, out);
-}
-
 void sk_play_write(const sk_play *play, sk_play_style style, const sk_alphabet *alphabet,
                    sk_buf *out)
 {

@@ -98,24 +98,6 @@ static void square_name(const checker *k, int row, int col, char out[SQUARE_NAME
         snprintf(out, SQUARE_NAME_MAX, "%c%d", 'a' + col, (row + 1) % 100);
 }
 
-/* Writes the tiles of the tile string TILES for a message into OUT[0..SIZE): their labels, upper
- * case when UPPER (a word as people read it, blanks and all). */
-static const char *tiles_text(const checker *k, const char *tiles, int upper, char *out,
-                              size_t size)
-{
-    size_t n = 0;
-    out[0] = '\0';
-    for (const char *p = tiles; *p; p++) {
-        char label[SK_LABEL_TEXT_MAX + 1];
-        sk_tile t = (sk_tile)*p;
-        size_t m = sk_alphabet_label(k->alphabet, upper ? t & SK_TILE_LETTER : t, label);
-        if (n + m >= size) break;
-        memcpy(out + n, label, m + 1);
-        n += m;
-    }
-    return out;
-}
-
 /* The label of the one tile T, for a message. */
 static const char *tile_text(const checker *k, char t, char out[SK_LABEL_TEXT_MAX + 1])
 {
@@ -363,8 +345,8 @@ static sk_illegal collect_words(checker *k, sk_play *out)
         if (w.len < 2) continue;
         if (k->rules->ruleset == SK_RULES_SKRABBKLE) {
             char text[WORD_TEXT_MAX];
-            return refuse(k, SK_ILLEGAL_SECOND_WORD, "creates a second word %s",
-                          tiles_text(k, w.letters, 1, text, sizeof(text)));
+            sk_alphabet_text(k->alphabet, w.letters, 1, text, sizeof(text));
+            return refuse(k, SK_ILLEGAL_SECOND_WORD, "creates a second word %s", text);
         }
         out->words[out->nwords++] = w;
     }
@@ -461,8 +443,8 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
         sk_word *w = &out->words[i];
         if (w->len >= 2 && !in_lexicon(&k, w)) {
             char text[WORD_TEXT_MAX];
-            return refuse(&k, SK_ILLEGAL_NOT_A_WORD, "not in lexicon: %s",
-                          tiles_text(&k, w->letters, 1, text, sizeof(text)));
+            sk_alphabet_text(k.alphabet, w->letters, 1, text, sizeof(text));
+            return refuse(&k, SK_ILLEGAL_NOT_A_WORD, "not in lexicon: %s", text);
         }
     }
     score_play(&k, out);

@@ -12,19 +12,6 @@ static void name(int r, int c, char out[8])
     snprintf(out, 8, "%c%d", 'a' + c, (r + 1) % 100);
 }
 
-/* The labels of the tile string TILES (upper case when UPPER) into OUT[0..SIZE). */
-static const char *labels(const sk_alphabet *a, const char *tiles, int upper, char *out,
-                          size_t size)
-{
-    sk_buf b;
-    sk_buf_init(&b);
-    for (const char *p = tiles; *p; p++)
-        sk_alphabet_write(a, upper ? (sk_tile)*p & SK_TILE_LETTER : (sk_tile)*p, &b);
-    snprintf(out, size, "%s", sk_buf_str(&b));
-    sk_buf_free(&b);
-    return out;
-}
-
 static void check_runs(const sk_position *pos, const sk_alphabet *alpha, const sk_lexicon *lex,
                        sk_diag_list *diags)
 {
@@ -55,9 +42,9 @@ static void check_runs(const sk_position *pos, const sk_alphabet *alpha, const s
                     !sk_lexicon_contains_tiles(lex, (const unsigned char *)word, (size_t)n)) {
                     char sq[8], text[SK_BOARD_MAX * SK_LABEL_TEXT_MAX + 1];
                     name(r0, c0, sq);
+                    sk_alphabet_text(alpha, word, 1, text, sizeof(text));
                     sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
-                                "%s at %s (%s) is not in the lexicon",
-                                labels(alpha, word, 1, text, sizeof(text)), sq,
+                                "%s at %s (%s) is not in the lexicon", text, sq,
                                 dir == 0 ? "across" : "down");
                 }
             }

@@ -324,6 +324,24 @@ static void write_labels(void **state)
     sk_buf_free(&b);
 }
 
+/* A tile string as text: labels as written, or the letters a word reads as; cut at a whole tile. */
+static void tile_string_text(void **state)
+{
+    (void)state;
+    sk_alphabet a;
+    digraphs(&a);
+    const char tiles[] = {CH, (char)(O | SK_TILE_BLANKED), (char)SK_TILE_WILD, LDOTL, 0};
+    char out[32];
+    assert_int_equal(sk_alphabet_text(&a, tiles, 0, out, sizeof(out)), 12);
+    assert_string_equal(out, "[CH]o?[L\xc2\xb7L]");
+    assert_int_equal(sk_alphabet_text(&a, tiles, 1, out, sizeof(out)), 12);
+    assert_string_equal(out, "[CH]O?[L\xc2\xb7L]");
+    assert_int_equal(sk_alphabet_text(&a, tiles, 0, out, 8), 6); /* [L·L] would not fit */
+    assert_string_equal(out, "[CH]o?");
+    assert_int_equal(sk_alphabet_text(&a, tiles, 0, out, 4), 0); /* nor [CH] */
+    assert_string_equal(out, "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +355,7 @@ int main(void)
         cmocka_unit_test(read_errors),
         cmocka_unit_test(greedy_and_fold),
         cmocka_unit_test(write_labels),
+        cmocka_unit_test(tile_string_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

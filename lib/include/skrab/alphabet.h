@@ -96,7 +96,7 @@ SK_API sk_tile_read sk_alphabet_read(const sk_alphabet *a, const char *text, siz
                                      size_t *pos, int flags, sk_tile *tile);
 
 /* Reads the tiles of TEXT[0..LEN) (all of it) into the tile string OUT, which has room for MAX
- * tiles and its end. Returns the number of tiles; MAX + 1 when there are more (OUT then holds the
+ * tiles and its end. Returns the number of tiles, which may be more than MAX (OUT then holds the
  * first MAX); -1 when a tile cannot be read: *AT is then its byte offset and *WHY the outcome. */
 SK_API int sk_alphabet_read_tiles(const sk_alphabet *a, const char *text, size_t len, int flags,
                                   char *out, int max, size_t *at, sk_tile_read *why);
@@ -132,6 +132,13 @@ static inline char *sk_alphabet_put(const sk_alphabet *a, sk_tile tile, char *at
 
 /* Appends TILE as sk_alphabet_label writes it. */
 SK_API void sk_alphabet_write(const sk_alphabet *a, sk_tile tile, sk_buf *out);
+
+/* Writes the tile string TILES into OUT[0..SIZE) (NUL-terminated, cut at a whole tile when it
+ * does not fit), each tile as sk_alphabet_label writes it, or, when LETTERS, as the letter it
+ * stands for (a blank played as a letter in upper case: a word as people read it). Returns the
+ * length. */
+SK_API size_t sk_alphabet_text(const sk_alphabet *a, const char *tiles, int letters, char *out,
+                               size_t size);
 
 /* Appends the tile string TILES, each tile as sk_alphabet_label writes it. */
 SK_API void sk_alphabet_write_tiles(const sk_alphabet *a, const char *tiles, sk_buf *out);

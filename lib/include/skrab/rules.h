@@ -146,8 +146,6 @@ SK_API void sk_play_write(const sk_play *play, sk_play_style style, const sk_alp
                           sk_buf *out);
 /* sk_play_write with SK_PLAY_GCG: the canonical form (docs/formats.md, "Canonical form"). */
 SK_API void sk_play_write_gcg(const sk_play *play, const sk_alphabet *alphabet, sk_buf *out);
-/* Appends the word W as people read it: each tile's upper-case label (a blank as its letter). */
-SK_API void sk_word_write(const sk_word *w, const sk_alphabet *alphabet, sk_buf *out);
 
 /* The unseen pool: the full bag of TILES minus the tiles on POS's board and, when known, on the
  * racks of all players (racks in FROM_PLAYER's view: the other racks count only if known).
