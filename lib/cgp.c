@@ -141,7 +141,7 @@ static void one_rack(cgp_reader *r, sk_position *out, int k, size_t s, size_t e)
         bad_tile(r, s + at, e, why, "a rack", "racks hold uppercase letters and '?'");
     } else if (n > SK_RACK_MAX) {
         out->racks[k][0] = '\0';
-        sk_diag_add(r->diags, SK_SEV_ERROR, s, "rack of more than %d tiles", SK_RACK_MAX);
+        sk_diag_add(r->diags, SK_SEV_ERROR, s, "rack of %d tiles; at most %d", n, SK_RACK_MAX);
     }
 }
 
