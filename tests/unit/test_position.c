@@ -109,6 +109,7 @@ static void diagnostics(void **state)
     expect("15/14 AB/ 0/0 0", "row 2 is 14 squares wide, row 1 is 15", 3);
     expect("27 A/ 0/0 0", "wider than 26", 0);
     expect("3/3 ab/ 0/0 0", "unexpected 'a' in a rack", 4);
+    expect("3/3 AAAAABBBBBCCCCCDDDDDE/ 0/0 0", "rack of 21 tiles; at most 20", 4);
     expect("3/3 AB/CD/EF 0/0 0", "3 racks but 2 scores", 13);
     expect("3/3 AB 0/0 0", "1 rack but 2 scores", 7);
     expect("3/3 AB/CD 0 0", "2 racks but 1 score", 10);
