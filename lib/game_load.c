@@ -127,22 +127,6 @@ static int load_board(sk_game_loader *l, const char *name, sk_game *out, char *w
     return read_parsed(l, path, SK_BOARD_FILE_MAX, parse_board, &out->board, why, why_size);
 }
 
-/* The game layers handle the letters A..Z only, so far: a set with other letters is refused
- * with a reason naming the first of them. */
-static int latin_only(const sk_tileset *t, const char *name, char *why, size_t why_size)
-{
-    if (sk_tileset_is_latin(t)) return SK_OK;
-    const sk_alphabet *a = &t->alphabet;
-    int k = 1;
-    while (k < a->size - 1 && a->chars[k] == 1 && (unsigned char)a->upper[k][0] < 0x80)
-        k++;
-    snprintf(why, why_size,
-             "tile set '%s' has letters outside A..Z ('%s'): games in its alphabet are not "
-             "supported yet (lint reads it)",
-             name, a->upper[k]);
-    return SK_EUNSUPPORTED;
-}
-
 int sk_game_load_tiles(sk_game_loader *l, const char *name, sk_tileset *out, char *path,
                        size_t path_size, char *why, size_t why_size)
 {
@@ -185,8 +169,7 @@ int sk_game_load_tiles(sk_game_loader *l, const char *name, sk_tileset *out, cha
 static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
 {
     char *path = out->path[SK_SPEC_TILES];
-    int rc = sk_game_load_tiles(l, name, &out->tiles, path, SK_PATH_MAX, why, why_size);
-    return rc == SK_OK ? latin_only(&out->tiles, path[0] ? path : name, why, why_size) : rc;
+    return sk_game_load_tiles(l, name, &out->tiles, path, SK_PATH_MAX, why, why_size);
 }
 
 static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char *why,
