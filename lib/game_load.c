@@ -16,6 +16,7 @@ struct sk_game_loader {
     void *ctx;
     sk_lexicon **lex; /* every lexicon loaded, with the path it came from */
     char (*lex_path)[SK_PATH_MAX];
+    uint64_t *lex_abc; /* [i]: the alphabet lex[i] was read in (alphabet_id) */
     int nlex;
     /* the last built-in tile set loaded, kept because a stream of positions loads one a line
      * and building it means parsing its table; "" none */
@@ -52,6 +53,7 @@ void sk_game_loader_free(sk_game_loader *loader)
         sk_lexicon_free(loader->lex[i]);
     free(loader->lex);
     free(loader->lex_path);
+    free(loader->lex_abc);
     free(loader);
 }
 
@@ -172,6 +174,18 @@ static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *w
     return sk_game_load_tiles(l, name, &out->tiles, path, SK_PATH_MAX, why, why_size);
 }
 
+/* An identity of the alphabet A (NULL: A..Z, 0): a hash of its labels in number order. */
+static uint64_t alphabet_id(const sk_alphabet *a)
+{
+    uint64_t h = 0;
+    for (int k = 0; a && k < a->size; k++)
+        for (const char *p = a->upper[k];; p++) {
+            h = (h ^ (unsigned char)*p) * 0x100000001B3ull; /* FNV-1a, 0 between labels */
+            if (!*p) break;
+        }
+    return h;
+}
+
 static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char *why,
                         size_t why_size)
 {
@@ -184,8 +198,14 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
         snprintf(why, why_size, "no lexicon named '%s'", name);
         return SK_ENOTFOUND;
     }
+    /* a word list is read in the letters of the game's tile set when they are not A..Z, its
+     * accents folded, as `lexicon build -t` reads it (docs/lexicon.md, "Other languages"); a
+     * KWG holds tile numbers and reads the same in any */
+    const sk_alphabet *abc = sk_tileset_is_latin(&out->tiles) ? NULL : &out->tiles.alphabet;
+    sk_kwg_build_options opts = {.alphabet = abc, .fold_accents = abc != NULL};
+    uint64_t id = alphabet_id(abc);
     for (int i = 0; i < l->nlex; i++)
-        if (strcmp(l->lex_path[i], path) == 0) {
+        if (strcmp(l->lex_path[i], path) == 0 && l->lex_abc[i] == id) {
             out->lexicon = l->lex[i]; /* loaded for an earlier game */
             return SK_OK;
         }
@@ -193,7 +213,9 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     if (lexs) l->lex = lexs;
     char(*paths)[SK_PATH_MAX] = realloc(l->lex_path, (size_t)(l->nlex + 1) * sizeof(*paths));
     if (paths) l->lex_path = paths;
-    if (!lexs || !paths) {
+    uint64_t *ids = realloc(l->lex_abc, (size_t)(l->nlex + 1) * sizeof(*ids));
+    if (ids) l->lex_abc = ids;
+    if (!lexs || !paths || !ids) {
         snprintf(why, why_size, "out of memory");
         return SK_ENOMEM;
     }
@@ -203,7 +225,8 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     sk_buf_init(&text);
     sk_lexicon *lex = NULL;
     errno = 0;
-    int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL, NULL, &text, &d);
+    int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL, abc ? &opts : NULL,
+                             &text, &d);
     int err = errno;
     report(l, path, &text, &d);
     if (rc != SK_OK && d.errors == 0) /* nothing said yet */
@@ -214,6 +237,7 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     if (rc != SK_OK) return rc;
     l->lex[l->nlex] = lex;
     snprintf(l->lex_path[l->nlex], SK_PATH_MAX, "%s", path);
+    l->lex_abc[l->nlex] = id;
     l->nlex++;
     out->lexicon = lex;
     return SK_OK;
