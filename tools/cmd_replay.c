@@ -204,7 +204,9 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
     int rc = sk_gcg_parse(&g, sk_buf_str(text), text->len, &first);
     const sk_rules *rules = NULL;
     if (rc != SK_ENOMEM) status = setup(v, &g, source, &d, &rules);
-    if (rc != SK_ENOMEM) {
+    /* a game that cannot be loaded (reported) leaves the tile set unknown: the events are not
+     * read again, and nothing is said of their tiles */
+    if (rc != SK_ENOMEM && status == SK_EXIT_OK) {
         const sk_tileset *tiles = rules ? &v->game.loaded.tiles : NULL;
         const char *name = v->game.loaded.spec.file[SK_SPEC_TILES];
         sk_gcg_free(&g);
