@@ -155,7 +155,7 @@ static int from_latin1(const parser *p, char *s, size_t size)
 {
     size_t n = strlen(s);
     if (p->g->utf8 || sk_utf8_invalid(s, n) == n) return 0;
-    char out[2 * SK_GCG_END_TILES_MAX + 2 * SK_GCG_TILES_MAX + 16];
+    char out[2 * SK_GCG_END_TILES_MAX + 2 * SK_GCG_TILES_MAX + 16] = "";
     size_t k = 0;
     for (size_t i = 0; i < n && k + 2 < sizeof(out) && k + 2 < size; i++) {
         unsigned char c = (unsigned char)s[i];
