@@ -6,6 +6,7 @@
 
 #include "skrab/error.h"
 #include "skrab/gcg.h"
+#include "skrab/tiles.h"
 
 int sk_gcg_ruleset(const sk_gcg *g, sk_ruleset *out, sk_diag_list *diags)
 {
@@ -55,5 +56,9 @@ const char *sk_gcg_tiles_name(const sk_gcg *g)
     for (size_t i = 0; i < sizeof(guesses) / sizeof(guesses[0]); i++)
         if (strncasecmp(g->lexicon.value, guesses[i].prefix, strlen(guesses[i].prefix)) == 0)
             return guesses[i].tiles;
+    /* a lexicon named after its language ("GERMAN"): the built-in tile set of that name */
+    const char *name;
+    for (int i = 0; (name = sk_tileset_builtin_name(i)) != NULL; i++)
+        if (strncasecmp(g->lexicon.value, name, strlen(name)) == 0) return name;
     return NULL;
 }

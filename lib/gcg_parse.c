@@ -13,6 +13,9 @@
 #include "internal/regex.h"
 #include "skrab/error.h"
 #include "skrab/gcg.h"
+#include "skrab/resource.h"
+#include "skrab/tiles.h"
+#include "skrab/utf8.h"
 
 #define NICK ">([^\\s:]+):[ \\t]*"
 #define CUMUL "[ \\t]+(-?[0-9]+)(?:[ \\t]+.*)?$"
@@ -85,6 +88,9 @@ typedef struct {
     size_t header_at[H_COUNT];      /* where each header pragma was first seen */
     size_t cap;
     int in_note, seen_event, nomem, after_last_rack_reported, overflow_reported;
+    int shifted;      /* the tiles being read were rewritten from ISO-8859-1 (from_latin1) */
+    int alphabet_set; /* g->alphabet and g->tiles are settled */
+    sk_tileset tiles; /* the built-in tile set the pragmas name, when they name one */
     size_t last_rack_at;
 } parser;
 
@@ -140,51 +146,86 @@ static int group_int(parser *p, int pattern, int n, int *out, size_t *at)
     return 0;
 }
 
-/* Checks tiles as written in a rack: 'A'-'Z' and '?'. Returns 0 when fine, 1 when a byte
- * outside ASCII (a letter of another alphabet) appears and nothing is wrong otherwise, -1 when
- * malformed (*BAD: index of the first bad byte). */
-static int check_tiles(const char *s, size_t *bad)
+/* Without "#character-encoding UTF-8" a transcript is ISO-8859-1 (docs/formats.md, "Transcripts
+ * (GCG)"), yet such files are often UTF-8 all the same: a token of tiles that is UTF-8 is kept as
+ * it is, and one that is not has each byte read as the ISO-8859-1 character of that code and is
+ * rewritten in UTF-8 in place (cut at a whole character to fit SIZE). Returns 1 when it was
+ * rewritten: offsets inside the token no longer match the text's. */
+static int from_latin1(const parser *p, char *s, size_t size)
 {
-    int foreign = 0;
-    for (size_t i = 0; s[i]; i++) {
+    size_t n = strlen(s);
+    if (p->g->utf8 || sk_utf8_invalid(s, n) == n) return 0;
+    char out[2 * SK_GCG_END_TILES_MAX + 2 * SK_GCG_TILES_MAX + 16] = "";
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 2 < sizeof(out) && k + 2 < size; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80)
-            foreign = 1;
-        else if (!(c >= 'A' && c <= 'Z') && c != '?') {
-            *bad = i;
-            return -1;
-        }
+        k += sk_utf8_encode(c, out + k);
     }
-    return foreign;
+    memcpy(s, out, k);
+    s[k] = '\0';
+    return 1;
 }
 
-static void mark_foreign(parser *p, sk_gcg_event *ev, size_t at)
+/* The alphabet racks and moves are read in: the caller's, else the built-in tile set the
+ * pragmas name (sk_gcg_tiles_name), else English. Settled at the first tile read: the pragmas
+ * that name the game come before the events. */
+static const sk_alphabet *tile_alphabet(parser *p)
 {
-    ev->foreign = 1;
-    if (p->g->foreign_at == SK_DIAG_NO_OFFSET || at < p->g->foreign_at) p->g->foreign_at = at;
+    sk_gcg *g = p->g;
+    if (!p->alphabet_set) {
+        const char *name = sk_gcg_tiles_name(g);
+        if (name && !sk_resource_is_path(name) && sk_tileset_builtin(&p->tiles, name) == SK_OK) {
+            g->alphabet = p->tiles.alphabet;
+            put_text(g->tiles, sizeof(g->tiles), name, strlen(name));
+        } else {
+            sk_alphabet_latin(&g->alphabet);
+            put_text(g->tiles, sizeof(g->tiles), "english", 7);
+        }
+        p->alphabet_set = 1;
+    }
+    return &g->alphabet;
 }
 
-/* Reads the tiles at AT into DST and checks them; reports a malformed rack. Returns 1 if fine. */
-static int read_rack(parser *p, sk_gcg_event *ev, const char *what, char *dst, size_t at,
-                     size_t max)
+/* Says why the tile at TEXT[AT..LEN) could not be read (outcome WHY) into OUT[SIZE], naming the
+ * tile set when the character is none of its tiles. */
+static void tile_why(parser *p, sk_tile_read why, const char *text, size_t len, size_t at,
+                     char *out, size_t size)
 {
-    size_t bad = 0;
+    sk_alphabet_read_why(why, text, len, at, out, size);
+    if (why == SK_TILE_READ_UNKNOWN) {
+        size_t n = strlen(out);
+        snprintf(out + n, size - n, " '%.80s'", p->g->tiles);
+    }
+}
+
+/* Reads the tiles at AT into DST and checks them against the transcript's alphabet, '?' the
+ * blank; reports a malformed rack at the tile that cannot be read. Returns 1 if fine. */
+static int read_rack(parser *p, const char *what, char *dst, size_t at, size_t max)
+{
     if (strlen(dst) >= max) {
         ERR(p, at, "malformed %s: more than %zu characters", what, max - 1);
         return 0;
     }
-    int rc = check_tiles(dst, &bad);
-    if (rc < 0) {
-        char c = dst[bad];
-        if (c >= 'a' && c <= 'z')
-            ERR(p, at + bad, "malformed %s '%s': lowercase '%c' (a blank on a rack is '?')", what,
-                dst, c);
-        else
-            ERR(p, at + bad, "malformed %s '%s': '%c' is not a tile (letters A-Z, '?' a blank)",
-                what, dst, c);
+    const sk_alphabet *a = tile_alphabet(p);
+    size_t n = strlen(dst);
+    for (size_t i = 0; i < n;) {
+        size_t start = i;
+        sk_tile t;
+        sk_tile_read r = sk_alphabet_read(a, dst, n, &i, SK_READ_BLANK, &t);
+        if (r == SK_TILE_READ_OK) continue;
+        if (r == SK_TILE_READ_NOT_ALLOWED) { /* a blank's lower-case letter */
+            uint32_t cp;
+            size_t k = sk_utf8_decode(dst + start, n - start, &cp);
+            ERR(p, at + (p->shifted ? 0 : start),
+                "malformed %s '%s': lowercase '%.*s' (a blank on a rack is '?')", what, dst,
+                (int)(k ? k : 1), dst + start);
+        } else {
+            char why[256];
+            tile_why(p, r, dst, n, start, why, sizeof(why));
+            ERR(p, at + (p->shifted ? 0 : start), "malformed %s '%s': %s", what, dst, why);
+        }
         return 0;
     }
-    if (rc == 1) mark_foreign(p, ev, at);
     return 1;
 }
 
@@ -222,16 +263,35 @@ static sk_gcg_event *new_event(parser *p)
     return ev;
 }
 
-/* Reads a move (POS PLAY) or an exchange token ("-ABC", "-3") into EV->move. */
-static void read_move(parser *p, sk_gcg_event *ev, const char *text, const char *what)
+/* Reads a move (POS PLAY) or an exchange token ("-ABC", "-3") into EV->move, in the
+ * transcript's alphabet. TILES_AT is the offset in the text of TEXT[SKIP], where the tiles begin
+ * (the play after POS, or the exchange after '-'): a character that is no tile is reported
+ * there, at its own column. */
+static void read_move(parser *p, sk_gcg_event *ev, const char *text, size_t skip, size_t tiles_at,
+                      const char *what)
 {
     char why[200];
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
-        if (*c >= 0x80) { /* another alphabet: the notation is not ours to check */
-            mark_foreign(p, ev, ev->move_at);
-            return;
+    const sk_alphabet *a = tile_alphabet(p);
+    size_t n = strlen(text);
+    int exchange = text[0] == '-';
+    for (size_t i = skip; i < n;) {
+        char c = text[i];
+        if (!exchange && (c == '.' || c == '(' || c == ')')) {
+            i++;
+            continue;
         }
-    if (sk_move_parse(&ev->move, text, strlen(text), NULL, why, sizeof(why)) != SK_OK) {
+        if (exchange && c >= '0' && c <= '9') break; /* "-3": the count, for sk_move_parse */
+        size_t start = i;
+        sk_tile t;
+        sk_tile_read r = sk_alphabet_read(
+            a, text, n, &i, exchange ? SK_READ_BLANK | SK_READ_FOLD : SK_READ_BLANKED, &t);
+        if (r == SK_TILE_READ_OK) continue;
+        tile_why(p, r, text, n, start, why, sizeof(why));
+        ERR(p, tiles_at + (p->shifted ? 0 : start - skip), "malformed %s '%s': %s", what, text,
+            why);
+        return;
+    }
+    if (sk_move_parse(&ev->move, text, n, a, why, sizeof(why)) != SK_OK) {
         ERR(p, ev->move_at, "malformed %s '%s': %s", what, text, why);
         return;
     }
@@ -248,14 +308,18 @@ static int match_event(parser *p, sk_gcg_event *ev, size_t n)
     if (k > P_END_PENALTY) return -1;
     char buf[SK_GCG_END_TILES_MAX + 2 * SK_GCG_TILES_MAX + 8];
     int cumul_group = 5, score_group = 4;
+    size_t tiles_skip = 1, tiles_at = 0; /* where the tiles of the move begin ("-ABC": at 1) */
     switch (k) {
     case P_MOVE: {
         ev->kind = SK_GCG_MOVE;
         ev->rack_at = copy_group(p, k, 2, ev->rack, sizeof(ev->rack));
         char pos[16], play[SK_GCG_TILES_MAX + 1];
         ev->move_at = copy_group(p, k, 3, pos, sizeof(pos));
-        copy_group(p, k, 4, play, sizeof(play));
+        size_t play_at = copy_group(p, k, 4, play, sizeof(play));
+        p->shifted = from_latin1(p, play, sizeof(play));
         snprintf(buf, sizeof(buf), "%s %s", pos, play);
+        tiles_skip = strlen(pos) + 1;
+        tiles_at = play_at;
         score_group = 5;
         cumul_group = 6;
         break;
@@ -287,24 +351,34 @@ static int match_event(parser *p, sk_gcg_event *ev, size_t n)
     if (k != P_MOVE && k != P_END_POINTS) {
         ev->rack_at = copy_group(p, k, 2, ev->rack, sizeof(ev->rack));
         ev->move_at = copy_group(p, k, 3, buf, sizeof(buf));
+        tiles_at = ev->move_at + 1;
+        if (k == P_EXCHANGE) p->shifted = from_latin1(p, buf, sizeof(buf));
     }
     if (k == P_END_POINTS) ev->move_at = copy_group(p, k, 2, buf, sizeof(buf));
+    if (k == P_END_POINTS || k == P_END_PENALTY) p->shifted = from_latin1(p, buf, sizeof(buf));
     if (k == P_CHALLENGE && strcmp(ev->rack, "UNKNOWN") == 0)
         ev->rack[0] = '\0'; /* a placeholder some exports write: the rack is not known */
     if (ev->rack[0] == '\0') ev->rack_at = ev->move_at;
-    if (ev->rack[0])
-        ev->rack_ok = read_rack(p, ev, "rack", ev->rack, ev->rack_at, SK_GCG_TILES_MAX);
+    if (ev->rack[0]) {
+        int shifted = p->shifted;
+        p->shifted = from_latin1(p, ev->rack, sizeof(ev->rack));
+        ev->rack_ok = read_rack(p, "rack", ev->rack, ev->rack_at, SK_GCG_TILES_MAX);
+        p->shifted = shifted;
+    }
     if (k == P_END_POINTS || k == P_END_PENALTY) {
         size_t n2 = strlen(buf); /* "(TILES)" */
         size_t m = n2 >= 2 ? n2 - 2 : 0;
         if (m > SK_GCG_END_TILES_MAX) m = SK_GCG_END_TILES_MAX;
         memcpy(ev->tiles, buf + 1, m);
         ev->tiles[m] = '\0';
-        ev->tiles_ok = read_rack(p, ev, "rack", ev->tiles, ev->move_at + 1, SK_GCG_END_TILES_MAX);
+        ev->tiles_ok = read_rack(p, "rack", ev->tiles, ev->move_at + 1, SK_GCG_END_TILES_MAX);
     }
     if (k == P_MOVE || k == P_PASS || k == P_EXCHANGE) {
         snprintf(ev->notation, sizeof(ev->notation), "%.*s", (int)sizeof(ev->notation) - 1, buf);
-        read_move(p, ev, buf, k == P_MOVE ? "move" : k == P_PASS ? "pass" : "exchange");
+        read_move(p, ev, buf, tiles_skip, tiles_at,
+                  k == P_MOVE   ? "move"
+                  : k == P_PASS ? "pass"
+                                : "exchange");
     }
     group_int(p, k, score_group, &ev->score, &ev->score_at);
     if (k == P_END_PENALTY) ev->score = -ev->score;
@@ -437,11 +511,10 @@ static void last_rack_pragma(parser *p, int n, const char *arg, size_t arg_at)
         ERR(p, p->line_at, "#rack%d given twice", n);
         return;
     }
-    sk_gcg_event scratch;
-    memset(&scratch, 0, sizeof(scratch));
     put_text(r->value, sizeof(r->value), arg, strlen(arg));
+    p->shifted = from_latin1(p, r->value, sizeof(r->value));
     if (strlen(arg) > SK_GCG_TILES_MAX ||
-        !read_rack(p, &scratch, "rack", r->value, arg_at, SK_GCG_TILES_MAX)) {
+        !read_rack(p, "rack", r->value, arg_at, SK_GCG_TILES_MAX)) {
         r->value[0] = '\0'; /* reported */
         if (strlen(arg) > SK_GCG_TILES_MAX)
             ERR(p, arg_at, "malformed rack: more than %d characters", SK_GCG_TILES_MAX);
@@ -527,16 +600,27 @@ static void init_result(sk_gcg *g, size_t len)
     }
     g->lexicon.at = g->board_layout.at = g->tile_distribution.at = g->game_type.at =
         SK_DIAG_NO_OFFSET;
-    g->foreign_at = SK_DIAG_NO_OFFSET;
     g->first_event_at = g->end_at = len;
 }
 
 int sk_gcg_parse(sk_gcg *out, const char *text, size_t len, sk_diag_list *diags)
 {
+    return sk_gcg_parse_tiles(out, text, len, NULL, NULL, diags);
+}
+
+int sk_gcg_parse_tiles(sk_gcg *out, const char *text, size_t len, const sk_alphabet *alphabet,
+                       const char *tiles_name, sk_diag_list *diags)
+{
     init_result(out, len);
     size_t errors_before = diags ? diags->errors : 0;
     parser *p = calloc(1, sizeof(*p));
     if (!p) return SK_ENOMEM;
+    if (alphabet) {
+        out->alphabet = *alphabet;
+        const char *name = tiles_name ? tiles_name : "";
+        put_text(out->tiles, sizeof(out->tiles), name, strlen(name));
+        p->alphabet_set = 1;
+    }
     p->g = out;
     p->text = text;
     p->len = len;
@@ -584,6 +668,7 @@ int sk_gcg_parse(sk_gcg *out, const char *text, size_t len, sk_diag_list *diags)
             goto cleanup;
         }
     }
+    tile_alphabet(p); /* settled even without a tile read */
     if (out->nevents == 0 && out->nplayers == 0)
         ERR(p, len, "empty transcript: no #player lines and no events");
     for (int i = out->nplayers; i < SK_GCG_PLAYERS_MAX; i++)

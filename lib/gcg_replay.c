@@ -56,17 +56,15 @@ static const char *nick(const replay *r, int p)
 }
 
 /* Reads TEXT, tiles as a rack writes them (letters and '?'), into the tile string OUT (room for
- * SK_GCG_END_TILES_MAX tiles), in the rules' alphabet, or A..Z without rules (racks are still
- * compared then: a withdrawn phony, the end-of-game lines). Returns the count, or -1 when TEXT is
- * not such tiles. */
+ * SK_GCG_END_TILES_MAX tiles), in the alphabet the transcript was read in (racks are compared
+ * without rules too: a withdrawn phony, the end-of-game lines). Returns the count, or -1 when
+ * TEXT is not such tiles. */
 static int to_tiles(const replay *r, const char *text, char out[SK_GCG_END_TILES_MAX + 1])
 {
     size_t at;
     sk_tile_read why;
-    const sk_alphabet *a =
-        r->rules && r->rules->tiles ? &r->rules->tiles->alphabet : sk_alphabet_default();
-    int n = sk_alphabet_read_tiles(a, text, strlen(text), SK_READ_BLANK, out, SK_GCG_END_TILES_MAX,
-                                   &at, &why);
+    int n = sk_alphabet_read_tiles(&r->g->alphabet, text, strlen(text), SK_READ_BLANK, out,
+                                   SK_GCG_END_TILES_MAX, &at, &why);
     if (n < 0 || n > SK_GCG_END_TILES_MAX) {
         out[0] = '\0';
         return -1;
@@ -238,7 +236,7 @@ static void play_move(replay *r, const sk_gcg_event *ev, int p, int withdrawn)
     l->laid = 0;
     l->play.nplaced = 0;
     if (!r->board || !ev->move_ok) {
-        if (!ev->move_ok && !ev->foreign) lose_board(r, ev);
+        if (!ev->move_ok) lose_board(r, ev);
         return;
     }
     sk_rules rules = *r->rules;
@@ -352,7 +350,7 @@ static void show_turn(replay *r, const sk_gcg_event *ev, int player)
         q = next_player(r, q);
     } while (q != player && before.nplayers < r->n);
     char tiles[SK_GCG_END_TILES_MAX + 1];
-    int n = ev->rack_ok && !ev->foreign ? to_tiles(r, ev->rack, tiles) : -1;
+    int n = ev->rack_ok ? to_tiles(r, ev->rack, tiles) : -1;
     if (n >= 0 && n <= SK_RACK_MAX) memcpy(before.racks[0], tiles, (size_t)n + 1);
     sk_gcg_turn t = {.event = ev, .player = player, .before = &before};
     r->show(r->show_ctx, &t);
@@ -400,7 +398,7 @@ static void turn(replay *r, size_t i)
     r->last_turn = p;
     memset(&r->last, 0, sizeof(r->last));
     show_turn(r, ev, p);
-    if (ev->rack_ok && !ev->foreign) check_rack(r, ev->rack, ev->rack_at, p, NULL);
+    if (ev->rack_ok) check_rack(r, ev->rack, ev->rack_at, p, NULL);
     switch (ev->kind) {
     case SK_GCG_MOVE: {
         last_play *l = &r->last;
@@ -484,7 +482,7 @@ static void challenge_bonus(replay *r, const sk_gcg_event *ev)
             nick(r, l->player), nick(r, p));
         p = l->player;
     }
-    if (ev->rack_ok && !ev->foreign) check_rack(r, ev->rack, ev->rack_at, p, NULL);
+    if (ev->rack_ok) check_rack(r, ev->rack, ev->rack_at, p, NULL);
     check_total(r, ev, p, ev->score);
 }
 
@@ -574,7 +572,7 @@ static void end_penalty(replay *r, const sk_gcg_event *ev)
          * more, the one who went out gains the others' tiles once and each loses their own */
         ERR(r, ev->at + 1, "end-of-game penalty for %s: %s already gained twice their value",
             nick(r, p), nick(r, r->out_player));
-    } else if (r->over != ENDED_AS_WRITTEN && ev->tiles_ok && !ev->foreign && r->board) {
+    } else if (r->over != ENDED_AS_WRITTEN && ev->tiles_ok && r->board) {
         if (check_rack(r, ev->tiles, ev->move_at + 1, p, NULL)) {
             int v = tiles_value(r, ev->tiles);
             if (-ev->score != v)
@@ -643,6 +641,16 @@ static void finish(replay *r)
     last_racks(r, (size_t)-1);
 }
 
+/* Whether A and B number the same labels alike (the same tiles in tile strings). */
+static int same_alphabet(const sk_alphabet *a, const sk_alphabet *b)
+{
+    if (a->size != b->size) return 0;
+    for (int k = 0; k < a->size; k++)
+        if (strcmp(a->upper[k], b->upper[k]) != 0 || strcmp(a->lower[k], b->lower[k]) != 0)
+            return 0;
+    return 1;
+}
+
 int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out, sk_diag_list *diags)
 {
     return sk_gcg_replay_turns(g, rules, out, diags, NULL, NULL);
@@ -670,10 +678,12 @@ int sk_gcg_replay_turns(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *o
     sk_position_init(&r->pos, w, h);
     r->board = rules != NULL;
     r->bag = -1;
-    if (rules && g->foreign_at != SK_DIAG_NO_OFFSET) {
-        sk_diag_add(diags, SK_SEV_WARNING, g->foreign_at,
-                    "letters outside A-Z: the board, racks and scores are not checked, only the "
-                    "notation, turns and running totals");
+    if (rules && !same_alphabet(&g->alphabet, &rules->tiles->alphabet)) {
+        sk_diag_add(diags, SK_SEV_WARNING, g->first_event_at,
+                    "the transcript was read in the tiles of '%s', not those of the game's tile "
+                    "set: the board, racks and scores are not checked, only the notation, turns "
+                    "and running totals",
+                    g->tiles);
         r->board = 0;
     }
     memset(r->known, 1, sizeof(r->known)); /* everybody starts from 0 */

@@ -42,14 +42,12 @@ typedef struct {
     const char *shown;
 } turn_printer;
 
-/* 1 if tile set NAME can be loaded for a game, 0 if there is none of that name, -1 if it is
- * built in but its alphabet is not one games support yet. */
+/* Whether tile set NAME can be loaded for a game. */
 static int tiles_available(sk_cli *cli, const char *name)
 {
     sk_tileset t;
     char path[SK_PATH_MAX];
-    if (!sk_resource_is_path(name) && sk_tileset_builtin(&t, name) == SK_OK)
-        return sk_tileset_is_latin(&t) ? 1 : -1;
+    if (!sk_resource_is_path(name) && sk_tileset_builtin(&t, name) == SK_OK) return 1;
     return sk_resource_find(&cli->datadirs, SK_RES_TILES, name, path, sizeof(path)) == SK_OK;
 }
 
@@ -70,17 +68,12 @@ static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list
     int tiles_given = spec.file[SK_SPEC_TILES][0] != '\0';
     sk_game_spec_from_gcg(&spec, g, source, d);
     const char *tiles = spec.file[SK_SPEC_TILES];
-    int available = tiles_given || !tiles[0] ? 1 : tiles_available(cli, tiles);
-    if (available != 1) {
+    if (!tiles_given && tiles[0] && !tiles_available(cli, tiles)) {
         size_t at =
             g->tile_distribution.at != SK_DIAG_NO_OFFSET ? g->tile_distribution.at : g->lexicon.at;
         sk_diag_add(d, SK_SEV_WARNING, at,
-                    available == 0 ? "no tile set '%s' here (give one with -t): the board, racks "
-                                     "and scores are not checked, only the notation, turns and "
-                                     "running totals"
-                                   : "tile set '%s' has letters outside A..Z, which replay does "
-                                     "not check yet: the board, racks and scores are not "
-                                     "checked, only the notation, turns and running totals",
+                    "no tile set '%s' here (give one with -t): the board, racks and scores are "
+                    "not checked, only the notation, turns and running totals",
                     sk_gcg_tiles_name(g));
         return SK_EXIT_OK;
     }
@@ -200,17 +193,30 @@ static int summary(replaying *v, const char *shown, const sk_gcg *g, const sk_gc
  * Returns the exit status. */
 static int replay_text(replaying *v, const sk_buf *text, const char *shown, const char *source)
 {
-    sk_diag_list d;
+    sk_diag_list d, first;
     sk_diag_list_init(&d);
+    sk_diag_list_init(&first);
     sk_gcg g;
     int status = SK_EXIT_OK;
-    int rc = sk_gcg_parse(&g, sk_buf_str(text), text->len, &d);
+    /* The pragmas name the game; the game's tile set is the alphabet of the racks and moves
+     * (docs/formats.md, "Transcripts (GCG)"): a first reading finds the game, a second reads
+     * the events in its tile set. Only the second one's findings count. */
+    int rc = sk_gcg_parse(&g, sk_buf_str(text), text->len, &first);
+    const sk_rules *rules = NULL;
+    if (rc != SK_ENOMEM) status = setup(v, &g, source, &d, &rules);
+    /* a game that cannot be loaded (reported) leaves the tile set unknown: the events are not
+     * read again, and nothing is said of their tiles */
+    if (rc != SK_ENOMEM && status == SK_EXIT_OK) {
+        const sk_tileset *tiles = rules ? &v->game.loaded.tiles : NULL;
+        const char *name = v->game.loaded.spec.file[SK_SPEC_TILES];
+        sk_gcg_free(&g);
+        rc = sk_gcg_parse_tiles(&g, sk_buf_str(text), text->len, tiles ? &tiles->alphabet : NULL,
+                                name, &d);
+    }
     if (rc == SK_ENOMEM) {
         sk_cli_error(v->cli, "%s: out of memory", shown);
         status = SK_EXIT_ERROR;
     }
-    const sk_rules *rules = NULL;
-    if (status == SK_EXIT_OK) status = setup(v, &g, source, &d, &rules);
     sk_gcg_result res;
     turn_printer tp = {v, &g, shown};
     if (status == SK_EXIT_OK &&
@@ -234,6 +240,7 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
     }
     if (status == SK_EXIT_OK && d.errors) status = SK_EXIT_FINDINGS;
     sk_gcg_free(&g);
+    sk_diag_list_free(&first);
     sk_diag_list_free(&d);
     return status;
 }

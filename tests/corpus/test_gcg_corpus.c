@@ -4,7 +4,9 @@
  * SKRAB_GCG_CORPUS cache variable names it (tests/CMakeLists.txt). Every transcript INDEX.tsv lists
  * without an expected error replays clean with -l none, except the few below that are wrong on
  * purpose or by accident; each of the 49 MAGPIE error cases fails with a diagnostic on the
- * offending line that names the kind of error. */
+ * offending line that names the kind of error. The Polish and German transcripts replay with
+ * their board, racks and scores checked, in the tile set their #lexicon names or, where it names
+ * none we know, the one given with -t (TILE_SETS). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,7 +129,32 @@ static const struct {
     {"quackle/test/positions/multiplayer-crash.gcg", 7, "tile 'F' is not on the rack",
      "a crash test of Quackle's: nine racks lack the tiles played"},
     {"scrabscrap/nu19_johannes-stefan.gcg", 20, "running total 308 for Johannes: 243 + 66",
-     "an OCR'd transcript with two sums off by one (lines 20 and 26)"},
+     "an OCR'd transcript with two sums off by one (lines 20 and 26); the phony withdrawn on "
+     "line 21 (E5 NEUENDER, 20:20) also needs a U that the rack DEENENR lacks"},
+    {"scrabscrap/nu19_stefan-hanns.gcg", 28, "score +32 for 13A .\xc3\x84LE: the play scores 22",
+     "G\xc3\x84LE on A13-D13 is 2+6+2+1 doubled on C13: 22, not the 32 written (its total "
+     "follows the 32)"},
+};
+
+/* Transcripts whose #lexicon names no tile set we know (or that have none): the tile set they are
+ * played with, given with -t. Each of them, and each whose lexicon names a tile set of letters
+ * beyond A-Z, must replay with the board checked. */
+static const struct {
+    const char *file, *tiles;
+} TILE_SETS[] = {
+    {"macondo/gcgio/testdata/polish_endgame.gcg", "polish"}, /* no #lexicon */
+    {"scrabscrap/nu19_johannes-stefan.gcg", "german"},       /* #lexicon D25WL04 */
+    {"scrabscrap/nu19_stefan-hanns.gcg", "german"},          /* no #lexicon */
+    {"scrabscrap/nu19_timon-alex.gcg", "german"},            /* no #lexicon */
+};
+
+/* Transcripts of letters beyond A-Z: their board must be checked. */
+static const char *const CHECKED[] = {
+    "macondo/gcgio/testdata/polish_endgame.gcg",
+    "scrabscrap/hh19-inessa-stefan.gcg",
+    "scrabscrap/nu19_johannes-stefan.gcg",
+    "scrabscrap/nu19_stefan-hanns.gcg",
+    "scrabscrap/nu19_timon-alex.gcg",
 };
 
 static char data_dir[1024];
@@ -152,11 +179,39 @@ static int has_error(const char *err, const char *path, int line, const char *co
     return 0;
 }
 
-static void replay_file(tu_run *r, const char *path, int with_lexicon_none)
+static void replay_file(tu_run *r, const char *file, const char *path, int with_lexicon_none)
 {
-    const char *argv[] = {"replay", "-l", "none", path, NULL};
-    const char *argv_plain[] = {"replay", path, NULL};
-    tu_run_cli(r, NULL, with_lexicon_none ? argv : argv_plain);
+    const char *tiles = NULL;
+    for (size_t k = 0; k < sizeof(TILE_SETS) / sizeof(TILE_SETS[0]); k++)
+        if (strcmp(TILE_SETS[k].file, file) == 0) tiles = TILE_SETS[k].tiles;
+    const char *argv[8];
+    int n = 0;
+    argv[n++] = "replay";
+    if (with_lexicon_none) {
+        argv[n++] = "-l";
+        argv[n++] = "none";
+    }
+    if (tiles) {
+        argv[n++] = "-t";
+        argv[n++] = tiles;
+    }
+    argv[n++] = path;
+    argv[n] = NULL;
+    tu_run_cli(r, NULL, argv);
+}
+
+/* Fails unless a transcript of CHECKED replayed with its board checked to the end. */
+static int must_be_checked(const char *file, const tu_run *r)
+{
+    for (size_t k = 0; k < sizeof(CHECKED) / sizeof(CHECKED[0]); k++)
+        if (strcmp(CHECKED[k], file) == 0) {
+            const char *out = sk_buf_str(&r->out);
+            if (strstr(out, "board not checked") || strstr(out, "board checks stopped"))
+                fail_msg("%s: the board was not checked to the end\n%s%s", file, out,
+                         sk_buf_str(&r->err));
+            return 1;
+        }
+    return 0;
 }
 
 static const char *basename_of(const char *path, char *out, size_t size)
@@ -176,7 +231,7 @@ static void corpus_transcripts(void **state)
     FILE *f = fopen(index, "r");
     if (!f) fail_msg("%s: cannot be read (SKRAB_GCG_CORPUS names the corpus directory)", index);
     char row[4096];
-    int clean = 0, failing = 0, known = 0, header = 1;
+    int clean = 0, failing = 0, known = 0, checked = 0, header = 1;
     while (fgets(row, sizeof(row), f)) {
         row[strcspn(row, "\r\n")] = '\0';
         if (header) {
@@ -202,7 +257,8 @@ static void corpus_transcripts(void **state)
             size_t k = 0;
             while (k < sizeof(KNOWN_BAD) / sizeof(KNOWN_BAD[0]) && strcmp(KNOWN_BAD[k].file, file))
                 k++;
-            replay_file(&r, path, 1);
+            replay_file(&r, file, path, 1);
+            checked += must_be_checked(file, &r);
             if (k < sizeof(KNOWN_BAD) / sizeof(KNOWN_BAD[0])) {
                 const char *phrases[] = {KNOWN_BAD[k].phrase};
                 if (r.status != 1 ||
@@ -227,7 +283,7 @@ static void corpus_transcripts(void **state)
         if (k == sizeof(KINDS) / sizeof(KINDS[0])) fail_msg("%s: unknown kind %s", file, kind);
         if (l == sizeof(LINES) / sizeof(LINES[0])) fail_msg("%s: no offending line known", file);
         /* MAGPIE reports a missing lexicon only without one configured: no -l here */
-        replay_file(&r, path, strcmp(kind, "LEXICON_NOT_SPECIFIED") != 0);
+        replay_file(&r, file, path, strcmp(kind, "LEXICON_NOT_SPECIFIED") != 0);
         if (r.status != 1 ||
             !has_error(sk_buf_str(&r.err), path, LINES[l].line, KINDS[k].phrases, 3))
             fail_msg("%s: expected %s on line %d, status %d\n%s", file, kind, LINES[l].line,
@@ -236,8 +292,10 @@ static void corpus_transcripts(void **state)
         tu_run_free(&r);
     }
     fclose(f);
-    print_message("%d transcripts clean, %d fail as MAGPIE expects, %d known bad\n", clean, failing,
-                  known);
+    print_message("%d transcripts clean, %d fail as MAGPIE expects, %d known bad; %d of letters "
+                  "beyond A-Z checked\n",
+                  clean, failing, known, checked);
+    assert_int_equal(checked, (int)(sizeof(CHECKED) / sizeof(CHECKED[0])));
     assert_int_equal(failing, 49);
     assert_int_equal(clean + known, 195 - 49);
 }

@@ -21,17 +21,18 @@ static void check_offset(size_t offset, size_t size)
     if (offset != SK_DIAG_NO_OFFSET && offset > size) abort();
 }
 
-/* Writes the position before TURN as CGP, which must read back and write the same line. */
+/* Writes the position before TURN as CGP in the alphabet CTX (the transcript's), which must read
+ * back and write the same line. */
 static void check_turn(void *ctx, const sk_gcg_turn *turn)
 {
-    (void)ctx;
+    const sk_alphabet *alphabet = ctx;
     sk_buf a, b;
     sk_buf_init(&a);
     sk_buf_init(&b);
-    sk_position_write_cgp(turn->before, NULL, &a);
+    sk_position_write_cgp(turn->before, alphabet, &a);
     sk_position back;
-    if (a.failed || sk_position_parse_cgp(&back, a.data, a.len, NULL, NULL) != SK_OK) abort();
-    sk_position_write_cgp(&back, NULL, &b);
+    if (a.failed || sk_position_parse_cgp(&back, a.data, a.len, alphabet, NULL) != SK_OK) abort();
+    sk_position_write_cgp(&back, alphabet, &b);
     if (b.failed || a.len != b.len || memcmp(a.data, b.data, a.len) != 0) abort();
     sk_buf_free(&a);
     sk_buf_free(&b);
@@ -42,7 +43,7 @@ static void replay_under(const sk_gcg *g, const sk_rules *rules, size_t size)
     sk_diag_list d;
     sk_diag_list_init(&d);
     sk_gcg_result res;
-    int rc = sk_gcg_replay_turns(g, rules, &res, &d, check_turn, NULL);
+    int rc = sk_gcg_replay_turns(g, rules, &res, &d, check_turn, (void *)&g->alphabet);
     if (rc != SK_OK && (rc != SK_EINVAL || d.errors == 0)) abort();
     if (rc == SK_OK && d.errors) abort();
     for (size_t i = 0; i < d.count; i++)
@@ -97,6 +98,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     replay_under(&g, &classic, size);
     replay_under(&g, &skr, size);
     replay_under(&g, NULL, size);
+    /* the tile set the pragmas name, which the racks and moves were read in (Polish, Spanish...) */
+    sk_tileset named;
+    if (strcmp(g.tiles, "english") != 0 && sk_tileset_builtin(&named, g.tiles) == SK_OK) {
+        sk_rules own;
+        sk_rules_init(&own, SK_RULES_CLASSIC, &standard, &named, NULL);
+        replay_under(&g, &own, size);
+    }
     sk_gcg_free(&g);
     sk_diag_list_free(&d);
     return 0;

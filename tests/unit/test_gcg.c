@@ -656,14 +656,22 @@ static void without_the_board(void **state)
     setup_rules(&f, SK_RULES_CLASSIC, NULL, NULL);
     sk_gcg_result res;
     sk_diag_list d;
-    /* letters of another alphabet: only turns and totals */
+    /* a transcript read in the letters of another tile set than the rules': only turns and
+     * totals */
     const char polish[] = HEAD ">ann: ĆĘIKPST 8G STĘPIĆ +46 46\n>ben: ACEHRTW 7F WE +99 99\n"
                                ">ann: ABC - +0 47\n";
-    assert_int_equal(replay(polish, &f, &res, &d), SK_EINVAL);
-    expect_diag(polish, &d, SK_SEV_WARNING, 3, "letters outside A-Z");
+    sk_tileset pl;
+    assert_int_equal(sk_tileset_builtin(&pl, "polish"), SK_OK);
+    sk_gcg g;
+    sk_diag_list_init(&d);
+    assert_int_equal(sk_gcg_parse_tiles(&g, polish, strlen(polish), &pl.alphabet, "polish", &d),
+                     SK_OK);
+    assert_int_equal(sk_gcg_replay(&g, &f.rules, &res, &d), SK_EINVAL);
+    expect_diag(polish, &d, SK_SEV_WARNING, 3, "not those of the game's tile set");
     expect_diag(polish, &d, SK_SEV_ERROR, 5, "running total 47 for ann");
     assert_int_equal(d.errors, 1);
     assert_false(res.board_checked);
+    sk_gcg_free(&g);
     sk_diag_list_free(&d);
     /* no rules at all */
     assert_int_equal(replay(HEAD ">ann: ACEHRTW 1A WRETCH +1 1\n", NULL, &res, &d), SK_OK);

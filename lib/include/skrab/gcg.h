@@ -7,13 +7,15 @@
  * files.
  *
  * Lines end in LF or CRLF; a UTF-8 byte-order mark is skipped; tokens are separated by spaces or
- * tabs. Letters outside A-Z (Polish, German transcripts) are kept as written: such a transcript
- * replays with its notation, turns and running totals checked, not its board. */
+ * tabs. Racks and moves are tiles of the transcript's tile set (docs/formats.md, "Transcripts
+ * (GCG)"): its letters' labels in upper case, a blank played as a letter in lower case, labels of
+ * more than one character in brackets ("[CH]", "[ch]"), '?' the blank on a rack. */
 #ifndef SKRAB_GCG_H
 #define SKRAB_GCG_H
 
 #include <stddef.h>
 
+#include "skrab/alphabet.h"
 #include "skrab/api.h"
 #include "skrab/diag.h"
 #include "skrab/move.h"
@@ -25,7 +27,7 @@
 #define SK_GCG_EVENTS_MAX 1000     /* events after this many are an error and dropped */
 #define SK_GCG_PLAYERS_MAX 8       /* #player1 .. #player8 (SK_PLAYERS_MAX) */
 #define SK_GCG_TEXT_MAX 160        /* a pragma value, a nickname, a name (longer ones are cut) */
-#define SK_GCG_TILES_MAX 40        /* bytes in a rack or a play token (UTF-8 letters count 2) */
+#define SK_GCG_TILES_MAX 40 /* bytes in a rack or a play token (UTF-8 letters count 2 or more) */
 /* bytes in the tiles of an end-of-game line: every other player's rack (8 players, 20 tiles) */
 #define SK_GCG_END_TILES_MAX (2 * SK_RACK_MAX * (SK_GCG_PLAYERS_MAX - 1))
 
@@ -53,13 +55,12 @@ typedef struct {
     size_t score_at; /* +SCORE / -LOST / +BONUS / -N */
     size_t cumul_at; /* CUMUL */
     char rack[SK_GCG_TILES_MAX + 1];      /* as written ('?' blank); "" when absent */
-    int rack_ok;                          /* 1 when RACK is letters A-Z and '?' only (or absent) */
+    int rack_ok;                          /* 1 when RACK is tiles of sk_gcg.alphabet (or absent) */
     char tiles[SK_GCG_END_TILES_MAX + 1]; /* END_POINTS / END_PENALTY: inside "( )" */
     int tiles_ok;                         /* as rack_ok, for TILES */
     char notation[2 * SK_GCG_TILES_MAX + 8]; /* MOVE, PASS, EXCHANGE: "8G WORD", "-", "-AB" */
     sk_move move;                            /* MOVE, PASS, EXCHANGE: the move as read (move_ok) */
-    int move_ok; /* 1 when the notation was read; 0 when malformed (reported) or foreign */
-    int foreign; /* 1 when the line has letters outside A-Z (see sk_gcg.foreign_at) */
+    int move_ok; /* 1 when the notation was read; 0 when malformed (reported) */
     int score;   /* the signed change of the player's total: +SCORE, -LOST, -N, ... */
     int cumul;   /* the running total the line states */
 } sk_gcg_event;
@@ -83,17 +84,28 @@ typedef struct {
     int utf8; /* line 1 was #character-encoding UTF-8 (else the text is ISO-8859-1) */
     /* #rack1 / #rack2 ...: the racks at the end of an unfinished game */
     sk_gcg_pragma last_racks[SK_GCG_PLAYERS_MAX];
-    size_t foreign_at; /* the first letter outside A-Z in a rack or play, or SK_DIAG_NO_OFFSET */
+    /* The alphabet racks and moves were read in, and the name of its tile set for messages */
+    sk_alphabet alphabet;
+    char tiles[SK_GCG_TEXT_MAX + 1];
     size_t nevents;
     sk_gcg_event *events;          /* owned; in the order read */
     size_t first_event_at, end_at; /* offset of the first '>' line (or end_at); the text's length */
 } sk_gcg;
 
-/* Reads the transcript TEXT[0..LEN). Every problem of the notation alone (an unrecognised line,
- * a malformed rack or move, a pragma out of place or given twice, an unknown nickname, an
- * encoding other than UTF-8) goes to DIAGS, and reading goes on. Returns SK_OK, SK_EINVAL when
- * any error was found (OUT is still filled as far as it could be: replay it for the rest),
- * SK_ENOMEM. Release OUT with sk_gcg_free in every case. */
+/* Reads the transcript TEXT[0..LEN), its racks and moves in ALPHABET, the alphabet of the tile
+ * set TILES_NAME (named in messages: "'Q' is not a tile of the tile set 'polish'"). Every problem
+ * of the notation alone (an unrecognised line, a malformed rack or move, a character that is no
+ * tile of the alphabet, a pragma out of place or given twice, an unknown nickname, an encoding
+ * other than UTF-8) goes to DIAGS, with the offset of the character at fault, and reading goes
+ * on. ALPHABET NULL: the alphabet of the built-in tile set the pragmas name (sk_gcg_tiles_name),
+ * else English (A..Z). Returns SK_OK, SK_EINVAL when any error was found (OUT is still filled as
+ * far as it could be: replay it for the rest), SK_ENOMEM. Release OUT with sk_gcg_free in every
+ * case. */
+SK_API int sk_gcg_parse_tiles(sk_gcg *out, const char *text, size_t len,
+                              const sk_alphabet *alphabet, const char *tiles_name,
+                              sk_diag_list *diags);
+
+/* sk_gcg_parse_tiles with ALPHABET NULL: the tile set the pragmas name, else English. */
 SK_API int sk_gcg_parse(sk_gcg *out, const char *text, size_t len, sk_diag_list *diags);
 SK_API void sk_gcg_free(sk_gcg *g);
 
@@ -124,11 +136,12 @@ typedef struct {
  * and pass rules, withdrawn phonies and challenge bonuses against the play before them, each
  * running total, no move after the game ends, and the end-of-game points and penalties. A play
  * that is not in the lexicon is an error under skrabbkle and a warning under classic (a phony
- * that stood unchallenged), and nothing when the next line withdraws it. RULES NULL, or letters
- * outside A-Z in the transcript, leave the board unchecked: only notation, turns and running
- * totals are (with a warning in the second case). One mistake is reported once: running totals
- * resynchronise, and after a move that cannot be laid on the board, board checks stop with a
- * note. Returns SK_OK, SK_EINVAL when an error was reported (OUT is filled either way). */
+ * that stood unchallenged), and nothing when the next line withdraws it. RULES NULL leaves the
+ * board unchecked: only notation, turns and running totals are. One mistake is reported once:
+ * running totals resynchronise, and after a move that cannot be laid on the board, board checks
+ * stop with a note. RULES' tile set must have the alphabet G was read in (sk_gcg.alphabet); with
+ * another, the board is not checked (a warning says so). Returns SK_OK, SK_EINVAL when an error was
+ * reported (OUT is filled either way). */
 SK_API int sk_gcg_replay(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *out,
                          sk_diag_list *diags);
 
@@ -148,7 +161,7 @@ typedef struct {
 typedef void (*sk_gcg_turn_fn)(void *ctx, const sk_gcg_turn *turn);
 
 /* sk_gcg_replay that also calls FN(CTX, TURN) before each turn while the board is known: from
- * the first event while RULES is set and the transcript's letters are A-Z, up to a move that
+ * the first event while RULES is set (in the transcript's alphabet), up to a move that
  * cannot be laid on the board; and only while two players or more are in the game (a CGP line
  * holds two racks or more). TURN and what it points to are valid during the call only.
  * A turn that breaks a rule is shown too, as written, before it is reported. */
