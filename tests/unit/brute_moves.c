@@ -90,8 +90,10 @@ void tu_key_of_gen(const sk_alphabet *a, const sk_gen_move *m, char *out, size_t
 
 /* ---- the words' trie ------------------------------------------------------------------------ */
 
+#define TRIE_ROOT 1 /* node 0 stands for no node */
+
 typedef struct {
-    int child[SK_ALPHABET_MAX]; /* by letter; 0: none (node 0 is the root, never a child) */
+    int child[SK_ALPHABET_MAX]; /* by letter; 0: none */
     int word;                   /* the path to here is a word */
 } trie_node;
 
@@ -115,13 +117,14 @@ tu_trie *tu_trie_new(void)
 {
     tu_trie *t = calloc(1, sizeof(*t));
     assert_non_null(t);
-    trie_node_new(t);
+    trie_node_new(t); /* node 0: none */
+    trie_node_new(t); /* TRIE_ROOT */
     return t;
 }
 
-void tu_trie_add(tu_trie *t, const char *tiles)
+int tu_trie_add(tu_trie *t, const char *tiles)
 {
-    int n = 0;
+    int n = TRIE_ROOT;
     for (const char *p = tiles; *p; p++) {
         int letter = (unsigned char)*p & SK_TILE_LETTER;
         if (!t->nodes[n].child[letter]) {
@@ -130,7 +133,9 @@ void tu_trie_add(tu_trie *t, const char *tiles)
         }
         n = t->nodes[n].child[letter];
     }
+    int added = !t->nodes[n].word;
     t->nodes[n].word = 1;
+    return added;
 }
 
 void tu_trie_free(tu_trie *t)
@@ -142,38 +147,63 @@ void tu_trie_free(tu_trie *t)
 
 /* ---- the reference -------------------------------------------------------------------------- */
 
-/* The run of tiles along DIR that TILES[0..N) make when laid from (R, C) on the empty squares of
- * B's position, as the rules module lays them: followed in B's trie. Returns -1 when a tile falls
- * off the board or the run starts no word, else whether the run is a word. */
-static int run_in_words(const tu_brute *b, int r, int c, int dir, const char *tiles, int n)
+/* The run of tiles a line of tiles makes so far, laid as the rules module lays them (on the
+ * empty squares from the first one on), followed in the words' trie: for cutting the line short. */
+typedef struct {
+    int node;    /* the run's node in the trie; 0: the run starts no word */
+    int r, c;    /* the square the next tile goes on (off the board: none) */
+    int touches; /* the run holds a tile already on the board, or a tile laid has one beside it */
+} run_state;
+
+/* Whether (R, C) has a tile beside it across DIR. */
+static int beside(const sk_position *pos, int r, int c, int dir)
+{
+    int dr = dir == SK_ACROSS, dc = dir == SK_DOWN;
+    return (r - dr >= 0 && c - dc >= 0 && sk_position_tile(pos, r - dr, c - dc)) ||
+           (r + dr < pos->height && c + dc < pos->width && sk_position_tile(pos, r + dr, c + dc));
+}
+
+/* Follows the board's tiles from ST's square along DIR into the run, up to the next empty
+ * square. */
+static void run_absorb(const tu_brute *b, run_state *st, int dir)
 {
     const sk_position *pos = b->pos;
     int dr = dir == SK_DOWN, dc = dir == SK_ACROSS;
-    while (r - dr >= 0 && c - dc >= 0 && sk_position_tile(pos, r - dr, c - dc)) {
+    for (; st->node && st->r < pos->height && st->c < pos->width; st->r += dr, st->c += dc) {
+        int tile = (unsigned char)sk_position_tile(pos, st->r, st->c);
+        if (!tile) return;
+        st->node = b->words->nodes[st->node].child[tile & SK_TILE_LETTER];
+        st->touches = 1;
+    }
+}
+
+/* The run before any tile is laid at (R, C) along DIR: the board's tiles just before it. */
+static run_state run_start(const tu_brute *b, int r, int c, int dir)
+{
+    int dr = dir == SK_DOWN, dc = dir == SK_ACROSS;
+    while (r - dr >= 0 && c - dc >= 0 && sk_position_tile(b->pos, r - dr, c - dc)) {
         r -= dr;
         c -= dc;
     }
-    const trie_node *nodes = b->words->nodes;
-    int node = 0, placed = 0;
-    for (; r < pos->height && c < pos->width; r += dr, c += dc) {
-        int tile = (unsigned char)sk_position_tile(pos, r, c);
-        if (!tile) {
-            if (placed == n) break;
-            tile = (unsigned char)tiles[placed++];
-        }
-        node = nodes[node].child[tile & SK_TILE_LETTER];
-        if (!node) return -1;
-    }
-    if (placed < n) return -1;
-    return nodes[node].word;
+    run_state st = {.node = TRIE_ROOT, .r = r, .c = c};
+    run_absorb(b, &st, dir);
+    return st;
 }
 
-static int has_neighbour(const sk_position *pos, int r, int c)
+/* ST with TILE laid on its square (node 0 when it cannot be, or the run then starts no word). */
+static run_state run_lay(const tu_brute *b, run_state st, int dir, char tile)
 {
-    return (r > 0 && sk_position_tile(pos, r - 1, c)) ||
-           (r + 1 < pos->height && sk_position_tile(pos, r + 1, c)) ||
-           (c > 0 && sk_position_tile(pos, r, c - 1)) ||
-           (c + 1 < pos->width && sk_position_tile(pos, r, c + 1));
+    const sk_position *pos = b->pos;
+    if (st.r >= pos->height || st.c >= pos->width) {
+        st.node = 0;
+        return st;
+    }
+    st.node = b->words->nodes[st.node].child[(unsigned char)tile & SK_TILE_LETTER];
+    st.touches |= beside(pos, st.r, st.c, dir);
+    st.r += dir == SK_DOWN;
+    st.c += dir == SK_ACROSS;
+    run_absorb(b, &st, dir);
+    return st;
 }
 
 /* Hands TILES[0..K) from (R, C) along DIR to the rules module and keeps the play when legal. */
@@ -203,25 +233,29 @@ static void try_move(tu_brute *b, int r, int c, int dir, const char *tiles, int 
 }
 
 /* Tries every ordered choice of tiles from COUNTS (by kind) at (R, C) along DIR, K tiles chosen
- * so far in TILES (sk_tile values: a blank as each letter it may be played as). */
+ * so far in TILES (sk_tile values: a blank as each letter it may be played as); ST their run when
+ * B has words, else NULL. */
 static void brute_from(tu_brute *b, int r, int c, int dir, int counts[SK_TILE_KINDS], char *tiles,
-                       int k)
+                       int k, const run_state *st)
 {
-    if (k > 0) {
-        int worth = 1;
-        if (b->words)
-            worth =
-                k == 1 ? has_neighbour(b->pos, r, c) : run_in_words(b, r, c, dir, tiles, k) == 1;
-        if (worth) try_move(b, r, c, dir, tiles, k);
-    }
+    /* a legal move of one tile makes a word along DIR or across it: it is tried in the direction
+     * of that word; after the first move, a legal move touches the board's tiles */
+    if (k > 0 && (!st || (b->words->nodes[st->node].word && (st->touches || b->empty))))
+        try_move(b, r, c, dir, tiles, k);
     int letters = b->rules->tiles->alphabet.size;
-    for (int t = 0; t < SK_TILE_KINDS; t++) {
+    for (int i = 0; i < b->nkinds; i++) {
+        int t = b->kinds[i];
         if (!counts[t]) continue;
         counts[t]--;
         for (int l = t ? t : 1; l < (t ? t + 1 : letters); l++) {
             tiles[k] = (char)(t ? l : l | SK_TILE_BLANKED);
-            if (!b->words || run_in_words(b, r, c, dir, tiles, k + 1) >= 0)
-                brute_from(b, r, c, dir, counts, tiles, k + 1);
+            if (!st) {
+                brute_from(b, r, c, dir, counts, tiles, k + 1, NULL);
+                continue;
+            }
+            if (!b->words->nodes[st->node].child[l]) continue; /* the run would start no word */
+            run_state next = run_lay(b, *st, dir, tiles[k]);
+            if (next.node) brute_from(b, r, c, dir, counts, tiles, k + 1, &next);
         }
         counts[t]++;
     }
@@ -233,14 +267,34 @@ void tu_brute_run(tu_brute *b, const sk_rules *rules, const sk_position *pos, co
     b->rules = rules;
     b->pos = pos;
     b->words = words;
+    b->empty = sk_position_tile_count(pos) == 0;
     int counts[SK_TILE_KINDS] = {0};
     for (const char *p = pos->racks[0]; *p; p++)
-        counts[sk_tile_kind((sk_tile)*p)]++;
+        if (!counts[sk_tile_kind((sk_tile)*p)]++) b->kinds[b->nkinds++] = sk_tile_kind((sk_tile)*p);
+    for (int i = 1; i < b->nkinds; i++) /* in order of kind, as the choices are tried */
+        for (int j = i; j > 0 && b->kinds[j] < b->kinds[j - 1]; j--) {
+            int x = b->kinds[j];
+            b->kinds[j] = b->kinds[j - 1];
+            b->kinds[j - 1] = x;
+        }
     char tiles[SK_MOVE_TILES_MAX];
     for (int dir = 0; dir < 2; dir++)
         for (int r = 0; r < pos->height; r++)
             for (int c = 0; c < pos->width; c++)
-                if (!sk_position_tile(pos, r, c)) brute_from(b, r, c, dir, counts, tiles, 0);
+                if (!sk_position_tile(pos, r, c)) {
+                    run_state st;
+                    /* the first move covers the start square: it starts in its line, before it */
+                    const sk_board *bd = rules->board;
+                    if (words && b->empty &&
+                        (dir == SK_ACROSS ? r != bd->start_row || c > bd->start_col
+                                          : c != bd->start_col || r > bd->start_row))
+                        continue;
+                    if (words) {
+                        st = run_start(b, r, c, dir);
+                        if (!st.node) continue; /* the tiles before it start no word */
+                    }
+                    brute_from(b, r, c, dir, counts, tiles, 0, words ? &st : NULL);
+                }
 }
 
 void tu_brute_free(tu_brute *b)

@@ -42,13 +42,16 @@ void tu_key_of_gen(const sk_alphabet *a, const sk_gen_move *m, char *out, size_t
  * square can be legal. Built by the test from its own word list, not from the lexicon. */
 typedef struct tu_trie tu_trie;
 tu_trie *tu_trie_new(void);
-void tu_trie_add(tu_trie *t, const char *tiles);
+/* Adds the word TILES; returns 1 when it is new, 0 when it was there. */
+int tu_trie_add(tu_trie *t, const char *tiles);
 void tu_trie_free(tu_trie *t);
 
 /* The reference's findings for player 0 of POS under RULES. With WORDS (the lexicon's words, or
- * NULL) it skips what cannot be legal: a line of tiles whose run starts no word, a run of two
- * tiles or more that is no word, and a single tile with no tile beside it (a move of one tile
- * must make a word of two). */
+ * NULL) it asks the rules module only about tiles whose run along the direction tried is a word
+ * (words have two letters or more) and that touch a tile already there, or on the empty board
+ * start in the start square's line before it (the first move covers it); it stops a line of
+ * tiles as soon as its run starts no word. A legal move of one tile makes a word in one
+ * direction at least, and is found trying that direction. */
 typedef struct {
     const sk_rules *rules;
     const sk_position *pos;
@@ -56,7 +59,9 @@ typedef struct {
     tu_found_list found; /* every legal move once */
     sk_play *plays;      /* the legal plays as the rules module resolved them, for playing on */
     size_t nplays, capplays;
-    long checks; /* calls of sk_rules_check */
+    long checks;                    /* calls of sk_rules_check */
+    int empty;                      /* the board has no tile */
+    int kinds[SK_RACK_MAX], nkinds; /* the rack's kinds of tile, ascending */
 } tu_brute;
 
 /* Finds every legal placement of player 0's rack into B (zeroed first; free with
