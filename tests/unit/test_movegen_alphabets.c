@@ -271,7 +271,7 @@ static void every_builtin_alphabet(void **state)
     (void)state;
     /* the sanitizer build sets SKRAB_TEST_GAMES lower (tests/CMakeLists.txt): fewer games */
     const char *env = getenv("SKRAB_TEST_GAMES");
-    int games = env ? (atoi(env) + 3) / 4 : 40;
+    int games = env ? (atoi(env) + 1) / 2 : 40;
     assert_true(games > 0);
     int sets = 0;
     for (int i = 0; sk_tileset_builtin_name(i); i++) {
