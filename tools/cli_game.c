@@ -184,6 +184,17 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     return SK_EXIT_OK;
 }
 
+int sk_cli_game_can_generate(sk_cli *cli, const sk_cli_game *g, const char *prefix)
+{
+    if (sk_lexicon_has_gaddag(g->loaded.lexicon)) return 1;
+    const char *lexicon = g->loaded.path[SK_SPEC_LEXICON][0] ? g->loaded.path[SK_SPEC_LEXICON]
+                                                             : g->loaded.spec.file[SK_SPEC_LEXICON];
+    sk_cli_error(cli,
+                 "%s%s%s: this lexicon has no GADDAG (built DAWG-only): move generation needs one",
+                 prefix ? prefix : "", prefix ? ": " : "", lexicon);
+    return 0;
+}
+
 /* Prints that SHOWN could not be read (ERROR an errno). */
 static void read_error(sk_cli *cli, const char *shown, int error)
 {

@@ -71,6 +71,11 @@ int sk_cli_game_load_tiles(sk_cli *cli, sk_cli_game *g, const char *name, sk_til
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line);
 
+/* 1 when G's loaded lexicon can generate moves: it has a GADDAG. Else prints, after PREFIX and
+ * ": " when PREFIX is not NULL, that the lexicon file has none (it was built DAWG-only: docs/
+ * lexicon.md, "Lists too large for a GADDAG"), and returns 0. G must have a lexicon. */
+int sk_cli_game_can_generate(sk_cli *cli, const sk_cli_game *g, const char *prefix);
+
 /* Loads the word list or KWG file PATH (compiled once into the user's cache), printing what is
  * wrong with it. Returns SK_EXIT_OK with *OUT set, SK_EXIT_FINDINGS (the file is invalid) or
  * SK_EXIT_ERROR, *OUT NULL. */

@@ -375,6 +375,7 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
         sk_cli_error(cli, "the computer needs a lexicon to play (not -l none)");
         status = SK_EXIT_ERROR;
     }
+    if (status == SK_EXIT_OK && !sk_cli_game_can_generate(cli, g, NULL)) status = SK_EXIT_ERROR;
     if (status == SK_EXIT_OK && sk_movegen_new(&gm.gen) != SK_OK) status = SK_EXIT_ERROR;
     if (status == SK_EXIT_OK) {
         status = run_game(&gm, seed);

@@ -607,6 +607,10 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
         sk_cli_error(cli, "selfplay needs a lexicon to check the moves (not -l none)");
         return SK_EXIT_ERROR;
     }
+    int built_in = 0; /* a player whose moves skrab generates */
+    for (int i = 0; i < sp->nplayers; i++)
+        built_in |= !sp->players[i].command;
+    if (built_in && !sk_cli_game_can_generate(cli, g, NULL)) return SK_EXIT_ERROR;
     sp->rules = &g->loaded.rules;
     if (sp->gcg_dir && sk_selfplay_make_dirs(sp->gcg_dir) != 0) {
         sk_cli_error(cli, "%s: cannot create the directory: %s", sp->gcg_dir, strerror(errno));

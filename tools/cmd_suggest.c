@@ -3,6 +3,7 @@
  * score; --best prints one move line per position (the engine protocol of selfplay); --jobs N
  * spreads a stream of positions over N threads. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -378,6 +379,11 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
                 sk_cli_error(cli, "%s:%d: suggest needs a lexicon (not -l none)", in->shown,
                              lineno);
                 j->ok = 0;
+            }
+            if (j->ok) {
+                char where[SK_PATH_MAX + 32];
+                snprintf(where, sizeof(where), "%s:%d", in->shown, lineno);
+                j->ok = sk_cli_game_can_generate(cli, g, where);
             }
             if (j->ok && !j->pos.racks[0][0]) {
                 /* a finding about the line: FILE:LINE:COL at the racks field (docs/commands.md,

@@ -9,6 +9,8 @@
 
 #include "testutil.h"
 
+#include "brute_moves.h"
+
 #include "internal/kwg.h" /* sk_lexicon_walk_nodes: whether the walk table was built */
 #include "skrab/error.h"
 #include "skrab/game.h"
@@ -113,26 +115,6 @@ static void reference_positions_exact(void **state)
     shipped_close(&sh);
 }
 
-/* The reference order of sk_move_list_sort by equity, through comparisons (movegen.h). */
-static int slow_by_equity(const void *x, const void *y)
-{
-    const sk_gen_move *a = x, *b = y;
-    if ((a->kind == SK_MOVE_PASS) != (b->kind == SK_MOVE_PASS))
-        return a->kind == SK_MOVE_PASS ? 1 : -1;
-    if (a->equity != b->equity) return a->equity > b->equity ? -1 : 1;
-    if (a->score != b->score) return a->score > b->score ? -1 : 1;
-    return sk_gen_move_compare(a, b);
-}
-
-static int slow_by_score(const void *x, const void *y)
-{
-    const sk_gen_move *a = x, *b = y;
-    if ((a->kind == SK_MOVE_PASS) != (b->kind == SK_MOVE_PASS))
-        return a->kind == SK_MOVE_PASS ? 1 : -1;
-    if (a->score != b->score) return a->score > b->score ? -1 : 1;
-    return sk_gen_move_compare(a, b);
-}
-
 /* sk_move_list_order names the moves of LIST (ranked) in the order the comparisons give, and
  * sk_move_list_sort puts them in it. */
 static void order_as_compared(const sk_move_list *list, int by_score)
@@ -143,7 +125,7 @@ static void order_as_compared(const sk_move_list *list, int by_score)
     assert_non_null(copy);
     assert_non_null(order);
     memcpy(copy, list->moves, n * sizeof(*copy));
-    qsort(copy, n, sizeof(*copy), by_score ? slow_by_score : slow_by_equity);
+    qsort(copy, n, sizeof(*copy), by_score ? tu_slow_by_score : tu_slow_by_equity);
     assert_int_equal(sk_move_list_order(list, by_score, order), SK_OK);
     for (size_t i = 0; i < n; i++)
         assert_int_equal(sk_gen_move_compare(&copy[i], &list->moves[order[i]]), 0);
@@ -371,136 +353,7 @@ static void empty_board_then_tiles_elsewhere(void **state)
     shipped_close(&sh);
 }
 
-/* ---- brute force ---------------------------------------------------------------------------- */
-
-typedef struct {
-    char key[200];
-    int score;
-} found;
-
-typedef struct {
-    found *items;
-    size_t count, cap;
-} found_list;
-
-static void found_add(found_list *l, const char *key, int score)
-{
-    for (size_t i = 0; i < l->count; i++)
-        if (strcmp(l->items[i].key, key) == 0) {
-            if (l->items[i].score != score)
-                fail_msg("one move, two scores: %s %d %d", key, score, l->items[i].score);
-            return;
-        }
-    if (l->count == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 256;
-        l->items = realloc(l->items, l->cap * sizeof(*l->items));
-        assert_non_null(l->items);
-    }
-    snprintf(l->items[l->count].key, sizeof(l->items[0].key), "%s", key);
-    l->items[l->count++].score = score;
-}
-
-static int by_key(const void *a, const void *b)
-{
-    return strcmp(((const found *)a)->key, ((const found *)b)->key);
-}
-
-/* A move's identity: its placed tiles in board order, "r,c,L;". */
-static void key_of_play(const sk_play *p, char *out, size_t size)
-{
-    sk_placement sorted[SK_MOVE_TILES_MAX];
-    int n = p->nplaced;
-    memcpy(sorted, p->placed, sizeof(sorted[0]) * (size_t)n);
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && (sorted[j].row * 32 + sorted[j].col <
-                                  sorted[j - 1].row * 32 + sorted[j - 1].col);
-             j--) {
-            sk_placement t = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = t;
-        }
-    size_t o = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n; i++)
-        o += (size_t)snprintf(out + o, size - o, "%d,%d,%c;", sorted[i].row, sorted[i].col,
-                              tu_ascii_tile(sorted[i].tile));
-}
-
-static void key_of_gen(const sk_gen_move *m, char *out, size_t size)
-{
-    size_t o = 0;
-    out[0] = '\0';
-    for (int i = 0; i < m->len; i++)
-        if (m->placed >> i & 1) {
-            int r = m->row + (m->dir == SK_DOWN ? i : 0),
-                c = m->col + (m->dir == SK_ACROSS ? i : 0);
-            o += (size_t)snprintf(out + o, size - o, "%d,%d,%c;", r, c, tu_ascii_tile(m->word[i]));
-        }
-}
-
-typedef struct {
-    const sk_rules *rules;
-    const sk_position *pos;
-    found_list *out;
-    sk_play *plays; /* legal plays, for choosing the next move */
-    size_t nplays, capplays;
-} brute;
-
-/* Tries every ordered choice of tiles from COUNTS (by kind) at (R, C) along DIR, K tiles placed
- * so far. TILES holds them in the tests' ASCII notation (testutil.h), converted for the rules. */
-static void brute_from(brute *b, int r, int c, int dir, int counts[SK_TILE_KINDS], char *tiles,
-                       int k)
-{
-    if (k > 0) {
-        sk_move m;
-        memset(&m, 0, sizeof(m));
-        m.kind = SK_MOVE_PLACE;
-        m.notation = SK_NOTATION_SKRABBKLE;
-        m.dir = (sk_direction)dir;
-        m.row = r;
-        m.col = c;
-        for (int i = 0; i < k; i++)
-            m.tiles[i] = tu_tile(tiles[i]);
-        m.ntiles = k;
-        sk_play p;
-        if (sk_rules_check(b->rules, b->pos, &m, -1, &p, NULL, 0) == SK_LEGAL) {
-            char key[200];
-            key_of_play(&p, key, sizeof(key));
-            size_t before = b->out->count;
-            found_add(b->out, key, p.score);
-            if (b->out->count > before) {
-                if (b->nplays == b->capplays) {
-                    b->capplays = b->capplays ? b->capplays * 2 : 256;
-                    b->plays = realloc(b->plays, b->capplays * sizeof(*b->plays));
-                    assert_non_null(b->plays);
-                }
-                b->plays[b->nplays++] = p;
-            }
-        }
-    }
-    for (int t = 0; t < SK_TILE_KINDS; t++) {
-        if (!counts[t]) continue;
-        counts[t]--;
-        if (t == SK_TILE_BLANK) {
-            for (int l = 0; l < 26; l++) {
-                tiles[k] = (char)('a' + l);
-                brute_from(b, r, c, dir, counts, tiles, k + 1);
-            }
-        } else {
-            tiles[k] = (char)('A' + t - 1);
-            brute_from(b, r, c, dir, counts, tiles, k + 1);
-        }
-        counts[t]++;
-    }
-}
-
-static uint64_t rnd(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
+/* ---- brute force (brute_moves.c) ------------------------------------------------------------- */
 
 /* The best-move path returns exactly the head of the sorted full list, by score and by equity
  * (built-in leave heuristic); with no placement, the pass. */
@@ -639,25 +492,25 @@ static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position
 
 static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves_seen)
 {
-    int size = 11 + (int)(rnd(seed) % 16);
+    int size = 11 + (int)(tu_rnd(seed) % 16);
     int width = size, height = size;
-    if (rs == SK_RULES_CLASSIC && rnd(seed) % 3 == 0) width = 11 + (int)(rnd(seed) % 16);
+    if (rs == SK_RULES_CLASSIC && tu_rnd(seed) % 3 == 0) width = 11 + (int)(tu_rnd(seed) % 16);
     sk_board board;
     sk_board_init(&board, width, height);
     if (rs == SK_RULES_CLASSIC) {
-        board.start_row = (int)(rnd(seed) % (uint64_t)height);
-        board.start_col = (int)(rnd(seed) % (uint64_t)width);
+        board.start_row = (int)(tu_rnd(seed) % (uint64_t)height);
+        board.start_col = (int)(tu_rnd(seed) % (uint64_t)width);
     }
     /* a third of the boards without factors below 1, as the usual ones: the best-move search
      * bounds their starts more cheaply first (quick_bound in movegen_shadow.c) */
-    int low = rnd(seed) % 3 == 0 ? 1 : -9;
+    int low = tu_rnd(seed) % 3 == 0 ? 1 : -9;
     for (int i = 0; i < width * height; i++) {
-        int k = (int)(rnd(seed) % 10);
+        int k = (int)(tu_rnd(seed) % 10);
         if (k >= 4) continue;
-        signed char f = (signed char)(low + (int)(rnd(seed) % (uint64_t)(100 - low)));
+        signed char f = (signed char)(low + (int)(tu_rnd(seed) % (uint64_t)(100 - low)));
         board.squares[i] = (sk_square){k < 2 ? SK_SQ_LETTER : SK_SQ_WORD, f};
     }
-    if (width == height && rnd(seed) % 3 == 0) { /* symmetric about the diagonal, as most boards
+    if (width == height && tu_rnd(seed) % 3 == 0) { /* symmetric about the diagonal, as most boards
                                                    are: the first move's down plays are copied
                                                    from its across ones */
         board.start_col = board.start_row;
@@ -678,7 +531,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
             for (int i = 0; i < len; i++, y /= 5)
                 w[i] = (char)('A' + y % 5);
             w[len] = '\0';
-            if (rnd(seed) % 4 == 0) sk_buf_printf(&words, "%s\n", w);
+            if (tu_rnd(seed) % 4 == 0) sk_buf_printf(&words, "%s\n", w);
         }
     }
     sk_lexicon *lex;
@@ -686,10 +539,10 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
                      SK_OK);
     sk_tileset tiles;
     sk_tileset_builtin(&tiles, rs == SK_RULES_SKRABBKLE ? "skrabbkle" : "english");
-    if (rnd(seed) % 3 == 0) /* a third with other values, the blank's too: the bounds' caps
+    if (tu_rnd(seed) % 3 == 0) /* a third with other values, the blank's too: the bounds' caps
                                (movegen_keep.c) must hold whatever a tile is worth */
         for (int t = 0; t < SK_TILE_KINDS; t++)
-            tiles.score[t] = (int)(rnd(seed) % 12);
+            tiles.score[t] = (int)(tu_rnd(seed) % 12);
     sk_rules rules;
     sk_rules_init(&rules, rs, &board, &tiles, lex);
     rules.rack_size = 4; /* so that bingos happen */
@@ -701,92 +554,40 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
     sk_wordmap *wm;
     assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
     for (int turn = 0; turn < 8; turn++) {
-        int n = 1 + (int)(rnd(seed) % 4);
+        int n = 1 + (int)(tu_rnd(seed) % 4);
         for (int i = 0; i < n; i++)
-            pos.racks[0][i] = tu_tile(rnd(seed) % 12 == 0 ? '?' : (char)('A' + rnd(seed) % 5));
+            pos.racks[0][i] =
+                tu_tile(tu_rnd(seed) % 12 == 0 ? '?' : (char)('A' + tu_rnd(seed) % 5));
         pos.racks[0][n] = '\0';
         int blanks = 0;
         for (int i = 0; i < n; i++)
             blanks += pos.racks[0][i] == tu_tile('?');
         if (blanks && n > 3) pos.racks[0][3] = '\0'; /* keep the brute force quick */
-        found_list want = {0}, have = {0};
-        brute b = {.rules = &rules, .pos = &pos, .out = &want};
-        int counts[SK_TILE_KINDS] = {0};
-        for (const char *p = pos.racks[0]; *p; p++)
-            counts[sk_tile_kind((sk_tile)*p)]++;
-        char buf[SK_MOVE_TILES_MAX];
-        for (int dir = 0; dir < 2; dir++)
-            for (int r = 0; r < height; r++)
-                for (int c = 0; c < width; c++)
-                    if (!sk_position_tile(&pos, r, c)) brute_from(&b, r, c, dir, counts, buf, 0);
+        tu_brute b;
+        tu_brute_run(&b, &rules, &pos, NULL);
         sk_move_list list;
         sk_move_list_init(&list);
         assert_int_equal(sk_movegen_all(gen, &rules, &pos, &list), SK_OK);
-        for (size_t i = 0; i < list.count; i++) {
-            /* the rules module's words of a generated move, without re-checking it, are the
-             * words and score a check of its text finds */
-            sk_play direct, checked;
-            sk_move mv;
-            char why[200];
-            sk_gen_move_to_play(&list.moves[i], &direct);
-            assert_int_equal(sk_rules_words(&rules, &pos, &direct), SK_OK);
-            sk_gen_move_to_move(&list.moves[i], &mv);
-            assert_int_equal(sk_rules_check(&rules, &pos, &mv, -1, &checked, why, sizeof(why)),
-                             SK_LEGAL);
-            assert_int_equal(direct.score, list.moves[i].score);
-            assert_int_equal(direct.score, checked.score);
-            assert_int_equal(direct.nwords, checked.nwords);
-            assert_int_equal(direct.dir, checked.dir);
-            for (int k = 0; k < direct.nwords; k++) {
-                assert_string_equal(direct.words[k].letters, checked.words[k].letters);
-                assert_int_equal(direct.words[k].score, checked.words[k].score);
-            }
-            char key[200];
-            key_of_gen(&list.moves[i], key, sizeof(key));
-            size_t before = have.count;
-            found_add(&have, key, list.moves[i].score);
-            if (have.count == before) fail_msg("generated twice: %s", key);
-        }
-        if (want.count > 1) qsort(want.items, want.count, sizeof(found), by_key);
-        if (have.count > 1) qsort(have.items, have.count, sizeof(found), by_key);
-        size_t i = 0, j = 0;
-        while (i < want.count || j < have.count) {
-            int cmp = i == want.count   ? 1
-                      : j == have.count ? -1
-                                        : strcmp(want.items[i].key, have.items[j].key);
-            if (cmp != 0 || want.items[i].score != have.items[j].score) {
-                sk_buf cgp;
-                sk_buf_init(&cgp);
-                sk_position_write_cgp(&pos, NULL, &cgp);
-                fail_msg("%s %dx%d: %s %s (brute %d, generator %d)\n  %s", sk_ruleset_name(rs),
-                         width, height,
-                         cmp < 0   ? "missed"
-                         : cmp > 0 ? "extra"
-                                   : "score differs",
-                         cmp <= 0 ? want.items[i].key : have.items[j].key,
-                         cmp <= 0 ? want.items[i].score : -1, cmp >= 0 ? have.items[j].score : -1,
-                         cgp.data);
-            }
-            i++;
-            j++;
-        }
+        char head[64];
+        snprintf(head, sizeof(head), "%s %dx%d", sk_ruleset_name(rs), width, height);
+        sk_buf cgp;
+        sk_buf_init(&cgp);
+        sk_position_write_cgp(&pos, NULL, &cgp);
+        tu_brute_compare(&b, &list, head, sk_buf_str(&cgp));
+        sk_buf_free(&cgp);
         check_best(gen, &rules, &pos, &list, wm);
         *compared += 1;
-        *moves_seen += (int)want.count;
+        *moves_seen += (int)b.found.count;
         /* go on with a random legal move, or stop when there is none */
         if (b.nplays == 0) {
-            free(want.items);
-            free(have.items);
-            free(b.plays);
+            tu_brute_free(&b);
             sk_move_list_free(&list);
             break;
         }
-        sk_play *p = &b.plays[rnd(seed) % b.nplays];
+        sk_play *p = &b.plays[tu_rnd(seed) % b.nplays];
         pos.racks[0][0] = '\0';
         sk_play_apply_tiles(p, &pos);
-        free(want.items);
-        free(have.items);
-        free(b.plays);
+        tu_brute_free(&b);
         sk_move_list_free(&list);
     }
     sk_movegen_free(gen);
