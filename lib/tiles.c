@@ -119,6 +119,18 @@ static int check_label(tile_parse *p, size_t off, size_t len)
                     SK_LABEL_MAX);
         return -1;
     }
+    /* a blank played as the letter is written in its lower case: a label whose two cases are
+     * the same (or whose letters skrab knows no case of) could not be told from the tile */
+    char up[SK_LABEL_MAX + 1], low[SK_LABEL_MAX + 1];
+    size_t nu = sk_utf8_case(s, len, 1, up, sizeof(up)),
+           nl = sk_utf8_case(s, len, 0, low, sizeof(low));
+    if (nu == nl && memcmp(up, low, nu) == 0) {
+        sk_diag_add(p->diags, SK_SEV_ERROR, off,
+                    "tile '%s' has no lower case apart from its upper case: a blank played as it "
+                    "could not be told from the tile",
+                    quoted);
+        return -1;
+    }
     return 1;
 }
 
