@@ -14,8 +14,11 @@ struct sk_game_loader {
     char cache_dir[SK_PATH_MAX]; /* "" none */
     sk_game_report_fn report;
     void *ctx;
-    sk_lexicon **lex; /* every lexicon loaded, with the path it came from */
+    sk_lexicon **lex; /* every lexicon loaded, with the path it came from and the tile set its
+                         words were read in ("" for A..Z): a word list read in Spanish is
+                         another lexicon than the same list read in English */
     char (*lex_path)[SK_PATH_MAX];
+    char (*lex_tiles)[SK_PATH_MAX];
     int nlex;
     /* the last built-in tile set loaded, kept because a stream of positions loads one a line
      * and building it means parsing its table; "" none */
@@ -52,6 +55,7 @@ void sk_game_loader_free(sk_game_loader *loader)
         sk_lexicon_free(loader->lex[i]);
     free(loader->lex);
     free(loader->lex_path);
+    free(loader->lex_tiles);
     free(loader);
 }
 
@@ -172,6 +176,10 @@ static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *w
     return sk_game_load_tiles(l, name, &out->tiles, path, SK_PATH_MAX, why, why_size);
 }
 
+/* Loads the lexicon NAME for OUT, whose tile set is loaded already: a word list is read in that
+ * set's letters (labels of several characters without brackets, accents the set lacks folded,
+ * words with other letters left out with a warning) unless the set is A..Z (docs/formats.md,
+ * "Word lists"); a KWG's tile numbers are the set's. */
 static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char *why,
                         size_t why_size)
 {
@@ -184,8 +192,11 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
         snprintf(why, why_size, "no lexicon named '%s'", name);
         return SK_ENOTFOUND;
     }
+    int latin = sk_tileset_is_latin(&out->tiles);
+    const char *file = out->path[SK_SPEC_TILES]; /* "" for a built-in set */
+    const char *tiles = latin ? "" : file[0] ? file : out->spec.file[SK_SPEC_TILES];
     for (int i = 0; i < l->nlex; i++)
-        if (strcmp(l->lex_path[i], path) == 0) {
+        if (strcmp(l->lex_path[i], path) == 0 && strcmp(l->lex_tiles[i], tiles) == 0) {
             out->lexicon = l->lex[i]; /* loaded for an earlier game */
             return SK_OK;
         }
@@ -193,17 +204,29 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     if (lexs) l->lex = lexs;
     char(*paths)[SK_PATH_MAX] = realloc(l->lex_path, (size_t)(l->nlex + 1) * sizeof(*paths));
     if (paths) l->lex_path = paths;
-    if (!lexs || !paths) {
+    char(*sets)[SK_PATH_MAX] = realloc(l->lex_tiles, (size_t)(l->nlex + 1) * sizeof(*sets));
+    if (sets) l->lex_tiles = sets;
+    if (!lexs || !paths || !sets) {
         snprintf(why, why_size, "out of memory");
         return SK_ENOMEM;
     }
+    char set_name[SK_PATH_MAX + 32];
+    if (file[0])
+        snprintf(set_name, sizeof(set_name), "the tile set %s", file);
+    else
+        snprintf(set_name, sizeof(set_name), "the %s tile set", tiles);
+    sk_kwg_build_options opts = {0};
+    opts.alphabet = &out->tiles.alphabet;
+    opts.alphabet_name = set_name;
+    opts.fold_accents = 1;
     sk_diag_list d;
     sk_diag_list_init(&d);
     sk_buf text;
     sk_buf_init(&text);
     sk_lexicon *lex = NULL;
     errno = 0;
-    int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL, NULL, &text, &d);
+    int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL,
+                             latin ? NULL : &opts, &text, &d);
     int err = errno;
     report(l, path, &text, &d);
     if (rc != SK_OK && d.errors == 0) /* nothing said yet */
@@ -214,6 +237,7 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     if (rc != SK_OK) return rc;
     l->lex[l->nlex] = lex;
     snprintf(l->lex_path[l->nlex], SK_PATH_MAX, "%s", path);
+    snprintf(l->lex_tiles[l->nlex], SK_PATH_MAX, "%s", tiles);
     l->nlex++;
     out->lexicon = lex;
     return SK_OK;
