@@ -16,6 +16,7 @@
 #include "internal/kwg.h"
 #include "skrab/buf.h"
 #include "skrab/error.h"
+#include "skrab/tiles.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define HOST_BIG_ENDIAN 1
@@ -34,9 +35,11 @@ int sk_kwg_detect(const void *data, size_t len)
     return len >= 4 && p[3] == 0 && (p[2] & 0x40) != 0;
 }
 
-/* One pass over the nodes: *IN_RANGE when every arc is inside the file, *FORWARD when every
- * arc also points to a later node. This is most of the cost of opening a lexicon, so it works
- * on four nodes at a time (GCC/Clang vector extensions; plain code elsewhere). */
+/* One pass over the nodes: *IN_RANGE when every arc is inside the file and every tile below
+ * SK_TILE_KINDS (the most an alphabet has: what the move generator's letter sets hold), *FORWARD
+ * when every arc also points to a later node. This is most of the cost of opening a lexicon, so it
+ * works on four nodes at a time (GCC/Clang vector extensions; plain code elsewhere). */
+#define TILE_OUT ((uint32_t)SK_TILE_KINDS << 24) /* a node at or above holds too large a tile */
 #if defined(__GNUC__)
 typedef uint32_t v4u __attribute__((vector_size(16)));
 #endif
@@ -47,10 +50,12 @@ static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *f
 #if defined(__GNUC__)
     v4u vout = {0, 0, 0, 0}, vback = {0, 0, 0, 0}, idx = {0, 1, 2, 3};
     const v4u mask = {0x3FFFFFu, 0x3FFFFFu, 0x3FFFFFu, 0x3FFFFFu}, one = {1, 1, 1, 1},
-              four = {4, 4, 4, 4}, vn = {n, n, n, n};
+              four = {4, 4, 4, 4}, vn = {n, n, n, n},
+              tmax = {TILE_OUT, TILE_OUT, TILE_OUT, TILE_OUT};
     for (; i + 4 <= n; i += 4) {
         v4u a;
         memcpy(&a, nodes + i, sizeof(a));
+        vout |= (v4u)(a >= tmax);
         a &= mask;
         vout |= (v4u)(a >= vn);
         vback |= (v4u)(a - one < idx); /* 0 < a <= i; a = 0 wraps to the top */
@@ -63,7 +68,7 @@ static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *f
 #endif
     for (; i < n; i++) {
         uint32_t a = nodes[i] & 0x3FFFFFu;
-        outside |= (uint32_t)(a >= n);
+        outside |= (uint32_t)(a >= n) | (uint32_t)(nodes[i] >= TILE_OUT);
         backward |= (uint32_t)(a - 1u < i);
     }
     *in_range = !outside;
@@ -181,6 +186,12 @@ static int validate_nodes(const uint32_t *nodes, size_t count, sk_diag_list *dia
     scan_arcs(nodes, count, &in_range, forward);
     if (!in_range) {
         for (size_t i = 0; i < count; i++) {
+            if (sk_kwg_tile(nodes[i]) >= SK_TILE_KINDS) {
+                sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
+                            "node %zu holds tile %u: tiles are 0..%d (not a KWG, or a damaged one)",
+                            i, sk_kwg_tile(nodes[i]), SK_TILE_KINDS - 1);
+                break;
+            }
             if (sk_kwg_arc(nodes[i]) >= count) {
                 sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
                             "node %zu points to node %u, past the last node %zu (truncated file?)",

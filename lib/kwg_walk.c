@@ -1,11 +1,11 @@
 /* kwg_walk.c — a lexicon's walk table (see sk_lexicon_walk_nodes in internal/kwg.h): each node
  * widened to 64 bits, the KWG node in the low half and, in the high half, the set of tiles in
  * its child list (bit t for tile t, bit 0 the GADDAG separator; all 32 bits when the list holds
- * a tile above 31). The move generator reads a child's node anyway when it scans a sibling
- * list; with the set beside it, it knows before descending whether the child can go on at the
- * next square, and skips the dead ends without loading their lists.
- * Built on request, once per lexicon, and shared by every thread that uses the lexicon: the
- * first to finish publishes its table, the others free theirs. */
+ * a tile above 30, so that bit 31 set means "any tile": see sk_mg_kids). The move generator reads a
+ * child's node anyway when it scans a sibling list; with the set beside it, it knows before
+ * descending whether the child can go on at the next square, and skips the dead ends without
+ * loading their lists. Built on request, once per lexicon, and shared by every thread that uses the
+ * lexicon: the first to finish publishes its table, the others free theirs. */
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS and MAP_POPULATE, where the system has them */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -55,7 +55,7 @@ static void fill(uint64_t *table, uint32_t *suf, const uint32_t *nodes, size_t c
     for (size_t i = count; i-- > 0;) {
         uint32_t node = nodes[i];
         unsigned t = sk_kwg_tile(node);
-        uint32_t bit = t < 32 ? 1u << t : 0xFFFFFFFFu;
+        uint32_t bit = t < 31 ? 1u << t : 0xFFFFFFFFu;
         suf[i] = bit | (sk_kwg_is_end(node) || i + 1 == count ? 0 : suf[i + 1]);
     }
     for (size_t i = 0; i < count; i++) {

@@ -9,6 +9,7 @@
 #include "skrab/tiles.h"
 
 struct sk_leaves {
+    int flat;        /* the heuristic of an alphabet other than A..Z (see sk_leaves_for); no file */
     uint32_t *nodes; /* host order */
     uint32_t nnodes;
     uint32_t *counts; /* words reachable from each node's list position (see word_counts) */
@@ -188,9 +189,29 @@ double sk_leave_value(const sk_leaves *leaves, const char *leave)
 
 #define VOWELS (1ull << 1 | 1ull << 5 | 1ull << 9 | 1ull << 15 | 1ull << 21) /* A E I O U */
 
+/* The heuristic of another alphabet knows no letter's worth: the blank and repeated copies only. */
+static const sk_leaves FLAT = {.flat = 1};
+
+const sk_leaves *sk_leaves_for(const sk_leaves *leaves, const sk_tileset *tiles)
+{
+    return leaves || !tiles || sk_tileset_is_latin(tiles) ? leaves : &FLAT;
+}
+
+/* The flat heuristic's value of the sorted TILES (N of them). */
+static double flat_value(const unsigned char *tiles, int n)
+{
+    double v = 0;
+    for (int i = 0; i < n; i++) {
+        if (tiles[i] == 0) v += HEURISTIC[0];
+        if (i > 0 && tiles[i] == tiles[i - 1] && tiles[i] != 0) v -= 4.0;
+    }
+    return v;
+}
+
 double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n)
 {
     if (n == 0) return 0.0;
+    if (leaves && leaves->flat) return flat_value(tiles, n);
     if (leaves) {
         long r = leave_rank(leaves, tiles, n);
         return r >= 0 && (uint32_t)r < leaves->nvalues ? leaves->values[r] : 0.0;

@@ -232,6 +232,7 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
                     sk_gen_move *out)
 {
     g->keep.top_n = 1;
+    leaves = sk_leaves_for(leaves, rules->tiles);
     int rc = search(g, rules, pos, leaves, by_score);
     if (rc != SK_OK) return rc;
     sk_move_list extra;
@@ -283,6 +284,7 @@ int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     if (n == 0) return SK_OK;
     if (sk_mg_keep_reserve(&g->keep, n) != SK_OK) return SK_ENOMEM;
     g->keep.top_n = n;
+    leaves = sk_leaves_for(leaves, rules->tiles);
     int rc = search(g, rules, pos, leaves, by_score);
     size_t kept = g->keep.top_n <= 1 ? (size_t)g->keep.have_best : g->keep.ntop;
     const sk_gen_move *from = g->keep.top_n <= 1 ? &g->keep.best : g->keep.top;

@@ -100,12 +100,12 @@ void sk_mg_caps_reset(sk_mg_bounds *b)
 int sk_mg_cap_find(sk_mg_bounds *b, const sk_mg_views *vs, const sk_mg_rack *rk, int d, int r,
                    int c, int *index)
 {
-    uint32_t ok = vs->v[d].cross[r][c] & rk->letters;
+    sk_mg_set ok = vs->v[d].cross[r][c] & rk->letters;
     int most = INT16_MAX, cap = 0;
     if (ok != rk->letters) {
         most = rk->initial[0] ? rk->value[0] : -1;
-        for (uint32_t m = ok; m; m &= m - 1)
-            if (rk->value[__builtin_ctz(m)] > most) most = rk->value[__builtin_ctz(m)];
+        for (sk_mg_set m = ok; m; m &= m - 1)
+            if (rk->value[__builtin_ctzll(m)] > most) most = rk->value[__builtin_ctzll(m)];
         if (most > INT16_MAX) most = INT16_MAX;
         while (cap < rk->nvalues && rk->values[cap] > most)
             cap++;

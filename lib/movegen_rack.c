@@ -14,14 +14,13 @@ int sk_mg_rack_setup(sk_mg_rack *rk, const sk_rules *rules, const char *rack)
     memset(rk->count, 0, sizeof(rk->count));
     for (const char *p = rack; *p; p++) {
         int t = sk_tile_kind((sk_tile)*p);
-        if (t >= SK_MG_LETTERS_MAX) return SK_EINVAL; /* beyond the letter sets */
         rk->count[t]++;
     }
     memcpy(rk->initial, rk->count, sizeof(rk->count));
     rk->left = (int)strlen(rack);
     rk->letters = 0;
     for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
-        if (rk->count[t]) rk->letters |= 1u << t;
+        if (rk->count[t]) rk->letters |= SK_MG_BIT(t);
     rk->mask = rk->count[0] ? SK_MG_ALL_LETTERS : rk->letters;
     for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         rk->value[t] = rules->tiles->score[t];

@@ -160,10 +160,10 @@ static int run_sides(sk_movegen *g, const sk_mg_view *v, int r, int lo, int c, u
     }
     if (!at) return 0;
     uint32_t list = sk_kwg_arc((uint32_t)g->lex.wnodes[at]);
-    uint32_t kids = (uint32_t)(g->lex.wnodes[at] >> 32);
+    sk_mg_set kids = sk_mg_kids(g->lex.wnodes[at]);
     *left_ok = lo > 0 && (kids & v->cross[r][lo - 1] & g->rack.mask);
-    *right_ok = (kids & 1u << SK_KWG_SEPARATOR) && c + 1 < v->cols &&
-                ((uint32_t)(g->lex.wnodes[list] >> 32) & v->cross[r][c + 1] & g->rack.mask);
+    *right_ok = (kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && c + 1 < v->cols &&
+                (sk_mg_kids(g->lex.wnodes[list]) & v->cross[r][c + 1] & g->rack.mask);
     *memo = (uint8_t)(1 | *left_ok << 1 | *right_ok << 2);
     return 1;
 }

@@ -62,10 +62,10 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
             uint32_t i = list ? sk_kwg_find(nodes, list, v->tile[k][c]) : 0;
             list = i ? sk_kwg_arc(nodes[i]) : 0;
         }
-        uint32_t allowed = 0;
+        sk_mg_set allowed = 0;
         for (uint32_t i = list; list; i++) {
             uint32_t node = nodes[i];
-            if (sk_kwg_accepts(node)) allowed |= 1u << sk_kwg_tile(node);
+            if (sk_kwg_accepts(node)) allowed |= SK_MG_BIT(sk_kwg_tile(node));
             if (sk_kwg_is_end(node)) break;
         }
         v->cross_score[r][c] = (int16_t)sum;
@@ -81,7 +81,7 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
     for (int k = r + 1; k <= bottom; k++)
         sum += sk_mg_face(v, value, k, c);
     v->cross_score[r][c] = (int16_t)sum;
-    uint32_t allowed = 0;
+    sk_mg_set allowed = 0;
     for (uint32_t i = list; list; i++) {
         uint32_t node = nodes[i];
         uint32_t at = i;
@@ -91,7 +91,7 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
             at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
             ok = at != 0;
         }
-        if (ok && sk_kwg_accepts(nodes[at])) allowed |= 1u << sk_kwg_tile(node);
+        if (ok && sk_kwg_accepts(nodes[at])) allowed |= SK_MG_BIT(sk_kwg_tile(node));
         if (sk_kwg_is_end(node)) break;
     }
     v->cross[r][c] &= allowed;

@@ -168,9 +168,10 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     const uint32_t *nodes = g->lex.nodes;
     int r = g->walk.row;
     uint64_t wnode = sk_mg_node(wn, nodes, node_index);
-    uint32_t node = (uint32_t)wnode, kids = (uint32_t)(wnode >> 32); /* its child list's tiles */
+    uint32_t node = (uint32_t)wnode;
+    sk_mg_set kids = sk_mg_kids(wnode); /* its child list's tiles */
     uint32_t next = sk_kwg_arc(node);
-    uint32_t avail = g->rack.left ? g->rack.mask : 0; /* what the rack can place next */
+    sk_mg_set avail = g->rack.left ? g->rack.mask : 0; /* what the rack can place next */
     if (c <= g->walk.anchor) {
         int left_open = c == 0 || !v->tile[r][c - 1];
         int right_open = g->walk.anchor_right_open;
@@ -180,16 +181,17 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
         if (c > 0 && (g->walk.through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
-            (kids & (v->tile[r][c - 1] ? 1u << v->tile[r][c - 1] : v->cross[r][c - 1] & avail)) &&
+            (kids &
+             (v->tile[r][c - 1] ? SK_MG_BIT(v->tile[r][c - 1]) : v->cross[r][c - 1] & avail)) &&
             !sk_mg_hopeless_left(&g->bounds, &g->keep, c - 1))
             gen(g, c - 1, next, main_sum, mult, cross_total);
-        if ((kids & 1u << SK_KWG_SEPARATOR) && left_open && right_open &&
+        if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && right_open &&
             g->walk.anchor + 1 < v->cols &&
             !sk_mg_hopeless_right(&g->bounds, &g->keep, c, g->walk.anchor + 1)) {
             uint64_t sep = sk_mg_node(wn, nodes, next); /* the separator sorts first */
             uint32_t first = (uint32_t)sep;
             if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first) &&
-                ((uint32_t)(sep >> 32) & v->cross[r][g->walk.anchor + 1] & avail)) {
+                (sk_mg_kids(sep) & v->cross[r][g->walk.anchor + 1] & avail)) {
                 int saved = g->walk.leftmost;
                 g->walk.leftmost = c;
                 gen(g, g->walk.anchor + 1, sk_kwg_arc(first), main_sum, mult, cross_total);
@@ -221,27 +223,27 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         return;
     }
     if (!g->rack.left) return;
-    uint32_t allowed = v->cross[r][c] & g->rack.mask;
+    sk_mg_set allowed = v->cross[r][c] & g->rack.mask;
     if (!allowed) return;
     int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->views.classic;
     int cross_base = v->cross_score[r][c];
-    unsigned last = 31u - (unsigned)__builtin_clz(allowed); /* siblings are sorted */
+    unsigned last = 63u - (unsigned)__builtin_clzll(allowed); /* siblings are sorted */
     /* fetch the child lists of every playable letter before descending into the first: the
      * walk is bound by memory latency, and these loads can overlap */
-    uint32_t kids[32];
+    uint32_t kids[SK_MG_LETTERS_MAX];
     int nkids = 0;
     /* what a child's list must hold for the walk to go on from it (see go_on): at the next
      * square left, a board tile's letter or a tile the rack may still have, or the separator
      * for the right part; in the right part, a tile for the square after */
-    uint32_t after = g->rack.left > 1 ? g->rack.mask : 0, need = 0;
+    sk_mg_set after = g->rack.left > 1 ? g->rack.mask : 0, need = 0;
     if (c <= g->walk.anchor) {
         uint8_t left = c > 0 ? v->tile[r][c - 1] : 0;
         if (left && g->walk.through)
-            need = 1u << left;
+            need = SK_MG_BIT(left);
         else if (c > 0 && !left && (g->walk.through || !v->anchor[r][c - 1]))
             need = v->cross[r][c - 1] & after;
         if (!left && g->walk.anchor_right_open && g->walk.anchor + 1 < v->cols)
-            need |= 1u << SK_KWG_SEPARATOR;
+            need |= SK_MG_BIT(SK_KWG_SEPARATOR);
     } else if (c + 1 < v->cols && !v->tile[r][c + 1]) {
         need = v->cross[r][c + 1] & after;
     }
@@ -251,7 +253,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         unsigned letter = sk_kwg_tile(node);
         if (letter > last) break;
         /* a child that ends no word and cannot go on is a dead end */
-        if ((allowed >> letter & 1) && (sk_kwg_accepts(node) || ((uint32_t)(wnode >> 32) & need))) {
+        if ((allowed >> letter & 1) && (sk_kwg_accepts(node) || (sk_mg_kids(wnode) & need))) {
             __builtin_prefetch(wn ? (const void *)&wn[sk_kwg_arc(node)]
                                   : (const void *)&nodes[sk_kwg_arc(node)]);
             kids[nkids++] = i;
@@ -264,12 +266,12 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         int kind =
             g->rack.count[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
         if (!kind) g->walk.blank_letter = (int)letter;
-        uint32_t mask = g->rack.mask, letters = g->rack.letters;
+        sk_mg_set mask = g->rack.mask, letters = g->rack.letters;
         g->walk.nplaced++;
         g->rack.left--;
         g->rack.leave_index += g->rack.radix[kind];
         if (--g->rack.count[kind] == 0) {
-            if (kind) g->rack.letters &= ~(1u << kind);
+            if (kind) g->rack.letters &= ~SK_MG_BIT(kind);
             if (!g->rack.count[0]) g->rack.mask = g->rack.letters;
         }
         g->walk.chars[c] = (char)letter;

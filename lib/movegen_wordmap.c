@@ -21,7 +21,7 @@
 static void sub_add(const sk_mg_rack *rk, sk_mg_sub *cur, int t)
 {
     sk_wm_key_add(&cur->key, (unsigned)t);
-    cur->letters |= 1u << t;
+    cur->letters |= SK_MG_BIT(t);
     cur->leave_index += rk->radix[t];
     int j = cur->size++;
     for (; j > 0 && cur->values[j - 1] < rk->value[t]; j--)
@@ -42,7 +42,7 @@ static void add_subs(const sk_mg_rack *rk, const int *kinds, int nkinds, int i, 
     int t = kinds[i], have = rk->initial[t];
     for (int u = 0; u <= have; u++) {
         if (u > 0) sub_add(rk, cur, t);
-        if (u == have) cur->full |= 1u << t;
+        if (u == have) cur->full |= SK_MG_BIT(t);
         add_subs(rk, kinds, nkinds, i + 1, cur, out, n);
     }
     *cur = saved;
@@ -53,6 +53,8 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
 {
     ws->min_k = SK_MG_N + 1;
     if (!ws->map || first_move || !sk_wordmap_of(ws->map, rules->lexicon)) return 0;
+    /* keys hold letters 1..SK_WM_LETTERS: a rack or board of a wider alphabet is walked */
+    if (rules->tiles->alphabet.size > SK_WM_LETTERS + 1) return 0;
     int real = 0;
     for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
         real += rk->initial[t];
@@ -78,12 +80,12 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
         if (rk->initial[t])
             kinds[nkinds++] = t;
         else
-            cur.full |= 1u << t; /* a letter the rack lacks: a blank may be one */
+            cur.full |= SK_MG_BIT(t); /* a letter the rack lacks: a blank may be one */
     if (!ws->blanks) { /* only windows of the whole rack come here: its one sub-multiset */
         for (int i = 0; i < nkinds; i++) {
             for (int u = 0; u < rk->initial[kinds[i]]; u++)
                 sub_add(rk, &cur, kinds[i]);
-            cur.full |= 1u << kinds[i];
+            cur.full |= SK_MG_BIT(kinds[i]);
         }
         ws->subs[0] = cur;
         for (int k = 0; k <= SK_MG_WM_RACK + 1; k++)
@@ -114,13 +116,13 @@ typedef struct {
     int cap[SK_MG_N]; /* the most a tile can be worth on each of those squares (sk_mg_cap) */
     int capped;       /* some cap is below a value of the rack, and every coefficient is positive */
     sk_wm_key fixed;
-    int fixed_sum;            /* face values of its board tiles */
-    long long mult;           /* the main word's multiplier */
-    long long cross_sum;      /* the cross words' board tiles, times their word factors */
-    double base;              /* what the board tiles and the bingo bonus add to any move's score */
-    uint32_t open;            /* letters some empty square allows */
-    int nnarrow;              /* empty squares that do not take every letter: */
-    uint32_t narrow[SK_MG_N]; /* the letters each takes */
+    int fixed_sum;       /* face values of its board tiles */
+    long long mult;      /* the main word's multiplier */
+    long long cross_sum; /* the cross words' board tiles, times their word factors */
+    double base;         /* what the board tiles and the bingo bonus add to any move's score */
+    sk_mg_set open;      /* letters some empty square allows */
+    int nnarrow;         /* empty squares that do not take every letter: */
+    sk_mg_set narrow[SK_MG_N]; /* the letters each takes */
 } window_ctx;
 
 /* 0 if the tiles of S, with B blanks, cannot fill W's narrow squares: each blank can fill one,
@@ -196,8 +198,8 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
     if (spare == 0) return bound + g->rack.leave_value[li];
     double leave =
         g->rack.leave_value[li]; /* the spare blank kept, or played for one of S's tiles */
-    for (uint32_t m = s->letters; m; m &= m - 1) {
-        int t = __builtin_ctz(m);
+    for (sk_mg_set m = s->letters; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
         double l = g->rack.leave_value[li - g->rack.radix[t] + g->rack.radix[0]];
         if (l > leave) leave = l;
     }
@@ -279,18 +281,18 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_
     } else {
         hits = sk_wordmap_blank_letters(g->wm.map, key);
     }
-    uint32_t may = s->full & w->open & hits, ok = 0;
-    sk_wm_key keys[32]; /* by letter: every lookup asked for first, then made */
-    for (uint32_t m1 = may; m1; m1 &= m1 - 1) {
-        unsigned t = (unsigned)__builtin_ctz(m1);
+    sk_mg_set may = s->full & w->open & hits, ok = 0;
+    sk_wm_key keys[SK_MG_LETTERS_MAX]; /* by letter: every lookup asked for first, then made */
+    for (sk_mg_set m1 = may; m1; m1 &= m1 - 1) {
+        unsigned t = (unsigned)__builtin_ctzll(m1);
         sk_wm_key one = {0, 0};
         sk_wm_key_add(&one, t);
         if (!key_sum(w, key, one, &keys[t])) continue;
         sk_wordmap_prefetch(g->wm.map, keys[t], 0);
-        ok |= 1u << t;
+        ok |= SK_MG_BIT(t);
     }
-    for (uint32_t m1 = ok; m1; m1 &= m1 - 1) {
-        g->walk.blank_letter = __builtin_ctz(m1);
+    for (sk_mg_set m1 = ok; m1; m1 &= m1 - 1) {
+        g->walk.blank_letter = __builtin_ctzll(m1);
         try_key(g, w, keys[g->walk.blank_letter]);
     }
 }

@@ -109,7 +109,7 @@ static int on_word(void *vctx, const char *word, size_t len)
     uint8_t tiles[SK_BOARD_MAX];
     for (size_t i = 0; i < len; i++) {
         unsigned t = (unsigned)(word[i] - 'A' + 1);
-        if (t < 1 || t > 26 || sk_wm_key_count(&key, t) == 15) {
+        if (t < 1 || t > SK_WM_LETTERS || sk_wm_key_count(&key, t) == 15) {
             ctx->failed = SK_EINVAL;
             return 1;
         }

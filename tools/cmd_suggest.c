@@ -161,7 +161,8 @@ static int solve(const options *o, job *j, thread_state *t)
     if (rc != SK_OK) {
         return rc;
     }
-    rc = sk_move_list_rank(list, j->pos.racks[0], o->leaves, o->by_score);
+    rc = sk_move_list_rank(list, j->pos.racks[0], sk_leaves_for(o->leaves, j->rules.tiles),
+                           o->by_score);
     if (rc != SK_OK) {
         return rc;
     }
@@ -186,8 +187,9 @@ static int solve(const options *o, job *j, thread_state *t)
     sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
     sk_suggest_write_moves(&style, &j->pos, j->line, list, order, n, &j->out);
     if (!o->best) {
-        sk_suggest_played played = {&style,  o->by_score, o->leaves, &j->rules,
-                                    &j->pos, j->bag,      j->line};
+        sk_suggest_played played = {
+            &style, o->by_score, sk_leaves_for(o->leaves, j->rules.tiles), &j->rules, &j->pos,
+            j->bag, j->line};
         sk_suggest_write_played(&played, n ? &list->moves[order ? order[0] : 0] : NULL, &j->out);
     }
     j->listed = (int)n;

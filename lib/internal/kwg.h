@@ -172,7 +172,7 @@ int sk_kwg_build_within(uint32_t **out, size_t *count, const char *text, size_t 
 /* ---- the lexicon ---------------------------------------------------------------------------- */
 /* The walk table of a lexicon of COUNT nodes (kwg_walk.c): node i of the table is node i of the
  * lexicon in its low 32 bits and the set of tiles of its child list in the high 32 (bit t for
- * tile t; bit 0 the separator; all 32 when a tile is above 31). For the move generator. */
+ * tile t; bit 0 the separator; all 32 when a tile is above 30). For the move generator. */
 typedef struct sk_walk_table sk_walk_table;
 /* The holder of a table not built yet: SK_OK or SK_ENOMEM. */
 int sk_walk_table_new(sk_walk_table **out, size_t count);

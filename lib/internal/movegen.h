@@ -26,9 +26,14 @@
 /* sk_mg_window.k of a window handed to the word-map search */
 #define SK_MG_HANDED 255
 
-#define SK_MG_N SK_BOARD_MAX         /* rows and columns a view holds */
-#define SK_MG_ALL_LETTERS 0x7FFFFFEu /* bits 1..26 */
-#define SK_MG_LETTERS_MAX 27         /* tile kinds the letter sets hold: the blank and 1..26 */
+#define SK_MG_N SK_BOARD_MAX /* rows and columns a view holds */
+
+/* A set of letters: bit t for tile kind t (1..63; bit 0 is the GADDAG separator where a set
+ * describes a node's children). Every tile kind an alphabet can have fits. */
+typedef uint64_t sk_mg_set;
+#define SK_MG_BIT(t) ((sk_mg_set)1 << (t))
+#define SK_MG_ALL_LETTERS (~(sk_mg_set)1) /* bits 1..63 */
+#define SK_MG_LETTERS_MAX SK_TILE_KINDS   /* tile kinds: the blank and the letters 1..63 */
 
 /* ---- the parts ------------------------------------------------------------------------------ */
 
@@ -45,7 +50,7 @@ typedef struct {
     int8_t lf[SK_MG_N][SK_MG_N], wf[SK_MG_N][SK_MG_N];
     int16_t cross_score[SK_MG_N][SK_MG_N]; /* face value of the perpendicular word's other tiles */
     /* letters that may be placed here (0: none; blocked squares) */
-    uint32_t cross[SK_MG_N][SK_MG_N];
+    sk_mg_set cross[SK_MG_N][SK_MG_N];
 } sk_mg_view;
 
 /* A window: squares a move may cover, with the bound of every move that covers exactly them
@@ -59,9 +64,9 @@ struct sk_mg_window {
 /* A sub-multiset of the rack's lettered tiles, for the word-map search (movegen_wordmap.c). */
 typedef struct {
     sk_wm_key key;
-    uint32_t letters; /* the letters it uses */
-    uint32_t full;    /* letters it uses every copy of, or the rack lacks: a blank may be one */
-    int leave_index;  /* the rack part's radix sum of its tiles */
+    sk_mg_set letters; /* the letters it uses */
+    sk_mg_set full;    /* letters it uses every copy of, or the rack lacks: a blank may be one */
+    int leave_index;   /* the rack part's radix sum of its tiles */
     int size;
     int values[SK_MG_WM_RACK]; /* its tiles' values, descending */
     /* its lookups without board letters, made once a position (known0, known1 say so): the
@@ -123,8 +128,8 @@ typedef struct {
     int count[SK_MG_LETTERS_MAX];   /* tiles of each kind on the rack (0: blanks) */
     int initial[SK_MG_LETTERS_MAX]; /* the rack before the move */
     int left;                       /* tiles on the rack not yet placed */
-    uint32_t mask;                /* letters the rack can still supply (all of them with a blank) */
-    uint32_t letters;             /* letters on the rack, blanks aside */
+    sk_mg_set mask;               /* letters the rack can still supply (all of them with a blank) */
+    sk_mg_set letters;            /* letters on the rack, blanks aside */
     int value[SK_MG_LETTERS_MAX]; /* [0] = the blank's value */
     int size, bingo;              /* tiles a full rack holds; the bonus for playing them all */
     int radix[SK_MG_LETTERS_MAX]; /* mixed-radix index of the tiles used so far */
@@ -205,7 +210,7 @@ typedef struct {
     /* a rack without a blank: the letters that make a word with the whole rack (a superset:
      * see sk_wordmap_blank_letters), once known (plus_known) */
     int plus_known;
-    uint32_t plus;
+    sk_mg_set plus;
     int min_k; /* windows of this many empty squares or more go to the word-map search */
 } sk_mg_wmsearch;
 
@@ -230,6 +235,15 @@ struct sk_movegen {
 static inline uint64_t sk_mg_node(const uint64_t *wn, const uint32_t *nodes, uint32_t i)
 {
     return wn ? wn[i] : (uint64_t)0xFFFFFFFFu << 32 | nodes[i];
+}
+
+/* The tiles of the child list of WNODE (from sk_mg_node) as a letter set. The table's high
+ * half has bit 31 set when the list holds a tile above 30 (and every bit without a table):
+ * the shift, arithmetic, then sets every bit of the wide set too, so that the set never
+ * misses a child. */
+static inline sk_mg_set sk_mg_kids(uint64_t wnode)
+{
+    return (sk_mg_set)((int64_t)wnode >> 32);
 }
 
 /* sk_kwg_find through sk_mg_node: the index of TILE in the list LIST (not 0), or 0. */

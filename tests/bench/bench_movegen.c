@@ -64,7 +64,7 @@ static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng, in
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: bench_movegen KWG BOARD POSITIONS [REPS] [GAMES]\n");
+        fprintf(stderr, "usage: bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES]\n");
         return 2;
     }
     int reps = argc > 4 ? atoi(argv[4]) : 50, games = argc > 5 ? atoi(argv[5]) : 50;
@@ -77,20 +77,21 @@ int main(int argc, char **argv)
         sk_board_parse(&board, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL) != 0)
         return 2;
     sk_tileset tiles;
-    sk_tileset_builtin(&tiles, "english");
+    if (sk_tileset_builtin(&tiles, argc > 6 ? argv[6] : "english") != 0) return 2;
+    const sk_alphabet *abc = &tiles.alphabet;
     sk_rules rules;
     sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
     sk_movegen *gen;
     sk_movegen_new(&gen);
     double t_wm = cpu_ms();
-    sk_wordmap *wm;
-    if (sk_wordmap_build(&wm, lex) != 0) return 2;
+    sk_wordmap *wm = NULL; /* none for an alphabet of more than SK_WM_LETTERS letters */
+    if (sk_wordmap_build(&wm, lex) != 0) wm = NULL;
     t_wm = cpu_ms() - t_wm;
     FILE *f = fopen(argv[3], "r");
     if (!f) return 2;
     printf("%-34s %9s %12s %12s\n", "operation", "moves", "time/item", "moves/s");
-    size_t wm_classes, wm_words, wm_bytes;
-    sk_wordmap_stats(wm, &wm_classes, &wm_words, &wm_bytes);
+    size_t wm_classes = 0, wm_words = 0, wm_bytes = 0;
+    if (wm) sk_wordmap_stats(wm, &wm_classes, &wm_words, &wm_bytes);
     printf("%-34s %9zu %9.3f ms %12s  (%zu anagram classes, %.1f MB)\n", "word map build (words)",
            wm_words, t_wm, "", wm_classes, (double)wm_bytes / 1048576.0);
     char line[8192];
@@ -111,7 +112,7 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof(line), f)) {
         line[strcspn(line, "\n")] = '\0';
         sk_position pos;
-        if (sk_position_parse_cgp(&pos, line, strlen(line), NULL, NULL) != 0) continue;
+        if (sk_position_parse_cgp(&pos, line, strlen(line), abc, NULL) != 0) continue;
         n++;
         double t0 = cpu_ms();
         for (int i = 0; i < reps; i++) { /* each time from scratch, as for a new position */

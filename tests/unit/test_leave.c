@@ -6,6 +6,7 @@
 
 #include "skrab/error.h"
 #include "skrab/leave.h"
+#include "skrab/tiles.h"
 
 static void put32(unsigned char *p, uint32_t v)
 {
@@ -130,6 +131,27 @@ static void heuristic(void **state)
     assert_true(sk_leave_value_tiles(NULL, mix, 4) == value(NULL, "SQ?S"));
 }
 
+/* The leaves of a game: the built-in heuristic for a set of A..Z; for another alphabet, whose
+ * numbers name other letters (Polish 2 is Ą, not B), the flat one: the blank and repeats. */
+static void heuristic_of_alphabet(void **state)
+{
+    (void)state;
+    sk_tileset english, polish;
+    assert_int_equal(sk_tileset_builtin(&english, "english"), SK_OK);
+    assert_int_equal(sk_tileset_builtin(&polish, "polish"), SK_OK);
+    assert_null(sk_leaves_for(NULL, &english));
+    assert_null(sk_leaves_for(NULL, NULL));
+    const sk_leaves *flat = sk_leaves_for(NULL, &polish);
+    assert_non_null(flat);
+    const sk_leaves *given = (const sk_leaves *)&polish; /* any non-NULL table is kept */
+    assert_ptr_equal(sk_leaves_for(given, &polish), given);
+    const unsigned char s[] = {19}, blank_ee[] = {0, 5, 5}, vowels[] = {1, 5, 9, 15, 21};
+    assert_true(sk_leave_value_tiles(flat, s, 1) == 0.0);
+    assert_true(sk_leave_value_tiles(flat, blank_ee, 3) == 20.0 - 4.0);
+    assert_true(sk_leave_value_tiles(flat, vowels, 5) == 0.0);
+    assert_true(sk_leave_value_tiles(NULL, s, 1) == 8.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -137,6 +159,7 @@ int main(void)
         cmocka_unit_test(klv_malformed),
         cmocka_unit_test(klv_unreadable),
         cmocka_unit_test(heuristic),
+        cmocka_unit_test(heuristic_of_alphabet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

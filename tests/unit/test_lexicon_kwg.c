@@ -170,6 +170,13 @@ static void corrupt_files(void **state)
     validate(sibling_cycle, 5, "cycle");
     const uint32_t out_of_range[] = {0x00400002, 0x00400000, 0x01c00009};
     validate(out_of_range, 3, "points to node 9, past the last node 2");
+    /* tile 64 and tile 255: beyond any alphabet (a letter set holds tiles 0..63); 63 loads */
+    const uint32_t tile64[] = {0x00400002, 0x00400000, 0x40400000};
+    validate(tile64, 3, "node 2 holds tile 64: tiles are 0..63");
+    const uint32_t tile255[] = {0x00400003, 0x00400000, 0x01000000, 0xff400000};
+    validate(tile255, 4, "node 3 holds tile 255");
+    const uint32_t tile63[] = {0x00400002, 0x00400000, 0x3f400000};
+    assert_int_equal(validate(tile63, 3, NULL), SK_OK);
     const uint32_t runs_off[] = {0x00400002, 0x00400000, 0x01800000};
     validate(runs_off, 3, "does not end its list");
     const uint32_t not_root[] = {0x01400000};

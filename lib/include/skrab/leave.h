@@ -10,6 +10,7 @@
 
 #include "skrab/api.h"
 #include "skrab/diag.h"
+#include "skrab/tiles.h"
 
 typedef struct sk_leaves sk_leaves;
 
@@ -20,10 +21,17 @@ SK_API int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags
 SK_API int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags);
 SK_API void sk_leaves_free(sk_leaves *leaves);
 
+/* The leaves to rank by in a game of tile set TILES: LEAVES when given; NULL (the built-in
+ * heuristic of the letters A..Z) for a set of A..Z; else the flat heuristic, which values the
+ * blank and repeated copies alone (the letters' worths of one language say nothing of another's
+ * numbering). Never to be freed. */
+SK_API const sk_leaves *sk_leaves_for(const sk_leaves *leaves, const sk_tileset *tiles);
+
 /* The value of keeping LEAVE (a tile string, alphabet.h; any order). With LEAVES NULL, the built-in
  * heuristic: per tile (blank +20, S +8, E +3, R +2, A N T +1, ... Q -7, V -5), -4 for each
  * repeated copy of a letter, -2 for each step the vowel/consonant split is off by more than
- * one. An empty leave is worth 0. */
+ * one; with the flat heuristic (sk_leaves_for), +20 a blank and -4 each repeated copy. An empty
+ * leave is worth 0. */
 SK_API double sk_leave_value(const sk_leaves *leaves, const char *leave);
 /* sk_leave_value of the N tiles TILES (kinds: 0 the blank, then the letters), in ascending order:
  * for a caller that values many leaves (the move generator values every leave of a rack). */

@@ -12,6 +12,9 @@
 #include "skrab/api.h"
 #include "skrab/lexicon.h"
 
+/* The letters a key holds: 1..SK_WM_LETTERS. A lexicon or tile set with more has no word map. */
+#define SK_WM_LETTERS 26
+
 typedef struct {
     uint64_t lo, hi; /* letter t (1..26) counts in bits 4(t-1).. of lo (t <= 16), of hi (t > 16) */
 } sk_wm_key;
