@@ -22,8 +22,9 @@ static const char *board_label(const sk_alphabet *a, sk_tile tile)
     return tile & SK_TILE_BLANKED ? a->lower[k] : a->upper[k];
 }
 
-/* The cell of a tile: its label, then as many digits of its score as fit, in three terminal
- * columns (a label of three columns or more stands alone). */
+/* The cell of a tile: its label, then its score when the whole of it fits, in three terminal
+ * columns; a label with no room for every digit stands alone ("NY " for a 10-point NY), so a
+ * score is never shown cut short. */
 static void tile_cell(const sk_alphabet *a, sk_tile tile, const int *score, char out[CELL_MAX])
 {
     const char *label = board_label(a, tile);
@@ -32,8 +33,9 @@ static void tile_cell(const sk_alphabet *a, sk_tile tile, const int *score, char
     int cols = (int)sk_utf8_width(label, n);
     char digits[16] = "";
     if (score) snprintf(digits, sizeof(digits), "%d", *score);
-    for (const char *d = digits; *d && cols < 3; d++, cols++)
-        out[n++] = *d;
+    if (cols + (int)strlen(digits) <= 3)
+        for (const char *d = digits; *d; d++, cols++)
+            out[n++] = *d;
     for (; cols < 3; cols++)
         out[n++] = ' ';
     out[n] = '\0';
@@ -122,6 +124,14 @@ static int dark_fill(const sk_square *sq)
            (sq->kind != SK_SQ_PLAIN && (sq->factor < 0 || sq->factor >= 3));
 }
 
+/* The font size of a tile's label in the picture: smaller for labels of several letters, so
+ * that CH or L·L stays inside its tile. */
+static int tile_font_size(const char *label)
+{
+    size_t cols = sk_utf8_width(label, strlen(label));
+    return cols <= 1 ? 20 : cols == 2 ? 15 : 11;
+}
+
 /* Appends S with the characters XML gives a meaning escaped. */
 static void xml_text(sk_buf *out, const char *s)
 {
@@ -177,14 +187,16 @@ int sk_board_render_svg(const sk_board *b, const char *tiles, const sk_alphabet 
                           negative ? "2" : "1", negative ? " stroke-dasharray=\"4 2\"" : "");
             const char *ink = dark_fill(sq) ? "#ffffff" : "#222222";
             if (has_tile(tiles, i)) {
+                const char *label = board_label(a, (sk_tile)tiles[i]);
                 sk_buf_printf(out,
                               "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" "
                               "fill=\"#f2d49b\" stroke=\"#a0784a\"/>"
-                              "<text x=\"%d\" y=\"%d\" font-size=\"20\" text-anchor=\"middle\" "
+                              "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
                               "fill=\"%s\">",
                               x + 2, y + 2, cell - 4, cell - 4, x + cell / 2, y + cell / 2 + 7,
+                              tile_font_size(label),
                               (sk_tile)tiles[i] & SK_TILE_BLANKED ? "#c0392b" : "#222222");
-                xml_text(out, board_label(a, (sk_tile)tiles[i]));
+                xml_text(out, label);
                 sk_buf_puts(out, "</text>\n");
             } else if (sq->kind == SK_SQ_LETTER || sq->kind == SK_SQ_WORD) {
                 sk_buf_printf(out,

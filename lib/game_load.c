@@ -14,7 +14,9 @@ struct sk_game_loader {
     char cache_dir[SK_PATH_MAX]; /* "" none */
     sk_game_report_fn report;
     void *ctx;
-    sk_lexicon **lex; /* every lexicon loaded, with the path it came from */
+    sk_lexicon **lex; /* every lexicon loaded, with the path it came from and the alphabet its
+                         words were read in: a word list read in Spanish is another lexicon than
+                         the same list read in English */
     char (*lex_path)[SK_PATH_MAX];
     uint64_t *lex_abc; /* [i]: the alphabet lex[i] was read in (alphabet_id) */
     int nlex;
@@ -186,6 +188,10 @@ static uint64_t alphabet_id(const sk_alphabet *a)
     return h;
 }
 
+/* Loads the lexicon NAME for OUT, whose tile set is loaded already: a word list is read in that
+ * set's letters (labels of several characters without brackets, accents the set lacks folded,
+ * words with other letters left out with a warning) unless the set is A..Z (docs/formats.md,
+ * "Word lists"); a KWG's tile numbers are the set's. */
 static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char *why,
                         size_t why_size)
 {

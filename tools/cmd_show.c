@@ -18,19 +18,26 @@ const sk_cli_option sk_show_options[] = {
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
-/* A CGP line: a board field with '/', then racks, scores and a zero count. */
+/* Whether the first line of TEXT that is neither blank nor a '#' comment (those are skipped in
+ * position files: docs/commands.md, "Positions: POS arguments") is a CGP line: a board field
+ * with '/', then racks, scores and a zero count. */
 static int looks_like_cgp(const char *text, size_t len)
 {
-    const char *nl = memchr(text, '\n', len);
-    size_t n = nl ? (size_t)(nl - text) : len;
-    int fields = 0, slash_in_first = 0, in_field = 0;
-    for (size_t i = 0; i < n; i++) {
-        int space = text[i] == ' ' || text[i] == '\t' || text[i] == '\r';
-        if (!space && !in_field) fields++;
-        in_field = !space;
-        if (fields == 1 && text[i] == '/') slash_in_first = 1;
+    const char *end = text + len;
+    for (const char *p = text; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *eol = nl ? nl : end;
+        int fields = 0, slash_in_first = 0, in_field = 0, comment = 0;
+        for (const char *c = p; c < eol; c++) {
+            int space = *c == ' ' || *c == '\t' || *c == '\r';
+            if (!space && !in_field && ++fields == 1) comment = *c == '#';
+            in_field = !space;
+            if (fields == 1 && *c == '/') slash_in_first = 1;
+        }
+        if (fields > 0 && !comment) return slash_in_first && fields >= 4;
+        p = eol + (eol < end);
     }
-    return slash_in_first && fields >= 4;
+    return 0;
 }
 
 static void rack_line(sk_buf *o, const char *rack, const sk_tileset *tiles)

@@ -19,8 +19,9 @@
  * (docs/formats.md, "Positions (CGP)").
  *
  * sk_game_load reads the files once into an sk_game: the board, the tile set, a lexicon shared
- * through the loader (positions of a stream that name the same lexicon share one copy) and the
- * sk_rules that play, check, replay and the move generator take. */
+ * through the loader (positions of a stream that name the same lexicon and tile set share one
+ * copy; a word list is read in the letters of the game's tile set) and the sk_rules that play,
+ * check, replay and the move generator take. */
 #ifndef SKRAB_GAMESPEC_H
 #define SKRAB_GAMESPEC_H
 
