@@ -6,6 +6,7 @@
 
 #include "skrab/error.h"
 #include "skrab/leave.h"
+#include "skrab/position.h"
 #include "skrab/tiles.h"
 
 static void put32(unsigned char *p, uint32_t v)
@@ -16,16 +17,17 @@ static void put32(unsigned char *p, uint32_t v)
     p[3] = (unsigned char)(v >> 24);
 }
 
-/* A DAWG of the leaves "?", "A", "AB", "B" (ranks 0..3): node 0 points to the root list. */
-static size_t make_klv(unsigned char *buf, int f32, const float *values)
+/* A DAWG of the leaves "?", "A", "AB", "B" (ranks 0..3), with the tiles numbered A and B
+ * instead of 1 and 2: node 0 points to the root list. */
+static size_t make_klv_of(unsigned char *buf, int f32, const float *values, uint32_t a, uint32_t b)
 {
     const uint32_t ACC = 0x800000u, END = 0x400000u;
     uint32_t nodes[5] = {
-        END | 1u,               /* root pointer */
-        (0u << 24) | ACC,       /* ?  */
-        (1u << 24) | ACC | 4u,  /* A, then the list at 4 */
-        (2u << 24) | ACC | END, /* B */
-        (2u << 24) | ACC | END, /* A-B */
+        END | 1u,              /* root pointer */
+        (0u << 24) | ACC,      /* ?  */
+        (a << 24) | ACC | 4u,  /* A, then the list at 4 */
+        (b << 24) | ACC | END, /* B */
+        (b << 24) | ACC | END, /* A-B */
     };
     size_t o = 0;
     put32(buf + o, 5);
@@ -47,6 +49,11 @@ static size_t make_klv(unsigned char *buf, int f32, const float *values)
         }
     }
     return o;
+}
+
+static size_t make_klv(unsigned char *buf, int f32, const float *values)
+{
+    return make_klv_of(buf, f32, values, 1, 2);
 }
 
 /* sk_leave_value of the leave written in test notation (testutil.h). */
@@ -81,6 +88,33 @@ static void klv_lookup(void **state)
         assert_true(sk_leave_value_tiles(l, ab, 0) == 0.0);
         sk_leaves_free(l);
     }
+}
+
+/* A KLV2 over another alphabet: its tiles are that set's numbers, past 26 (Polish Ź 31, Ż 32). */
+static void klv_other_alphabet(void **state)
+{
+    (void)state;
+    sk_tileset pl;
+    assert_int_equal(sk_tileset_builtin(&pl, "polish"), SK_OK);
+    const float values[4] = {25.5f, 1.25f, -2.5f, 3.0f};
+    unsigned char buf[128];
+    size_t len = make_klv_of(buf, 1, values, 31, 32);
+    sk_leaves *l;
+    assert_int_equal(sk_leaves_from_bytes(&l, buf, len, NULL), SK_OK);
+    const char *texts[] = {"Ź", "Ż", "ŻŹ", "ŹŻ", "Z"};
+    const double want[] = {1.25, 3.0, -2.5, -2.5, 0.0};
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        char tiles[SK_RACK_MAX + 1];
+        size_t at;
+        sk_tile_read why;
+        int n = sk_alphabet_read_tiles(&pl.alphabet, texts[i], strlen(texts[i]), 0, tiles,
+                                       SK_RACK_MAX, &at, &why);
+        assert_true(n > 0 && n <= SK_RACK_MAX);
+        tiles[n] = '\0';
+        assert_true(sk_leave_value(l, tiles) == want[i]);
+    }
+    assert_ptr_equal(sk_leaves_for(l, &pl), l); /* a file given is used as it is */
+    sk_leaves_free(l);
 }
 
 static void klv_malformed(void **state)
@@ -155,11 +189,9 @@ static void heuristic_of_alphabet(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(klv_lookup),
-        cmocka_unit_test(klv_malformed),
-        cmocka_unit_test(klv_unreadable),
-        cmocka_unit_test(heuristic),
-        cmocka_unit_test(heuristic_of_alphabet),
+        cmocka_unit_test(klv_lookup),    cmocka_unit_test(klv_other_alphabet),
+        cmocka_unit_test(klv_malformed), cmocka_unit_test(klv_unreadable),
+        cmocka_unit_test(heuristic),     cmocka_unit_test(heuristic_of_alphabet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
