@@ -59,9 +59,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const uint64_t *table = sk_lexicon_build_walk_nodes(lex);
         const uint32_t *nodes = sk_lexicon_nodes(lex);
         for (size_t i = 0; table && i < info.nodes; i++) {
-            uint32_t kids = 0; /* bit t for tile t; every bit for a tile above 31 */
+            uint32_t kids = 0; /* bit t for tile t; every bit for a tile above 30 */
             for (uint32_t k = sk_kwg_arc(nodes[i]); k; k++) {
-                kids |= sk_kwg_tile(nodes[k]) < 32 ? 1u << sk_kwg_tile(nodes[k]) : 0xFFFFFFFFu;
+                kids |= sk_kwg_tile(nodes[k]) < 31 ? 1u << sk_kwg_tile(nodes[k]) : 0xFFFFFFFFu;
                 if (sk_kwg_is_end(nodes[k])) break;
             }
             if ((uint32_t)table[i] != nodes[i] || table[i] >> 32 != kids) abort();
