@@ -182,33 +182,19 @@ int sk_lexicon_anagram(const sk_lexicon *lex, const sk_alphabet *a, const char *
 }
 
 /* ---- every word ------------------------------------------------------------------------------ */
-int sk_lexicon_foreach_word(const sk_lexicon *lex, const sk_alphabet *a, sk_word_fn fn, void *ctx)
+int sk_lexicon_foreach_tiles(const sk_lexicon *lex, sk_tiles_fn fn, void *ctx)
 {
     const uint32_t *nodes = lex->nodes;
-    uint32_t at[SK_WORD_MAX];    /* the node at each depth of the current path */
-    size_t end[SK_WORD_MAX + 1]; /* where the text of the tile at each depth starts */
-    char word[WORD_TEXT_MAX];
+    uint32_t at[SK_WORD_MAX]; /* the node at each depth of the current path */
+    uint8_t tiles[SK_WORD_MAX];
     uint32_t root = sk_lexicon_dawg_root(lex);
     if (!root) return SK_OK;
-    labels lab;
-    labels_init(&lab, a && sk_alphabet_is_latin(a) ? NULL : a);
     int depth = 0;
     at[0] = root;
-    end[0] = 0;
     for (;;) {
         uint32_t node = nodes[at[depth]];
-        unsigned t = sk_kwg_tile(node);
-        if (t >= 1 && t <= lab.max) {
-            memcpy(word + end[depth], lab.text[0][t], lab.len[0][t]);
-            end[depth + 1] = end[depth] + lab.len[0][t];
-        } else {
-            word[end[depth]] = '?';
-            end[depth + 1] = end[depth] + 1;
-        }
-        if (sk_kwg_accepts(node)) {
-            word[end[depth + 1]] = '\0';
-            if (fn(ctx, word, end[depth + 1])) return 1;
-        }
+        tiles[depth] = (uint8_t)sk_kwg_tile(node);
+        if (sk_kwg_accepts(node) && fn(ctx, tiles, (size_t)depth + 1)) return 1;
         if (sk_kwg_arc(node) && depth + 1 < SK_WORD_MAX) {
             at[++depth] = sk_kwg_arc(node);
             continue;
@@ -220,6 +206,39 @@ int sk_lexicon_foreach_word(const sk_lexicon *lex, const sk_alphabet *a, sk_word
         }
         at[depth]++;
     }
+}
+
+/* sk_lexicon_foreach_word's writer: each word's tiles as the labels LAB holds, to FN. */
+typedef struct {
+    const labels *lab;
+    sk_word_fn fn;
+    void *ctx;
+} word_writer;
+
+static int write_word(void *vw, const uint8_t *tiles, size_t n)
+{
+    const word_writer *w = vw;
+    char word[WORD_TEXT_MAX];
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned t = tiles[i];
+        if (t >= 1 && t <= w->lab->max) {
+            memcpy(word + len, w->lab->text[0][t], w->lab->len[0][t]);
+            len += w->lab->len[0][t];
+        } else {
+            word[len++] = '?';
+        }
+    }
+    word[len] = '\0';
+    return w->fn(w->ctx, word, len);
+}
+
+int sk_lexicon_foreach_word(const sk_lexicon *lex, const sk_alphabet *a, sk_word_fn fn, void *ctx)
+{
+    labels lab;
+    labels_init(&lab, a && sk_alphabet_is_latin(a) ? NULL : a);
+    word_writer w = {&lab, fn, ctx};
+    return sk_lexicon_foreach_tiles(lex, write_word, &w);
 }
 
 /* ---- counting ---------------------------------------------------------------------------------*/

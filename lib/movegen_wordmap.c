@@ -244,7 +244,7 @@ static void try_key(sk_movegen *g, const window_ctx *w, sk_wm_key key)
 static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out)
 {
     if (w->careful)
-        for (unsigned t = 1; t <= 26; t++)
+        for (unsigned t = 1; t <= SK_WM_LETTERS; t++)
             if (sk_wm_key_count(&a, t) + sk_wm_key_count(&b, t) > 15) return 0;
     out->lo = a.lo + b.lo;
     out->hi = a.hi + b.hi;
@@ -271,7 +271,7 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_
         fit_words(g, w, s->words0, s->count0, s->len0);
         return;
     }
-    uint32_t hits; /* the letters the blank may stand for: one lookup in the blank table */
+    sk_mg_set hits; /* the letters the blank may stand for: one lookup in the blank table */
     if (alone) {
         if (!s->known1) {
             s->blank_hits = sk_wordmap_blank_letters(g->wm.map, key);

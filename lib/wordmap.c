@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/kwg.h"
 #include "internal/wordmap.h"
 #include "skrab/board.h"
 #include "skrab/error.h"
@@ -19,10 +20,11 @@ typedef struct {
     uint8_t len;
 } wm_class;
 
-/* A slot of the lookup table: a class's key (sk_wm_key; letters 17..26 take the low 40 bits of
- * hi) with, in hi's top 24 bits, where in letters[] its header is, in 4-byte units (a uint32_t:
- * word count << 8 | length), its words right after it. Both key parts 0: empty (no word is
- * empty). */
+/* A slot of the lookup table: a class's key (sk_wm_key) and where in letters[] its header is, in
+ * 4-byte units (a uint32_t: word count << 8 | length), its words right after it. In a map of
+ * letters 1..26 (narrow), letters 17..26 take the low 40 bits of hi and the place its top 24
+ * bits; in a wide map (letters up to 32) hi is all key and the place is in where[], slot by
+ * slot. Both key parts 0: empty (no word is empty). */
 typedef struct {
     uint64_t lo, hi;
 } wm_slot;
@@ -43,11 +45,16 @@ struct sk_wordmap {
     uint8_t *letters;
     size_t nletters;
     /* the blank table: for each multiset one letter short of a class, the letters that complete
-     * it; slot = the hash's top 6 bits << 26 | letters 1..26 in bits 0..25 (never 0). It keeps
+     * it; slot = the hash's top 6 bits << 26 | letters 1..26 in bits 0..25 (never 0), or in a
+     * wide map (bslots64) its top 8 bits << 56 | letters 1..32 in bits 0..31. It keeps
      * no keys: a key shares the first slot of its probe run whose 6 bits are its own, so a mask
      * may hold extra letters, rarely, which the class lookup that follows turns away. */
     uint32_t *bslots;
+    uint64_t *bslots64; /* the blank table of a wide map: 8 hash bits above letters 1..32 */
     uint32_t bmask;
+    int wide;         /* a word holds a letter above 26 (see wm_slot) */
+    uint64_t hi_mask; /* the bits of a slot's hi that are key */
+    uint32_t *where;  /* a wide map's places, by slot */
     size_t nblank;
 };
 
@@ -100,7 +107,7 @@ typedef struct {
     int pass, failed; /* failed: SK_ENOMEM or SK_EINVAL */
 } build_ctx;
 
-static int on_word(void *vctx, const char *word, size_t len)
+static int on_word(void *vctx, const uint8_t *word, size_t len)
 {
     build_ctx *ctx = vctx;
     sk_wordmap *wm = ctx->wm;
@@ -108,13 +115,14 @@ static int on_word(void *vctx, const char *word, size_t len)
     sk_wm_key key = {0, 0};
     uint8_t tiles[SK_BOARD_MAX];
     for (size_t i = 0; i < len; i++) {
-        unsigned t = (unsigned)(word[i] - 'A' + 1);
+        unsigned t = word[i];
         if (t < 1 || t > SK_WM_LETTERS || sk_wm_key_count(&key, t) == 15) {
             ctx->failed = SK_EINVAL;
             return 1;
         }
         sk_wm_key_add(&key, t);
         tiles[i] = (uint8_t)t;
+        wm->wide |= t > 26;
     }
     long at = find_class(wm, key);
     if (ctx->pass == 2) {
@@ -153,39 +161,72 @@ static sk_wm_key key_less(sk_wm_key key, unsigned t)
 }
 
 #define BLANK_LETTERS ((UINT32_C(1) << 26) - 1)
+#define WIDE_LETTERS UINT64_C(0xFFFFFFFF)
 
-/* The bits of hash H a blank-table slot keeps. */
-static uint32_t blank_fp(uint64_t h)
+/* The bits of hash H a blank-table slot of WM keeps. */
+static uint64_t blank_fp(const sk_wordmap *wm, uint64_t h)
 {
-    return (uint32_t)(h >> 58) << 26;
+    return wm->wide ? h >> 56 << 56 : (uint64_t)(uint32_t)(h >> 58) << 26;
 }
 
-/* Fills the blank table from the classes; 0 when out of memory. */
-static int build_blank_table(sk_wordmap *wm)
+/* Slot AT of WM's blank table, narrow or wide. */
+static uint64_t bslot(const sk_wordmap *wm, size_t at)
 {
+    return wm->wide ? wm->bslots64[at] : wm->bslots[at];
+}
+
+/* The slots of the blank table of WM's classes. */
+static size_t blank_slots(const sk_wordmap *wm)
+{
+    unsigned last = wm->wide ? SK_WM_LETTERS : 26;
     size_t most = 0; /* one entry per class and letter it holds, at most */
     for (size_t i = 0; i < wm->nclasses; i++) {
         sk_wm_key key = {wm->classes[i].lo, wm->classes[i].hi};
-        for (unsigned t = 1; t <= 26; t++)
+        for (unsigned t = 1; t <= last; t++)
             most += sk_wm_key_count(&key, t) != 0;
     }
     size_t slots = 1024;
     while (slots < most + most / 8) /* the entries are fewer: keys of several classes merge */
         slots *= 2;
-    wm->bslots = calloc(slots, sizeof(*wm->bslots));
-    if (!wm->bslots) return 0;
+    return slots;
+}
+
+/* The slots of the lookup table of WM's classes. */
+static size_t table_slots(const sk_wordmap *wm)
+{
+    size_t slots = 1024;
+    while (slots < 2 * wm->nclasses + 2)
+        slots *= 2;
+    return slots;
+}
+
+/* Fills the blank table from the classes; 0 when out of memory. */
+static int build_blank_table(sk_wordmap *wm)
+{
+    unsigned last = wm->wide ? SK_WM_LETTERS : 26;
+    uint64_t letters = wm->wide ? WIDE_LETTERS : BLANK_LETTERS;
+    size_t slots = blank_slots(wm);
+    if (wm->wide)
+        wm->bslots64 = calloc(slots, sizeof(*wm->bslots64));
+    else
+        wm->bslots = calloc(slots, sizeof(*wm->bslots));
+    if (!wm->bslots && !wm->bslots64) return 0;
     wm->bmask = (uint32_t)(slots - 1);
     for (size_t i = 0; i < wm->nclasses; i++) {
         sk_wm_key key = {wm->classes[i].lo, wm->classes[i].hi};
-        for (unsigned t = 1; t <= 26; t++) {
+        for (unsigned t = 1; t <= last; t++) {
             if (!sk_wm_key_count(&key, t)) continue;
             uint64_t h = hash_key(key_less(key, t));
-            uint32_t fp = blank_fp(h);
+            uint64_t fp = blank_fp(wm, h);
             size_t at = h & wm->bmask;
-            while (wm->bslots[at] && (wm->bslots[at] & ~BLANK_LETTERS) != fp)
+            while (bslot(wm, at) && (bslot(wm, at) & ~letters) != fp)
                 at = (at + 1) & wm->bmask;
-            if (!wm->bslots[at]) wm->nblank++;
-            wm->bslots[at] |= fp | 1u << (t - 1);
+            if (!bslot(wm, at)) wm->nblank++;
+            uint64_t v = fp | UINT64_C(1) << (t - 1);
+            if (wm->wide)
+                wm->bslots64[at] |= v;
+            else
+                wm->bslots[at] |= (uint32_t)v;
         }
     }
     return 1;
@@ -206,14 +247,14 @@ static int make_table(sk_wordmap *wm, size_t letters_max)
     for (size_t i = 0; i < wm->nclasses; i++)
         bytes += class_bytes(&wm->classes[i]);
     if (bytes > letters_max || bytes > SK_WORDMAP_LETTERS_MAX) return SK_EINVAL;
-    size_t slots = 1024;
-    while (slots < 2 * wm->nclasses + 2)
-        slots *= 2;
+    size_t slots = table_slots(wm);
     wm_slot *table = calloc(slots, sizeof(*table));
     uint8_t *letters = malloc(bytes ? bytes : 1);
-    if (!table || !letters) {
+    uint32_t *where = wm->wide ? malloc(slots * sizeof(*where)) : NULL;
+    if (!table || !letters || (wm->wide && !where)) {
         free(table);
         free(letters);
+        free(where);
         return SK_ENOMEM;
     }
     size_t at = 0;
@@ -227,7 +268,12 @@ static int make_table(sk_wordmap *wm, size_t letters_max)
         size_t s = hash_key(key) & (slots - 1);
         while (table[s].lo || table[s].hi)
             s = (s + 1) & (slots - 1);
-        table[s] = (wm_slot){c->lo, c->hi | (uint64_t)(at / UNIT) << 40};
+        if (where) {
+            table[s] = (wm_slot){c->lo, c->hi};
+            where[s] = (uint32_t)(at / UNIT);
+        } else {
+            table[s] = (wm_slot){c->lo, c->hi | (uint64_t)(at / UNIT) << 40};
+        }
         at += class_bytes(c);
     }
     free(wm->letters);
@@ -238,11 +284,13 @@ static int make_table(sk_wordmap *wm, size_t letters_max)
     wm->slots = NULL;
     wm->classes = NULL;
     wm->table = table;
+    wm->where = where;
+    wm->hi_mask = where ? ~UINT64_C(0) : KEY_HI_MASK;
     wm->mask = (uint32_t)(slots - 1);
     return SK_OK;
 }
 
-static int count_word(void *vctx, const char *word, size_t len)
+static int count_word(void *vctx, const uint8_t *word, size_t len)
 {
     (void)word;
     if (len <= SK_BOARD_MAX) ++*(size_t *)vctx;
@@ -251,15 +299,16 @@ static int count_word(void *vctx, const char *word, size_t len)
 
 int sk_wordmap_build(sk_wordmap **out, const sk_lexicon *lex)
 {
-    return sk_wordmap_build_within(out, lex, SK_WORDMAP_LETTERS_MAX);
+    return sk_wordmap_build_within(out, lex, SK_WORDMAP_LETTERS_MAX, SK_WORDMAP_BYTES_MAX);
 }
 
-int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t letters_max)
+int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t letters_max,
+                            size_t bytes_max)
 {
     *out = NULL;
     if (!sk_lexicon_dawg_root(lex)) return SK_EINVAL;
     size_t words = 0;
-    sk_lexicon_foreach_word(lex, NULL, count_word, &words);
+    sk_lexicon_foreach_tiles(lex, count_word, &words);
     sk_wordmap *wm = calloc(1, sizeof(*wm));
     if (!wm) return SK_ENOMEM;
     wm->lex = lex;
@@ -274,7 +323,15 @@ int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t lett
     wm->filter = calloc(FILTER_WORDS, sizeof(*wm->filter));
     build_ctx ctx = {wm, 1, 0};
     if (!wm->slots || !wm->classes || !wm->filter) ctx.failed = SK_ENOMEM;
-    if (!ctx.failed) sk_lexicon_foreach_word(lex, NULL, on_word, &ctx);
+    if (!ctx.failed) sk_lexicon_foreach_tiles(lex, on_word, &ctx);
+    /* the whole map, known from the classes before their words are written: too large, it is
+     * not made at all (a speed-up is not worth that memory; callers do without) */
+    if (!ctx.failed) {
+        size_t bytes = table_slots(wm) * (sizeof(wm_slot) + (wm->wide ? sizeof(uint32_t) : 0)) +
+                       blank_slots(wm) * (wm->wide ? sizeof(uint64_t) : sizeof(uint32_t)) +
+                       wm->nwords * sizeof(uint32_t) + FILTER_WORDS * sizeof(uint64_t);
+        if (bytes > bytes_max) ctx.failed = SK_EINVAL;
+    }
     if (!ctx.failed && wm->nclasses) { /* give back what the classes did not need */
         wm_class *fit = realloc(wm->classes, wm->nclasses * sizeof(*fit));
         if (fit) {
@@ -292,7 +349,7 @@ int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t lett
     }
     if (!ctx.failed) {
         ctx.pass = 2;
-        sk_lexicon_foreach_word(lex, NULL, on_word, &ctx);
+        sk_lexicon_foreach_tiles(lex, on_word, &ctx);
     }
     if (!ctx.failed && !build_blank_table(wm)) ctx.failed = SK_ENOMEM;
     if (!ctx.failed) ctx.failed = make_table(wm, letters_max);
@@ -310,6 +367,8 @@ void sk_wordmap_free(sk_wordmap *wm)
     free(wm->table);
     free(wm->slots);
     free(wm->bslots);
+    free(wm->bslots64);
+    free(wm->where);
     free(wm->filter);
     free(wm->classes);
     free(wm->letters);
@@ -329,8 +388,9 @@ const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *co
     if (!filter_may_hold(wm, h)) return NULL;
     for (size_t i = h & wm->mask;; i = (i + 1) & wm->mask) {
         const wm_slot *s = &wm->table[i];
-        if (s->lo == key.lo && (s->hi & KEY_HI_MASK) == key.hi) {
-            const uint8_t *at = &wm->letters[(size_t)(s->hi >> 40) * UNIT];
+        if (s->lo == key.lo && (s->hi & wm->hi_mask) == key.hi) {
+            size_t place = wm->where ? wm->where[i] : (size_t)(s->hi >> 40);
+            const uint8_t *at = &wm->letters[place * UNIT];
             uint32_t header;
             memcpy(&header, at, sizeof(header));
             *count = header >> 8;
@@ -341,14 +401,14 @@ const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *co
     }
 }
 
-uint32_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
+uint64_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
 {
     uint64_t h = hash_key(key);
-    uint32_t fp = blank_fp(h);
+    uint64_t fp = blank_fp(wm, h), letters = wm->wide ? WIDE_LETTERS : BLANK_LETTERS;
     for (size_t at = h & wm->bmask;; at = (at + 1) & wm->bmask) {
-        uint32_t s = wm->bslots[at];
+        uint64_t s = bslot(wm, at);
         if (!s) return 0;
-        if ((s & ~BLANK_LETTERS) == fp) return (s & BLANK_LETTERS) << 1;
+        if ((s & ~letters) == fp) return (s & letters) << 1;
     }
 }
 
@@ -356,7 +416,10 @@ void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank)
 {
     uint64_t h = hash_key(key);
     if (blank) {
-        __builtin_prefetch(&wm->bslots[h & wm->bmask]);
+        if (wm->wide)
+            __builtin_prefetch(&wm->bslots64[h & wm->bmask]);
+        else
+            __builtin_prefetch(&wm->bslots[h & wm->bmask]);
         return;
     }
     __builtin_prefetch(&wm->filter[filter_at(h)]);
@@ -368,5 +431,7 @@ void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size
     *classes = wm->nclasses;
     *words = wm->nwords;
     *bytes = sizeof(*wm) + ((size_t)wm->mask + 1) * sizeof(*wm->table) + wm->nletters +
-             FILTER_WORDS * sizeof(*wm->filter) + ((size_t)wm->bmask + 1) * sizeof(*wm->bslots);
+             FILTER_WORDS * sizeof(*wm->filter) +
+             ((size_t)wm->bmask + 1) * (wm->wide ? sizeof(*wm->bslots64) : sizeof(*wm->bslots)) +
+             (wm->where ? ((size_t)wm->mask + 1) * sizeof(*wm->where) : 0);
 }

@@ -170,6 +170,12 @@ int sk_kwg_build_within(uint32_t **out, size_t *count, const char *text, size_t 
                         sk_diag_list *diags, size_t max_nodes);
 
 /* ---- the lexicon ---------------------------------------------------------------------------- */
+/* Calls FN for every word of LEX's DAWG in tile order as its tiles (1..63; words longer than
+ * SK_WORD_MAX are not reported; sk_lexicon_foreach_word writes them as labels). Returns SK_OK,
+ * or 1 when FN stopped it. */
+typedef int (*sk_tiles_fn)(void *ctx, const uint8_t *tiles, size_t len);
+int sk_lexicon_foreach_tiles(const sk_lexicon *lex, sk_tiles_fn fn, void *ctx);
+
 /* The walk table of a lexicon of COUNT nodes (kwg_walk.c): node i of the table is node i of the
  * lexicon in its low 32 bits and the set of tiles of its child list in the high 32 (bit t for
  * tile t; bit 0 the separator; all 32 when a tile is above 30). For the move generator. */

@@ -74,7 +74,7 @@ typedef struct {
     int known0, known1;
     const uint8_t *words0;
     unsigned count0, len0;
-    uint32_t blank_hits;
+    sk_mg_set blank_hits;
 } sk_mg_sub;
 
 /* The lexicon part: what the walk reads of the lexicon of the last sk_mg_setup. NODES, GADDAG

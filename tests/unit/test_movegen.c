@@ -611,7 +611,8 @@ static void matches_brute_force(void **state)
     print_message("compared %d positions, %d legal moves, %d lists headed by an exchange\n",
                   compared, moves, exchange_heads);
     assert_true(moves > games * 10);
-    assert_true(exchange_heads > 0);
+    if (games >= 40)
+        assert_true(exchange_heads > 0); /* a handful of games (valgrind) may have none */
 }
 
 /* Five x99 word squares: 5 x 99^5 overflows 32 bits; generator and rules module clamp alike. */

@@ -210,7 +210,9 @@ static void play_games(const char *name, uint64_t seed, int games, tally *tl)
         fail_msg("%s: %zu words compiled of %d", name, stats.words, nwords);
     tl->words += nwords;
     sk_wordmap *wm = NULL;
-    if (sk_wordmap_build(&wm, lex) != SK_OK) wm = NULL; /* a map that cannot be: done without */
+    /* every built-in set has at most SK_WM_LETTERS letters: its word map is checked too (a wide
+     * one past 26 letters) */
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
     sk_board classic, skrabbkle;
     read_board(&classic, "resources/boards/CrosswordGame.txt");
     read_board(&skrabbkle, "resources/defaultBoard.txt");
@@ -289,7 +291,7 @@ static void every_builtin_alphabet(void **state)
                       tl.no_move, tl.moves, tl.checks);
         assert_true(tl.positions >= games * 3);
         assert_true(tl.moves >= tl.positions * 5);
-        assert_true(tl.blank_racks > 0);
+        if (games >= 10) assert_true(tl.blank_racks > 0); /* valgrind plays too few to be sure */
         sets++;
     }
     assert_int_equal(sets, 10);

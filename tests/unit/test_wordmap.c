@@ -10,6 +10,7 @@
 #include "internal/wordmap.h"
 #include "skrab/board.h"
 #include "skrab/error.h"
+#include "skrab/tiles.h"
 #include "skrab/wordmap.h"
 
 static sk_lexicon *lexicon_of(const char *words)
@@ -169,6 +170,62 @@ static void refuses_what_it_cannot_count(void **state)
     sk_wordmap_free(NULL);
 }
 
+/* A map of more than 26 letters (wide): Polish, whose Ź and Ż are letters 31 and 32; a set of
+ * more than SK_WM_LETTERS letters has none. */
+static void wide_alphabet(void **state)
+{
+    (void)state;
+    sk_tileset pl;
+    assert_int_equal(sk_tileset_builtin(&pl, "polish"), SK_OK);
+    sk_kwg_build_options opts = {.alphabet = &pl.alphabet};
+    const char *text = "żółw\nźdźbło\nłódź\nżal\nlaż\n";
+    sk_lexicon *lex = NULL;
+    assert_int_equal(sk_lexicon_from_wordlist(&lex, text, strlen(text), &opts, NULL, NULL), SK_OK);
+    sk_wordmap *wm = NULL;
+    assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    const char *words[] = {"ŻÓŁW", "ŹDŹBŁO", "ŻAL"};
+    const unsigned counts[] = {1, 1, 2}; /* ŻAL and LAŻ */
+    for (int i = 0; i < 3; i++) {
+        char tiles[16];
+        size_t at;
+        sk_tile_read why;
+        int n = sk_alphabet_read_tiles(&pl.alphabet, words[i], strlen(words[i]), 0, tiles, 15, &at,
+                                       &why);
+        assert_true(n > 0);
+        sk_wm_key key = {0, 0}, less = {0, 0};
+        for (int j = 0; j < n; j++) {
+            sk_wm_key_add(&key, (unsigned char)tiles[j]);
+            if (j) sk_wm_key_add(&less, (unsigned char)tiles[j]);
+        }
+        unsigned count, len;
+        const uint8_t *w = sk_wordmap_find(wm, key, &count, &len);
+        assert_non_null(w);
+        assert_int_equal(count, counts[i]);
+        assert_int_equal(len, (unsigned)n);
+        int found = 0; /* the word is one of its class */
+        for (unsigned k = 0; k < count; k++)
+            found |= memcmp(w + (size_t)k * len, tiles, (size_t)n) == 0;
+        assert_true(found);
+        /* the word less its first letter: a blank may be that letter (bit 32 for Ż) */
+        assert_true(sk_wordmap_blank_letters(wm, less) >> (unsigned char)tiles[0] & 1);
+    }
+    sk_wordmap_free(wm);
+    sk_lexicon_free(lex);
+}
+
+/* The whole map (its lookup and blank tables, words and filter) past the limit: refused. */
+static void refuses_a_map_beyond_its_limit(void **state)
+{
+    (void)state;
+    sk_lexicon *lex = lexicon_of("AB\nBA\nCAT\n");
+    sk_wordmap *wm = (sk_wordmap *)1;
+    assert_int_equal(sk_wordmap_build_within(&wm, lex, SK_WORDMAP_LETTERS_MAX, 1 << 20), SK_EINVAL);
+    assert_null(wm);
+    assert_int_equal(sk_wordmap_build_within(&wm, lex, SK_WORDMAP_LETTERS_MAX, 2 << 20), SK_OK);
+    sk_wordmap_free(wm);
+    sk_lexicon_free(lex);
+}
+
 /* Its words (4-byte header and padding per class) past the limit: refused, nothing kept; at
  * the limit: built, and the class found. */
 static void refuses_words_beyond_its_limit(void **state)
@@ -176,9 +233,9 @@ static void refuses_words_beyond_its_limit(void **state)
     (void)state;
     sk_lexicon *lex = lexicon_of("AB\nBA\nCAT\n"); /* AB: 4 + 2 * 2, ACT: 4 + 3 + 1 padding */
     sk_wordmap *wm = (sk_wordmap *)1;
-    assert_int_equal(sk_wordmap_build_within(&wm, lex, 15), SK_EINVAL);
+    assert_int_equal(sk_wordmap_build_within(&wm, lex, 15, SK_WORDMAP_BYTES_MAX), SK_EINVAL);
     assert_null(wm);
-    assert_int_equal(sk_wordmap_build_within(&wm, lex, 16), SK_OK);
+    assert_int_equal(sk_wordmap_build_within(&wm, lex, 16, SK_WORDMAP_BYTES_MAX), SK_OK);
     unsigned count, len;
     assert_non_null(sk_wordmap_find(wm, key_of("TAC"), &count, &len));
     assert_int_equal(count, 1);
@@ -251,6 +308,8 @@ int main(void)
         cmocka_unit_test(keys_count_letters),
         cmocka_unit_test(refuses_what_it_cannot_count),
         cmocka_unit_test(refuses_words_beyond_its_limit),
+        cmocka_unit_test(refuses_a_map_beyond_its_limit),
+        cmocka_unit_test(wide_alphabet),
         cmocka_unit_test(every_shipped_word),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
