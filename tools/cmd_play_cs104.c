@@ -301,8 +301,7 @@ static int play_game(cs104 *c, uint64_t seed)
     if (!ask_players(c)) return SK_EXIT_FINDINGS;
     /* a computer player needs a lexicon that generates moves: said before the first turn */
     for (int p = 0; p < c->nplayers; p++)
-        if (c->computer[p] && c->g->loaded.lexicon &&
-            !sk_cli_game_can_generate(c->cli, c->g, NULL))
+        if (c->computer[p] && c->g->loaded.lexicon && !sk_cli_game_can_generate(c->cli, c->g, NULL))
             return SK_EXIT_ERROR;
     if (sk_match_start(&c->match, &c->g->loaded.rules, c->nplayers, 0, seed) != SK_OK)
         return SK_EXIT_ERROR;
