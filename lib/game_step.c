@@ -3,6 +3,7 @@
  * pool (optionally), and the turn passed to the next player. */
 #include <string.h>
 
+#include "internal/score.h"
 #include "skrab/error.h"
 #include "skrab/game.h"
 
@@ -64,7 +65,7 @@ int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles
             if (rack_remove(rack, *p) != 0) return SK_EINVAL;
     }
     if (rng && known) sk_game_draw(pos, tiles, 0, rack_size, rng);
-    pos->scores[0] += play->score;
+    pos->scores[0] = sk_score_clamp(sk_score_add(pos->scores[0], play->score)); /* saturates */
     pos->zeros = play->score == 0 ? pos->zeros + 1 : 0;
     sk_position_next_turn(pos);
     return SK_OK;

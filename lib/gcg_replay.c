@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/score.h"
 #include "skrab/error.h"
 #include "skrab/gcg.h"
 
@@ -172,7 +173,7 @@ static int check_rack(replay *r, const char *rack, size_t at, int player, const 
 static void check_total(replay *r, const sk_gcg_event *ev, int p, int adj)
 {
     if (p < 0) return;
-    int expect = r->score[p] + adj;
+    int expect = sk_score_clamp(sk_score_add(r->score[p], adj));
     if (!r->known[p] || ev->cumul == expect || (r->has_alt[p] && ev->cumul == r->alt[p] + adj)) {
         r->score[p] = ev->cumul;
         r->known[p] = 1;
