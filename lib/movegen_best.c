@@ -114,8 +114,8 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     long cells = 1;
     for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         cells *= counts[t] + 1;
-    if (cells > (long)(sizeof(g->rack.leave_value) / sizeof(g->rack.leave_value[0])))
-        return SK_EINVAL; /* a rack this large has too many leaves for the table */
+    if (!by_score && cells > (long)(sizeof(g->rack.leave_value) / sizeof(g->rack.leave_value[0])))
+        return SK_ETOOBIG; /* a rack this large has too many leaves for the table */
     int rc = sk_mg_setup(g, rules, pos, NULL);
     if (rc != SK_OK) return rc;
     g->keep.best_mode = 1;
@@ -227,6 +227,33 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     return oom ? SK_ENOMEM : SK_OK;
 }
 
+/* The N best moves the slow way, for a rack whose leaves do not fit the search's table (more
+ * than about ten tiles): the full list (BAG as sk_movegen_add_non_placements takes it), ranked,
+ * its head appended to OUT. */
+static int full_list_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
+                         const struct sk_leaves *leaves, int by_score, int bag, size_t n,
+                         sk_move_list *out)
+{
+    sk_move_list all;
+    sk_move_list_init(&all);
+    int rc = sk_movegen_all(g, rules, pos, &all);
+    if (rc == SK_OK) rc = sk_movegen_add_non_placements(rules, pos, bag, &all);
+    if (rc == SK_OK) rc = sk_move_list_rank(&all, pos->racks[0], leaves, by_score);
+    if (rc == SK_OK) {
+        if (n > all.count) n = all.count;
+        sk_move_list_top(&all, n, by_score);
+        for (size_t i = 0; rc == SK_OK && i < n; i++) {
+            sk_gen_move *m = sk_mg_list_push(out);
+            if (m)
+                *m = all.moves[i];
+            else
+                rc = SK_ENOMEM;
+        }
+    }
+    sk_move_list_free(&all);
+    return rc;
+}
+
 int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                     const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
                     sk_gen_move *out)
@@ -234,6 +261,17 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     g->keep.top_n = 1;
     leaves = sk_leaves_for(leaves, rules->tiles);
     int rc = search(g, rules, pos, leaves, by_score);
+    if (rc == SK_ETOOBIG) { /* too many leaves for the search: the full list's head */
+        sk_move_list one;
+        sk_move_list_init(&one);
+        int b = exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min ? bag
+                                                                                              : -1;
+        rc = full_list_top(g, rules, pos, leaves, by_score, b, 1, &one);
+        if (rc == SK_OK && one.count == 0) rc = SK_EINVAL;
+        if (rc == SK_OK) *out = one.moves[0];
+        sk_move_list_free(&one);
+        return rc;
+    }
     if (rc != SK_OK) return rc;
     sk_move_list extra;
     sk_move_list_init(&extra);
@@ -289,9 +327,11 @@ int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     size_t kept = g->keep.top_n <= 1 ? (size_t)g->keep.have_best : g->keep.ntop;
     const sk_gen_move *from = g->keep.top_n <= 1 ? &g->keep.best : g->keep.top;
     g->keep.top_n = 1;
-    if (rc != SK_OK) return rc;
     if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
-        bag = -1; /* no exchanges: only the pass */
+        bag = -1;         /* no exchanges: only the pass */
+    if (rc == SK_ETOOBIG) /* too many leaves for the search: the full list's head */
+        return full_list_top(g, rules, pos, leaves, by_score, bag, n, out);
+    if (rc != SK_OK) return rc;
     /* N placements, kept best first, that no exchange can pass (the pass never does): done */
     if (kept == n && (bag < 0 || !exchanges_may_rank(g, &from[n - 1], by_score))) {
         for (size_t i = 0; i < kept; i++) {
