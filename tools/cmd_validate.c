@@ -34,10 +34,11 @@ static int validate_input(validating *v, const char *arg)
 {
     sk_cli_posinput in;
     int readable = sk_cli_posinput_open(v->cli, arg, &in) == SK_OK;
-    int status = readable ? SK_EXIT_OK : SK_EXIT_ERROR, lineno, got = 0;
+    int status = readable ? SK_EXIT_OK : SK_EXIT_ERROR, lineno, got = 0, positions = 0;
     size_t len;
     const char *line;
     while (readable && (got = sk_cli_posinput_getline(v->cli, &in, &line, &len, &lineno)) == 1) {
+        positions++;
         sk_position pos;
         int st = sk_cli_parse_position(v->cli, &v->game, &in, line, len, lineno, &pos);
         if (st == SK_EXIT_OK)
@@ -54,6 +55,10 @@ static int validate_input(validating *v, const char *arg)
         if (st > status) status = st;
     }
     if (got < 0) status = SK_EXIT_ERROR;
+    if (readable && got == 0 && positions == 0) { /* empty, or blank and '#' lines only */
+        sk_cli_error(v->cli, "%s: no CGP line", in.shown);
+        status = SK_EXIT_ERROR;
+    }
     sk_cli_posinput_free(&in);
     return status;
 }
