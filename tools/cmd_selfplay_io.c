@@ -7,6 +7,7 @@
  * the deadline (a second at most) to exit, so that a crash can be told by its signal. Safe to call
  * from several threads at once. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -207,18 +208,31 @@ int sk_selfplay_write_file(const char *path, const char *data, size_t len)
     char tmp[4200];
     const char *slash = strrchr(path, '/');
     int dir = slash ? (int)(slash - path + 1) : 0;
-    if (snprintf(tmp, sizeof(tmp), "%.*s.%s.tmp", dir, path, path + dir) >= (int)sizeof(tmp)) {
-        errno = ENAMETOOLONG;
-        return -1;
+    /* a new file of a name no one has (O_EXCL: never a file or link planted there; O_NOFOLLOW:
+     * never through a link), then renamed over PATH */
+    int fd = -1;
+    for (unsigned attempt = 0; fd < 0 && attempt < 100; attempt++) {
+        if (snprintf(tmp, sizeof(tmp), "%.*s.%s.%ld.%u.tmp", dir, path, path + dir, (long)getpid(),
+                     attempt) >= (int)sizeof(tmp)) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) return -1;
     }
-    FILE *f = fopen(tmp, "w");
-    if (!f) return -1;
-    int ok = fwrite(data, 1, len, f) == len;
-    if (fclose(f) != 0) ok = 0;
+    if (fd < 0) return -1;
+    int ok = 1;
+    for (size_t at = 0; ok && at < len;) {
+        ssize_t n = write(fd, data + at, len - at);
+        if (n < 0 && errno == EINTR) continue;
+        ok = n > 0;
+        if (ok) at += (size_t)n;
+    }
+    if (close(fd) != 0) ok = 0;
     if (ok && rename(tmp, path) != 0) ok = 0;
     if (!ok) {
         int e = errno;
-        remove(tmp);
+        unlink(tmp);
         errno = e;
         return -1;
     }
