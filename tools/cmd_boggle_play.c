@@ -174,15 +174,29 @@ static int read_words(play *p, const char *path)
     return rc;
 }
 
-static void load_words(play *p)
+/* Loads the computer's words: its word file, or the starter words when there is none yet.
+ * Returns SK_EXIT_OK, or SK_EXIT_ERROR when the word file exists but cannot be read: the game
+ * would start without its words and save over them, so it does not start. */
+static int load_words(play *p)
 {
-    if (p->words_path[0] && read_words(p, p->words_path) != SK_ENOTFOUND) return;
+    if (p->words_path[0]) {
+        int rc = read_words(p, p->words_path);
+        if (rc == SK_OK) return SK_EXIT_OK;
+        if (rc != SK_ENOTFOUND) {
+            sk_cli_error(p->cli,
+                         "%s: the computer's words cannot be read; the game does not start, "
+                         "so that the file is not saved over (move it away to start anew)",
+                         p->words_path);
+            return SK_EXIT_ERROR;
+        }
+    }
     char starter[SK_PATH_MAX];
     if (sk_resource_find(&p->cli->datadirs, SK_RES_DICE, "starter-words", starter,
                          sizeof(starter)) != SK_OK ||
         read_words(p, starter) != SK_OK)
         sk_cli_error(p->cli, "warning: no starter words (boggle/starter-words.txt): the computer "
                              "starts knowing no word");
+    return SK_EXIT_OK;
 }
 
 /* The directory part of PATH into DIR[SIZE] ("." for a bare name). */
@@ -552,7 +566,7 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     p->terminal = fd >= 0 && isatty(fd) && isatty(fileno(cli->out));
     words_path(p, words);
     if ((status = check_words_dir(p)) != SK_EXIT_OK) goto cleanup;
-    load_words(p);
+    if ((status = load_words(p)) != SK_EXIT_OK) goto cleanup;
     say(p,
         "Boggle against the computer: the first to %d point%s wins. Difficulty %d: the computer\n"
         "learns a word you find with chance %d in 10. It knows %zu words.\n",
