@@ -145,16 +145,32 @@ static void one_rack(cgp_reader *r, sk_position *out, int k, size_t s, size_t e)
     }
 }
 
+/* A score: an integer within the bound every score is kept in (2147483647 either way; totals
+ * saturate there, docs/rules.md), never clamped in silence. */
+#define CGP_SCORE_MAX 2147483647LL
+
 static void one_score(cgp_reader *r, sk_position *out, int k, size_t s, size_t e)
 {
-    long v;
-    if (e - s > 7 || !sk_parse_int(r->line + s, e - s, &v)) {
-        char ex[32];
-        sk_excerpt(r->line + s, e - s, ex);
+    const char *t = r->line + s;
+    size_t n = e - s, i = n > 0 && t[0] == '-';
+    long long v = 0;
+    int ok = i < n;
+    for (; ok && i < n; i++) {
+        ok = t[i] >= '0' && t[i] <= '9';
+        if (ok && v <= CGP_SCORE_MAX) v = v * 10 + (t[i] - '0');
+    }
+    char ex[32];
+    sk_excerpt(t, n, ex);
+    if (!ok) {
         sk_diag_add(r->diags, SK_SEV_ERROR, s, "score '%s' is not an integer", ex);
         return;
     }
-    out->scores[k] = (int)v;
+    if (v > CGP_SCORE_MAX) {
+        sk_diag_add(r->diags, SK_SEV_ERROR, s, "score '%s' is out of range -%lld..%lld", ex,
+                    CGP_SCORE_MAX, CGP_SCORE_MAX);
+        return;
+    }
+    out->scores[k] = (int)(t[0] == '-' ? -v : v);
 }
 
 static void parse_ops(cgp_reader *r, sk_position *out, size_t start, size_t end)
