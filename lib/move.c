@@ -105,17 +105,19 @@ static int parse_skrabbkle(matcher *m, sk_move *out)
 /* Reads a GCG play: tiles, '.', and "(TILES)" for tiles already on the board. */
 static int gcg_play(matcher *m, sk_move *out, const char *s, size_t n)
 {
-    int inside = 0, k = 0;
+    int inside = 0, k = 0, opened = 0; /* OPENED: K when the last '(' was read */
     for (size_t i = 0; i < n;) {
         char c = s[i];
         if (c == '(') {
             if (inside) return fail(m, "nested '(' in the play");
             inside = 1;
+            opened = k;
             i++;
             continue;
         }
         if (c == ')') {
             if (!inside) return fail(m, "')' without '(' in the play");
+            if (k == opened) return fail(m, "empty '( )' in the play: it names no tile");
             inside = 0;
             i++;
             continue;
