@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_commands.h"
@@ -265,6 +266,13 @@ static int run_build(sk_cli *cli, int argc, char **argv)
     const char *input = o.optind < argc ? argv[o.optind] : "-";
     if (strcmp(output, "-") == 0 && isatty(fileno(cli->out))) {
         sk_cli_error(cli, "refusing to write a binary KWG to a terminal; use -o FILE");
+        return SK_EXIT_ERROR;
+    }
+    struct stat in_st, out_st; /* the same file (or a link to it) would lose the word list */
+    if (strcmp(input, "-") != 0 && strcmp(output, "-") != 0 && stat(input, &in_st) == 0 &&
+        stat(output, &out_st) == 0 && in_st.st_dev == out_st.st_dev &&
+        in_st.st_ino == out_st.st_ino) {
+        sk_cli_error(cli, "-o %s is the word list itself: choose another FILE", output);
         return SK_EXIT_ERROR;
     }
     sk_buf text;
