@@ -192,6 +192,7 @@ static int external_move(const selfplay *sp, const player *pl, const sk_match *m
     size_t len;
     sk_ask_result r = sk_selfplay_ask(pl->command, sk_buf_str(&cgp), sp->timeout_ms, answer,
                                       sizeof(answer), &len, why, sizeof(why));
+    if (sp->jobs == 1) sk_selfplay_reap_orphans(); /* one thread: no other player is running */
     sk_buf_free(&cgp);
     if (r != SK_ASK_ANSWERED) {
         snprintf(reason, REASON_MAX, "%s", why);
@@ -649,6 +650,10 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         if (searching && sp->games >= WM_GAMES &&
             sk_wordmap_build(&sp->wm, g.loaded.lexicon) != SK_OK)
             sp->wm = NULL;
+        int external = 0; /* a cmd: player: what it starts and leaves behind is reaped */
+        for (int i = 0; i < sp->nplayers; i++)
+            external |= sp->players[i].command != NULL;
+        if (external) sk_selfplay_adopt_orphans();
         pthread_t tids[JOBS_MAX];
         int started = 0;
         for (int t = 1; t < sp->jobs && t < sp->games; t++)
@@ -656,6 +661,7 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
         worker(sp);
         for (int t = 0; t < started; t++)
             pthread_join(tids[t], NULL);
+        if (external) sk_selfplay_reap_orphans();
         pthread_mutex_destroy(&sp->lock);
         pthread_cond_destroy(&sp->room);
         if (sp->progress) fputs("\r\033[K", cli->err);

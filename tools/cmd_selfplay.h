@@ -26,6 +26,14 @@ typedef enum {
 sk_ask_result sk_selfplay_ask(const char *command, const char *input, long timeout_ms, char *out,
                               size_t size, size_t *len, char *why, size_t why_size);
 
+/* Makes this process the reaper of its descendants' orphans (Linux; elsewhere nothing): a
+ * player's process that leaves the player's process group (setsid) and outlives the player is
+ * handed back to us when the player ends, for sk_selfplay_reap_orphans. */
+void sk_selfplay_adopt_orphans(void);
+/* Kills and reaps every child process of this one: when no player is being asked, those are the
+ * orphans players left behind. Returns how many (0 where /proc cannot tell). */
+int sk_selfplay_reap_orphans(void);
+
 /* Creates DIR and its missing parents (mkdir -p). Returns 0, or -1 with errno set. */
 int sk_selfplay_make_dirs(const char *dir);
 

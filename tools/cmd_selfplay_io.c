@@ -6,13 +6,18 @@
  * process group killed and reaped. A player that ends its output without a line is given until
  * the deadline (a second at most) to exit, so that a crash can be told by its signal. Safe to call
  * from several threads at once. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -177,6 +182,57 @@ cleanup:
         if (res[i] >= 0) close(res[i]);
     }
     return result;
+}
+
+void sk_selfplay_adopt_orphans(void)
+{
+#ifdef __linux__
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+}
+
+/* The parent of process PID, from /proc/PID/stat ("PID (COMM) STATE PPID ...", COMM may hold
+ * spaces and parentheses: the fields start after the last ')'); -1 when it cannot be read. */
+static long parent_of(const char *pid)
+{
+    char path[64], text[512];
+    snprintf(path, sizeof(path), "/proc/%s/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, text, sizeof(text) - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    text[n] = '\0';
+    const char *close_paren = strrchr(text, ')');
+    long ppid = -1;
+    if (!close_paren || sscanf(close_paren + 1, " %*c %ld", &ppid) != 1) return -1;
+    return ppid;
+}
+
+int sk_selfplay_reap_orphans(void)
+{
+    int reaped = 0;
+#ifdef __linux__
+    long self = (long)getpid();
+    /* killing one may hand us its own children: look again until a pass finds none */
+    for (int pass = 0, found = 1; found && pass < 100; pass++) {
+        found = 0;
+        DIR *d = opendir("/proc");
+        if (!d) break;
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (e->d_name[0] < '1' || e->d_name[0] > '9' || parent_of(e->d_name) != self) continue;
+            pid_t pid = (pid_t)strtol(e->d_name, NULL, 10);
+            kill(pid, SIGKILL);
+            while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+                ;
+            found = 1;
+            reaped++;
+        }
+        closedir(d);
+    }
+#endif
+    return reaped;
 }
 
 /* Creates DIR and its missing parents (mkdir -p). Returns 0 or -1 with errno set. */
