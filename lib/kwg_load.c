@@ -4,8 +4,11 @@
  * the end), no reachable cycle. Files skrab writes have only forward arcs, which proves the
  * last point in one sequential pass; other files get a depth-first check. */
 #define _DEFAULT_SOURCE 1 /* MAP_POPULATE, where the system has it */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -432,8 +435,46 @@ static int write_all(int fd, const uint32_t *nodes, size_t count)
     return SK_OK;
 }
 
+/* Removes the temporary files "BASE.tmp.PID.N" beside PATH that a writer killed before its
+ * rename left (PID no longer running); another live writer's are left alone. */
+static void remove_stale_tmps(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t blen = strlen(base);
+    char dir[4096];
+    if (!slash) {
+        strcpy(dir, ".");
+    } else if (slash == path) {
+        strcpy(dir, "/");
+    } else {
+        size_t dlen = (size_t)(slash - path);
+        if (dlen >= sizeof(dir)) return;
+        memcpy(dir, path, dlen);
+        dir[dlen] = '\0';
+    }
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        const char *n = e->d_name;
+        if (strncmp(n, base, blen) != 0 || strncmp(n + blen, ".tmp.", 5) != 0) continue;
+        char *end;
+        long pid = strtol(n + blen + 5, &end, 10);
+        if (pid <= 0 || *end != '.') continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* its writer may still run */
+        char stale[4400];
+        if (snprintf(stale, sizeof(stale), "%s/%s", dir, n) < (int)sizeof(stale)) unlink(stale);
+    }
+    closedir(d);
+}
+
 int sk_kwg_write(const char *path, const uint32_t *nodes, size_t count)
 {
+    /* a link is followed: the file it names is replaced, and the link stays */
+    char target[PATH_MAX];
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && realpath(path, target)) path = target;
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode)) {
@@ -448,6 +489,7 @@ int sk_kwg_write(const char *path, const uint32_t *nodes, size_t count)
         errno = saved;
         return rc;
     }
+    remove_stale_tmps(path);
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 48);
     if (!tmp) return SK_ENOMEM;
@@ -463,6 +505,10 @@ int sk_kwg_write(const char *path, const uint32_t *nodes, size_t count)
     }
     int rc = write_all(fd, nodes, count);
     int saved = errno;
+    if (rc == SK_OK && fsync(fd) != 0) { /* on disk before it takes the name */
+        rc = SK_EIO;
+        saved = errno;
+    }
     if (close(fd) != 0 && rc == SK_OK) {
         rc = SK_EIO;
         saved = errno;
