@@ -138,6 +138,8 @@ const char *sk_strerror(int code)
         return "input too large";
     case SK_EUNSUPPORTED:
         return "not supported";
+    case SK_ENOTREG:
+        return "not a regular file";
     default:
         return "unknown error";
     }

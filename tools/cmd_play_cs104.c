@@ -77,9 +77,11 @@ static int load_config(cs104 *c, const char *config, sk_config *cfg)
     if (status != SK_EXIT_OK) return status;
     spec.has_ruleset = 1; /* the CS104 game is classic Scrabble, whatever -R says */
     spec.ruleset = SK_RULES_CLASSIC;
-    if (sk_game_spec_from_config(&spec, cfg, config) != SK_OK) {
-        sk_cli_error(c->cli, "%s: a path is too long", config);
-        return SK_EXIT_ERROR;
+    char why[SK_PATH_MAX + 200];
+    int rc = sk_game_spec_from_config(&spec, cfg, config, why, sizeof(why));
+    if (rc != SK_OK) {
+        sk_cli_error(c->cli, "%s: %s", config, why);
+        return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
     }
     if ((status = sk_cli_game_load(c->cli, g, &spec)) != SK_EXIT_OK) return status;
     if (!g->loaded.lexicon) {
@@ -301,8 +303,7 @@ static int play_game(cs104 *c, uint64_t seed)
     if (!ask_players(c)) return SK_EXIT_FINDINGS;
     /* a computer player needs a lexicon that generates moves: said before the first turn */
     for (int p = 0; p < c->nplayers; p++)
-        if (c->computer[p] && c->g->loaded.lexicon &&
-            !sk_cli_game_can_generate(c->cli, c->g, NULL))
+        if (c->computer[p] && c->g->loaded.lexicon && !sk_cli_game_can_generate(c->cli, c->g, NULL))
             return SK_EXIT_ERROR;
     if (sk_match_start(&c->match, &c->g->loaded.rules, c->nplayers, 0, seed) != SK_OK)
         return SK_EXIT_ERROR;
