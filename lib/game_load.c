@@ -333,7 +333,9 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
         snprintf(why, why_size, "%s names %s: not %s", by, path, kind_name[SK_SPEC_LEXICON]);
     else
         report(l, path, &text, &d);
-    if (rc != SK_OK && d.errors == 0) /* nothing said yet */
+    if (rc == SK_ENOTREG)
+        snprintf(why, why_size, "%s: not a regular file (%s)", path, sk_file_kind(path));
+    else if (rc != SK_OK && d.errors == 0) /* nothing said yet */
         snprintf(why, why_size, "%s: cannot load the lexicon: %s", path,
                  rc == SK_EIO && err ? strerror(err) : sk_strerror(rc));
     sk_diag_list_free(&d);

@@ -63,7 +63,9 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
     sk_buf_free(&text);
     if (rc == SK_OK) return SK_EXIT_OK;
     *out = NULL;
-    if (errors == 0) /* nothing said yet */
+    if (rc == SK_ENOTREG)
+        sk_cli_error(cli, "%s: not a regular file (%s)", path, sk_file_kind(path));
+    else if (errors == 0) /* nothing said yet */
         sk_cli_error(cli, "%s: cannot load the lexicon: %s", path,
                      rc == SK_EIO && errno ? strerror(errno) : sk_strerror(rc));
     return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
