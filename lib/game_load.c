@@ -93,20 +93,6 @@ static int read_file(const char *path, size_t max, sk_buf *text, char *why, size
 static const char *const kind_name[3] = {"a board file", "a tile set file",
                                          "a lexicon (a word list or KWG)"};
 
-/* 1 when TEXT's first line has no error among D's findings: each text format's first line is its
- * header (a board's size or first row, a tile set's first tile, a word list's first word), and a
- * file named by data is taken to be of its format, and its findings quoted, only past it. */
-static int header_parsed(const sk_buf *text, const sk_diag_list *d)
-{
-    const char *nl = text->len ? memchr(text->data, '\n', text->len) : NULL;
-    size_t end = nl ? (size_t)(nl - text->data) : text->len;
-    for (size_t i = 0; i < d->count; i++)
-        if (d->items[i].severity == SK_SEV_ERROR && d->items[i].offset != SK_DIAG_NO_OFFSET &&
-            d->items[i].offset <= end)
-            return 0;
-    return 1;
-}
-
 /* 1 when the real path of PATH (symbolic links resolved) is inside the real path of one of L's
  * data directories. */
 static int inside_datadirs(const sk_game_loader *l, const char *path)
@@ -169,7 +155,7 @@ static int read_parsed(sk_game_loader *l, const char *path, size_t max,
         sk_diag_list d;
         sk_diag_list_init(&d);
         rc = parse(out, text.data, text.len, &d);
-        if (by && rc != SK_OK && !header_parsed(&text, &d))
+        if (by && rc != SK_OK && !sk_diag_header_parsed(&d, text.data, text.len))
             snprintf(why, why_size, "%s names %s: not %s", by, path, kind_name[which]);
         else
             report(l, path, &text, &d);
@@ -329,7 +315,7 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL, abc ? &opts : NULL,
                              &text, &d);
     int err = errno;
-    if (by && rc != SK_OK && text.len && !header_parsed(&text, &d))
+    if (by && rc != SK_OK && text.len && !sk_diag_header_parsed(&d, text.data, text.len))
         snprintf(why, why_size, "%s names %s: not %s", by, path, kind_name[SK_SPEC_LEXICON]);
     else
         report(l, path, &text, &d);

@@ -84,6 +84,25 @@ static void confined_names(void **state)
     assert_false(sk_game_name_is_confined("a/.."));
 }
 
+static void header_is_the_first_line(void **state)
+{
+    (void)state;
+    const char *text = "15\nxx\n";
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    assert_true(sk_diag_header_parsed(&d, text, strlen(text)));
+    sk_diag_add(&d, SK_SEV_WARNING, 0, "a warning is no error");
+    sk_diag_add(&d, SK_SEV_ERROR, SK_DIAG_NO_OFFSET, "about the whole file");
+    sk_diag_add(&d, SK_SEV_ERROR, 3, "on line 2");
+    assert_true(sk_diag_header_parsed(&d, text, strlen(text)));
+    sk_diag_add(&d, SK_SEV_ERROR, 2, "at the end of line 1");
+    assert_false(sk_diag_header_parsed(&d, text, strlen(text)));
+    sk_diag_list_clear(&d);
+    sk_diag_add(&d, SK_SEV_ERROR, 5, "one line, no end");
+    assert_false(sk_diag_header_parsed(&d, "SECRET=x", 8));
+    sk_diag_list_free(&d);
+}
+
 static void only_regular_files_open(void **state)
 {
     (void)state;
@@ -227,6 +246,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(confined_names),
+        cmocka_unit_test(header_is_the_first_line),
         cmocka_unit_test(only_regular_files_open),
         cmocka_unit_test(untrusted_names_stay_inside),
         cmocka_unit_test(data_named_files_are_not_quoted),
