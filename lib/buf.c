@@ -1,9 +1,11 @@
 /* buf.c — growable buffer and bounded file reading (see buf.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "skrab/buf.h"
 #include "skrab/error.h"
@@ -121,17 +123,56 @@ int sk_buf_read_stream(sk_buf *out, FILE *stream, size_t max_bytes)
     return SK_OK;
 }
 
+int sk_file_open(const char *path, int pipes, int *out_fd)
+{
+    *out_fd = -1;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) return errno == ENOENT ? SK_ENOTFOUND : errno == ENXIO ? SK_ENOTREG : SK_EIO;
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int err = errno;
+        close(fd);
+        errno = err;
+        return SK_EIO;
+    }
+    if (!S_ISREG(st.st_mode) && !(pipes && S_ISFIFO(st.st_mode))) {
+        close(fd);
+        return SK_ENOTREG;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        int err = errno;
+        close(fd);
+        errno = err;
+        return SK_EIO;
+    }
+    *out_fd = fd;
+    return SK_OK;
+}
+
+const char *sk_file_kind(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) return "not a file";
+    if (S_ISDIR(st.st_mode)) return "a directory";
+    if (S_ISFIFO(st.st_mode)) return "a FIFO";
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return "a device";
+    if (S_ISSOCK(st.st_mode)) return "a socket";
+    return S_ISREG(st.st_mode) ? "a regular file" : "not a file";
+}
+
 int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes)
 {
     sk_buf_clear(out);
-    FILE *f = fopen(path, "rb");
-    if (!f) return errno == ENOENT ? SK_ENOTFOUND : SK_EIO;
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return SK_EIO;
+    int fd;
+    int rc = sk_file_open(path, 1, &fd);
+    if (rc != SK_OK) return rc;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return SK_ENOMEM;
     }
-    int rc = sk_buf_read_stream(out, f, max_bytes);
+    rc = sk_buf_read_stream(out, f, max_bytes);
     fclose(f);
     return rc;
 }
@@ -152,13 +193,10 @@ void sk_buf_read_error(const char *shown, const char *path, int rc, int err, siz
         snprintf(out, size, "%s: file is larger than %zu bytes", shown, max);
     } else if (rc == SK_ENOTFOUND) {
         snprintf(out, size, "%s: no such file", shown);
+    } else if (rc == SK_ENOTREG) {
+        snprintf(out, size, "%s: not a regular file (%s)", shown, sk_file_kind(path));
     } else if (rc == SK_EIO) {
-        struct stat st;
-        int is_dir = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-        snprintf(out, size, "%s: cannot read: %s", shown,
-                 is_dir ? "is a directory"
-                 : err  ? strerror(err)
-                        : "I/O error");
+        snprintf(out, size, "%s: cannot read: %s", shown, err ? strerror(err) : "I/O error");
     } else {
         snprintf(out, size, "%s: %s", shown, sk_strerror(rc));
     }

@@ -121,6 +121,17 @@ const char *sk_severity_name(sk_severity severity)
     }
 }
 
+int sk_diag_header_parsed(const sk_diag_list *list, const char *text, size_t len)
+{
+    const char *nl = len ? memchr(text, '\n', len) : NULL;
+    size_t end = nl ? (size_t)(nl - text) : len;
+    for (size_t i = 0; i < list->count; i++)
+        if (list->items[i].severity == SK_SEV_ERROR && list->items[i].offset != SK_DIAG_NO_OFFSET &&
+            list->items[i].offset <= end)
+            return 0;
+    return 1;
+}
+
 const char *sk_strerror(int code)
 {
     switch (code) {
@@ -138,6 +149,8 @@ const char *sk_strerror(int code)
         return "input too large";
     case SK_EUNSUPPORTED:
         return "not supported";
+    case SK_ENOTREG:
+        return "not a regular file";
     default:
         return "unknown error";
     }

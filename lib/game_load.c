@@ -1,9 +1,12 @@
 /* game_load.c — loading the game a spec names: board, tile set, lexicon (kept by the loader, one
  * copy a file) and the rules over them (see gamespec.h). */
+#define _DEFAULT_SOURCE 1 /* realpath */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "skrab/buf.h"
 #include "skrab/error.h"
@@ -86,6 +89,48 @@ static int read_file(const char *path, size_t max, sk_buf *text, char *why, size
     return rc;
 }
 
+/* What a file of each kind is, as "BY names PATH: not ..." says it. */
+static const char *const kind_name[3] = {"a board file", "a tile set file",
+                                         "a lexicon (a word list or KWG)"};
+
+/* 1 when the real path of PATH (symbolic links resolved) is inside the real path of one of L's
+ * data directories. */
+static int inside_datadirs(const sk_game_loader *l, const char *path)
+{
+    char real[PATH_MAX], dir[PATH_MAX];
+    if (!realpath(path, real)) return 0;
+    for (int i = 0; i < l->dirs.count; i++) {
+        if (!realpath(l->dirs.dirs[i], dir)) continue;
+        size_t n = strlen(dir);
+        if (n == 1) return 1; /* "/" holds everything */
+        if (strncmp(real, dir, n) == 0 && real[n] == '/') return 1;
+    }
+    return 0;
+}
+
+/* Checks PATH, the file that file WHICH of a game resolved to, when data named it (BY, the op or
+ * pragma; NULL: the caller did, and nothing is checked): under UNTRUSTED its real path must lie
+ * inside a data directory, and it must be a regular file (docs/commands.md, "Untrusted input").
+ * A file that cannot be opened otherwise is left to the reader to report. Returns SK_OK, or
+ * SK_EINVAL / SK_ENOTREG with WHY saying why. */
+static int check_named(const sk_game_loader *l, const char *by, int untrusted, const char *path,
+                       char *why, size_t why_size)
+{
+    if (!by) return SK_OK;
+    if (untrusted && access(path, F_OK) == 0 && !inside_datadirs(l, path)) {
+        snprintf(why, why_size,
+                 "%s names %s: outside the data directories, which untrusted input may not name",
+                 by, path);
+        return SK_EINVAL;
+    }
+    int fd;
+    int rc = sk_file_open(path, 0, &fd);
+    if (rc == SK_OK) close(fd);
+    if (rc != SK_ENOTREG) return SK_OK;
+    snprintf(why, why_size, "%s names %s: not a regular file (%s)", by, path, sk_file_kind(path));
+    return SK_ENOTREG;
+}
+
 static int parse_board(void *out, const char *text, size_t len, sk_diag_list *d)
 {
     return sk_board_parse(out, text, len, SK_BOARD_FORMAT_AUTO, d);
@@ -96,10 +141,12 @@ static int parse_tiles(void *out, const char *text, size_t len, sk_diag_list *d)
     return sk_tileset_parse(out, text, len, SK_TILES_FORMAT_AUTO, d);
 }
 
-/* Reads PATH (at most MAX bytes) and parses it into OUT with PARSE, reporting its findings. */
+/* Reads PATH (at most MAX bytes) and parses it into OUT with PARSE, reporting its findings; a
+ * file named by data (BY not NULL) that is not of its format (file WHICH's) is one line in WHY
+ * instead, which never quotes it. */
 static int read_parsed(sk_game_loader *l, const char *path, size_t max,
                        int (*parse)(void *, const char *, size_t, sk_diag_list *), void *out,
-                       char *why, size_t why_size)
+                       const char *by, sk_spec_file which, char *why, size_t why_size)
 {
     sk_buf text;
     sk_buf_init(&text);
@@ -108,9 +155,12 @@ static int read_parsed(sk_game_loader *l, const char *path, size_t max,
         sk_diag_list d;
         sk_diag_list_init(&d);
         rc = parse(out, text.data, text.len, &d);
-        report(l, path, &text, &d);
+        if (by && rc != SK_OK && !sk_diag_header_parsed(&d, text.data, text.len))
+            snprintf(why, why_size, "%s names %s: not %s", by, path, kind_name[which]);
+        else
+            report(l, path, &text, &d);
         sk_diag_list_free(&d);
-        if (rc != SK_OK && rc != SK_EINVAL)
+        if (rc != SK_OK && rc != SK_EINVAL && !why[0])
             snprintf(why, why_size, "%s: %s", path, sk_strerror(rc));
     }
     sk_buf_free(&text);
@@ -128,11 +178,18 @@ static int load_board(sk_game_loader *l, const char *name, sk_game *out, char *w
                  name);
         return SK_ENOTFOUND;
     }
-    return read_parsed(l, path, SK_BOARD_FILE_MAX, parse_board, &out->board, why, why_size);
+    const char *by = out->spec.named_by[SK_SPEC_BOARD];
+    int rc = check_named(l, by, out->spec.untrusted, path, why, why_size);
+    if (rc != SK_OK) return rc;
+    return read_parsed(l, path, SK_BOARD_FILE_MAX, parse_board, &out->board, by, SK_SPEC_BOARD, why,
+                       why_size);
 }
 
-int sk_game_load_tiles(sk_game_loader *l, const char *name, sk_tileset *out, char *path,
-                       size_t path_size, char *why, size_t why_size)
+/* Loads the tile set NAME (named by BY, NULL the caller; held to the untrusted rule when
+ * UNTRUSTED) as sk_game_load_tiles says. */
+static int load_tiles_named(sk_game_loader *l, const char *name, const char *by, int untrusted,
+                            sk_tileset *out, char *path, size_t path_size, char *why,
+                            size_t why_size)
 {
     why[0] = '\0';
     if (path_size) path[0] = '\0';
@@ -158,11 +215,14 @@ int sk_game_load_tiles(sk_game_loader *l, const char *name, sk_tileset *out, cha
         sk_buf_free(&names);
         return SK_ENOTFOUND;
     }
+    int rc = check_named(l, by, untrusted, path, why, why_size);
+    if (rc != SK_OK) return rc;
     if (path_size && path[0] && strcmp(path, l->file_path) == 0) {
         *out = l->file;
         return SK_OK;
     }
-    int rc = read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, out, why, why_size);
+    rc =
+        read_parsed(l, path, SK_TILES_FILE_MAX, parse_tiles, out, by, SK_SPEC_TILES, why, why_size);
     if (rc == SK_OK && path_size && strlen(path) < sizeof(l->file_path)) {
         snprintf(l->file_path, sizeof(l->file_path), "%s", path);
         l->file = *out;
@@ -170,10 +230,28 @@ int sk_game_load_tiles(sk_game_loader *l, const char *name, sk_tileset *out, cha
     return rc;
 }
 
+int sk_game_load_tiles(sk_game_loader *l, const char *name, sk_tileset *out, char *path,
+                       size_t path_size, char *why, size_t why_size)
+{
+    return load_tiles_named(l, name, NULL, 0, out, path, path_size, why, why_size);
+}
+
+int sk_game_load_spec_tiles(sk_game_loader *l, const sk_game_spec *spec, sk_tileset *out,
+                            char *path, size_t path_size, char *why, size_t why_size)
+{
+    const char *name =
+        spec->file[SK_SPEC_TILES][0]
+            ? spec->file[SK_SPEC_TILES]
+            : sk_ruleset_default_tiles(spec->has_ruleset ? spec->ruleset : SK_RULES_CLASSIC);
+    return load_tiles_named(l, name, spec->named_by[SK_SPEC_TILES], spec->untrusted, out, path,
+                            path_size, why, why_size);
+}
+
 static int load_tiles(sk_game_loader *l, const char *name, sk_game *out, char *why, size_t why_size)
 {
     char *path = out->path[SK_SPEC_TILES];
-    return sk_game_load_tiles(l, name, &out->tiles, path, SK_PATH_MAX, why, why_size);
+    return load_tiles_named(l, name, out->spec.named_by[SK_SPEC_TILES], out->spec.untrusted,
+                            &out->tiles, path, SK_PATH_MAX, why, why_size);
 }
 
 /* An identity of the alphabet A (NULL: A..Z, 0): a hash of its labels in number order. */
@@ -204,6 +282,9 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
         snprintf(why, why_size, "no lexicon named '%s'", name);
         return SK_ENOTFOUND;
     }
+    const char *by = out->spec.named_by[SK_SPEC_LEXICON];
+    int checked = check_named(l, by, out->spec.untrusted, path, why, why_size);
+    if (checked != SK_OK) return checked;
     /* a word list is read in the letters of the game's tile set when they are not A..Z, its
      * accents folded, as `lexicon build -t` reads it (docs/lexicon.md, "Other languages"); a
      * KWG holds tile numbers and reads the same in any */
@@ -234,8 +315,13 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     int rc = sk_lexicon_load(&lex, path, l->cache_dir[0] ? l->cache_dir : NULL, abc ? &opts : NULL,
                              &text, &d);
     int err = errno;
-    report(l, path, &text, &d);
-    if (rc != SK_OK && d.errors == 0) /* nothing said yet */
+    if (by && rc != SK_OK && text.len && !sk_diag_header_parsed(&d, text.data, text.len))
+        snprintf(why, why_size, "%s names %s: not %s", by, path, kind_name[SK_SPEC_LEXICON]);
+    else
+        report(l, path, &text, &d);
+    if (rc == SK_ENOTREG)
+        snprintf(why, why_size, "%s: not a regular file (%s)", path, sk_file_kind(path));
+    else if (rc != SK_OK && d.errors == 0) /* nothing said yet */
         snprintf(why, why_size, "%s: cannot load the lexicon: %s", path,
                  rc == SK_EIO && err ? strerror(err) : sk_strerror(rc));
     sk_diag_list_free(&d);

@@ -40,6 +40,40 @@ int sk_game_spec_set_file(sk_game_spec *spec, sk_spec_file which, const char *na
     return sk_path_relative_to(base, name, slot, SK_PATH_MAX);
 }
 
+int sk_game_name_is_confined(const char *name)
+{
+    if (name[0] == '/') return 0;
+    for (const char *p = name; *p;) {
+        size_t n = strcspn(p, "/");
+        if (n == 2 && p[0] == '.' && p[1] == '.') return 0;
+        p += n;
+        if (*p == '/') p++;
+    }
+    return 1;
+}
+
+/* Sets file WHICH of SPEC to NAME given by data (BY says where: "op 'bdn'"), relative to BASE,
+ * unless it is set. Returns as sk_game_spec_set_file, or SK_EINVAL when SPEC is untrusted and
+ * NAME is not confined (sk_game_name_is_confined). */
+static int set_named_file(sk_game_spec *spec, sk_spec_file which, const char *name,
+                          const char *base, const char *by)
+{
+    if (spec->file[which][0]) return SK_OK;
+    if (spec->untrusted && !sk_game_name_is_confined(name)) return SK_EINVAL;
+    int rc = sk_game_spec_set_file(spec, which, name, base);
+    if (rc == SK_OK) spec->named_by[which] = by;
+    return rc;
+}
+
+/* Says in WHY that BY's NAME breaks the untrusted rule. */
+static void not_confined(const char *by, const char *name, char *why, size_t why_size)
+{
+    snprintf(why, why_size,
+             "%s: '%s' is not allowed in untrusted input (an absolute path or '..'; name a "
+             "resource or a file in the data directories)",
+             by, name);
+}
+
 /* The number of op CODE into *OUT (unless set), LO..HI (each at most 1000000, which
  * sk_parse_int clamps to). */
 static int op_number(const sk_position *pos, const char *code, int lo, int hi, int *out, char *why,
@@ -69,10 +103,16 @@ int sk_game_spec_from_cgp(sk_game_spec *spec, const sk_position *pos, const char
         sk_game_spec_set_ruleset(spec, rs);
     }
     static const char *const codes[3] = {"bdn", "ld", "lex"};
+    static const char *const by[3] = {"op 'bdn'", "op 'ld'", "op 'lex'"};
     for (int f = 0; f < 3; f++) {
         const char *name = sk_position_op(pos, codes[f]);
-        if (name && name[0] &&
-            sk_game_spec_set_file(spec, (sk_spec_file)f, name, source) != SK_OK) {
+        if (!name || !name[0]) continue;
+        int rc = set_named_file(spec, (sk_spec_file)f, name, source, by[f]);
+        if (rc == SK_EINVAL) {
+            not_confined(by[f], name, why, why_size);
+            return SK_EINVAL;
+        }
+        if (rc != SK_OK) {
             snprintf(why, why_size, "op '%s': the path is too long", codes[f]);
             return SK_ETOOBIG;
         }
@@ -100,30 +140,54 @@ int sk_game_spec_from_gcg(sk_game_spec *spec, const sk_gcg *g, const char *sourc
     const char *names[3] = {
         sk_gcg_board_name(g), sk_gcg_tiles_name(g),
         g->lexicon.at != SK_DIAG_NO_OFFSET && g->lexicon.value[0] ? g->lexicon.value : NULL};
-    for (int f = 0; f < 3; f++)
-        if (names[f] && sk_game_spec_set_file(spec, (sk_spec_file)f, names[f], source) != SK_OK) {
+    static const char *const by[3] = {"pragma #board-layout", "pragma #tile-distribution",
+                                      "pragma #lexicon"};
+    const sk_gcg_pragma *pragmas[3] = {&g->board_layout, &g->tile_distribution, &g->lexicon};
+    for (int f = 0; f < 3; f++) {
+        if (!names[f]) continue;
+        int set = set_named_file(spec, (sk_spec_file)f, names[f], source, by[f]);
+        size_t at = pragmas[f]->at != SK_DIAG_NO_OFFSET ? pragmas[f]->at : g->first_event_at;
+        if (set == SK_EINVAL) {
+            char why[SK_PATH_MAX + 200];
+            not_confined(by[f], names[f], why, sizeof(why));
+            sk_diag_add(diags, SK_SEV_ERROR, at, "%s", why);
+            rc = SK_EINVAL;
+        } else if (set != SK_OK) {
             sk_diag_add(diags, SK_SEV_ERROR, g->first_event_at, "a pragma's path is too long");
             rc = SK_EINVAL;
         }
+    }
     return rc;
 }
 
-int sk_game_spec_from_config(sk_game_spec *spec, const sk_config *config, const char *source)
+int sk_game_spec_from_config(sk_game_spec *spec, const sk_config *config, const char *source,
+                             char *why, size_t why_size)
 {
     sk_game_spec_set_ruleset(spec, SK_RULES_CLASSIC);
     const char *names[3] = {config->board, config->tiles, config->dictionary};
+    static const char *const by[3] = {"BOARD line", "TILES line", "DICTIONARY line"};
     for (int f = 0; f < 3; f++) {
-        if (!names[f][0]) continue;
+        if (!names[f][0] || spec->file[f][0]) continue;
+        if (spec->untrusted && !sk_game_name_is_confined(names[f])) {
+            not_confined(by[f], names[f], why, why_size);
+            return SK_EINVAL;
+        }
         /* a configuration names files, never resources: "dict" is the file ./dict */
         char joined[SK_PATH_MAX], path[SK_PATH_MAX + 2];
         if (source) {
-            if (sk_path_relative_to(source, names[f], joined, sizeof(joined)) != SK_OK)
+            if (sk_path_relative_to(source, names[f], joined, sizeof(joined)) != SK_OK) {
+                snprintf(why, why_size, "%s: the path is too long", by[f]);
                 return SK_ETOOBIG;
+            }
         } else {
             snprintf(joined, sizeof(joined), "%s", names[f]);
         }
         snprintf(path, sizeof(path), "%s%s", sk_resource_is_path(joined) ? "" : "./", joined);
-        if (sk_game_spec_set_file(spec, (sk_spec_file)f, path, NULL) != SK_OK) return SK_ETOOBIG;
+        if (sk_game_spec_set_file(spec, (sk_spec_file)f, path, NULL) != SK_OK) {
+            snprintf(why, why_size, "%s: the path is too long", by[f]);
+            return SK_ETOOBIG;
+        }
+        spec->named_by[f] = by[f];
     }
     if (spec->rack_size == SK_SPEC_DEFAULT) spec->rack_size = config->handsize;
     if (spec->exchange_min == SK_SPEC_DEFAULT) spec->exchange_min = config->handsize;

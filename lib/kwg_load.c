@@ -316,24 +316,20 @@ int sk_lexicon_from_kwg(sk_lexicon **out, const void *data, size_t len, sk_diag_
 int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags)
 {
     *out = NULL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return errno == ENOENT ? SK_ENOTFOUND : SK_EIO;
+    int fd;
+    int rc = sk_file_open(path, 1, &fd); /* a regular file or a pipe (buf.h) */
+    if (rc != SK_OK) return rc;
     struct stat st;
     if (fstat(fd, &st) != 0) {
         close(fd);
         return SK_EIO;
     }
-    if (S_ISDIR(st.st_mode)) {
-        close(fd);
-        errno = EISDIR;
-        return SK_EIO;
-    }
     if (!S_ISREG(st.st_mode) || HOST_BIG_ENDIAN) {
-        /* A pipe or device cannot be mapped (and big-endian hosts need a converted copy). */
+        /* A pipe cannot be mapped (and big-endian hosts need a converted copy). */
         close(fd);
         sk_buf buf;
         sk_buf_init(&buf);
-        int rc = sk_buf_read_file(&buf, path, SK_KWG_FILE_MAX);
+        rc = sk_buf_read_file(&buf, path, SK_KWG_FILE_MAX);
         if (rc == SK_ETOOBIG) rc = validate_size(SK_KWG_FILE_MAX + 4, diags);
         if (rc == SK_OK) rc = sk_lexicon_from_kwg(out, buf.data, buf.len, diags);
         sk_buf_free(&buf);
@@ -341,7 +337,7 @@ int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags)
     }
     size_t len = (size_t)st.st_size;
     if ((off_t)len != st.st_size) len = SK_KWG_FILE_MAX + 4;
-    int rc = validate_size(len, diags);
+    rc = validate_size(len, diags);
     if (rc != SK_OK) {
         close(fd);
         return rc;

@@ -217,8 +217,9 @@ int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
     sk_buf local;
     sk_buf_init(&local);
     sk_buf *t = text ? text : &local;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return errno == ENOENT ? SK_ENOTFOUND : SK_EIO;
+    int fd;
+    int opened = sk_file_open(path, 1, &fd); /* a regular file or a pipe (buf.h) */
+    if (opened != SK_OK) return opened;
     struct stat st;
     int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
     unsigned char head[4];

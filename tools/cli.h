@@ -31,6 +31,8 @@ typedef struct {
     const char *cache_home; /* $XDG_CACHE_HOME, or NULL */
     const char *home;       /* $HOME, or NULL (no cache for compiled word lists) */
     const char *data_home;  /* $XDG_DATA_HOME, or NULL (boggle play keeps its words there) */
+    const char *untrusted;  /* $SKRAB_UNTRUSTED, or NULL: set and neither "" nor "0", as
+                               --untrusted (docs/commands.md, "Untrusted input") */
 } sk_cli_env;
 
 typedef struct {
@@ -39,6 +41,7 @@ typedef struct {
     const char *cache_home, *home, *data_home; /* as in sk_cli_env */
     const sk_cmd *cmd;                         /* the running subcommand */
     int out_state; /* SK_OUT_OPEN, or why nothing more is written to standard output */
+    int untrusted; /* $SKRAB_UNTRUSTED says the input is untrusted (as --untrusted) */
 } sk_cli;
 
 enum {
@@ -79,7 +82,8 @@ enum {
     SK_CLI_OPT_RULES = SK_CLI_OPT_GAME,
     SK_CLI_OPT_BOARD,
     SK_CLI_OPT_TILES,
-    SK_CLI_OPT_LEXICON
+    SK_CLI_OPT_LEXICON,
+    SK_CLI_OPT_UNTRUSTED /* --untrusted, the last row of the game options */
 };
 
 struct sk_cmd {

@@ -34,6 +34,9 @@ int sk_cli_game_option(sk_cli_game *g, int id, const char *arg)
     case SK_CLI_OPT_LEXICON:
         g->lexicon_name = arg;
         return 1;
+    case SK_CLI_OPT_UNTRUSTED:
+        g->untrusted = 1;
+        return 1;
     default:
         return 0;
     }
@@ -60,7 +63,9 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
     sk_buf_free(&text);
     if (rc == SK_OK) return SK_EXIT_OK;
     *out = NULL;
-    if (errors == 0) /* nothing said yet */
+    if (rc == SK_ENOTREG)
+        sk_cli_error(cli, "%s: not a regular file (%s)", path, sk_file_kind(path));
+    else if (errors == 0) /* nothing said yet */
         sk_cli_error(cli, "%s: cannot load the lexicon: %s", path,
                      rc == SK_EIO && errno ? strerror(errno) : sk_strerror(rc));
     return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
@@ -69,6 +74,7 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
 int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec)
 {
     sk_game_spec_init(spec);
+    spec->untrusted = g->untrusted || cli->untrusted;
     if (g->rules_name) {
         sk_ruleset rs;
         if (sk_ruleset_from_name(g->rules_name, &rs) != SK_OK) {
@@ -311,19 +317,17 @@ static const sk_alphabet *line_alphabet(sk_cli *cli, sk_cli_game *g, const char 
     sk_position_parse_cgp_ops(&ops, line, len);
     sk_game_spec spec;
     sk_game_spec_init(&spec);
+    spec.untrusted = g->untrusted || cli->untrusted;
     sk_ruleset rs;
     if (g->rules_name && sk_ruleset_from_name(g->rules_name, &rs) == SK_OK)
         sk_game_spec_set_ruleset(&spec, rs);
     if (g->tiles_name) sk_game_spec_set_file(&spec, SK_SPEC_TILES, g->tiles_name, NULL);
     char why[SK_PATH_MAX + 200];
-    sk_game_spec_from_cgp(&spec, &ops, source, why, sizeof(why));
-    const char *name =
-        spec.file[SK_SPEC_TILES][0]
-            ? spec.file[SK_SPEC_TILES]
-            : sk_ruleset_default_tiles(spec.has_ruleset ? spec.ruleset : SK_RULES_CLASSIC);
+    if (sk_game_spec_from_cgp(&spec, &ops, source, why, sizeof(why)) == SK_EINVAL && spec.untrusted)
+        return NULL; /* a name the untrusted rule refuses: the setup says so */
     char path[SK_PATH_MAX];
     sk_game_loader_set_report(g->loader, NULL, NULL);
-    int rc = sk_game_load_tiles(g->loader, name, out, path, sizeof(path), why, sizeof(why));
+    int rc = sk_game_load_spec_tiles(g->loader, &spec, out, path, sizeof(path), why, sizeof(why));
     sk_game_loader_set_report(g->loader, report, cli);
     return rc == SK_OK ? &out->alphabet : NULL;
 }

@@ -11,15 +11,17 @@
 #include "skrab/position.h"
 #include "skrab/rules.h"
 
-/* The rows of the game options -R -b -t -l (ids SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON, cli.h),
- * with a command's own help for each, and what -l offers to complete (SK_CLI_LEXICON_VALUES, or
- * SK_CLI_LEXICON_NONE_VALUES where 'none' is taken). */
+/* The rows of the game options -R -b -t -l and --untrusted (ids SK_CLI_OPT_RULES..
+ * SK_CLI_OPT_UNTRUSTED, cli.h), with a command's own help for the first four, and what -l offers
+ * to complete (SK_CLI_LEXICON_VALUES, or SK_CLI_LEXICON_NONE_VALUES where 'none' is taken). */
 /* clang-format off */
 #define SK_CLI_GAME_OPTION_ROWS(RULES_HELP, BOARD_HELP, TILES_HELP, LEXICON_HELP, LEXICON_VALUES)  \
     {SK_CLI_OPT_RULES, "rules", 'R', "NAME", RULES_HELP, SK_CLI_RULES_VALUES},                     \
     {SK_CLI_OPT_BOARD, "board", 'b', "BOARD", BOARD_HELP, SK_CLI_BOARD_VALUES},                    \
     {SK_CLI_OPT_TILES, "tiles", 't', "TILES", TILES_HELP, SK_CLI_TILES_VALUES},                    \
-    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX", LEXICON_HELP, LEXICON_VALUES}
+    {SK_CLI_OPT_LEXICON, "lexicon", 'l', "LEX", LEXICON_HELP, LEXICON_VALUES},                    \
+    {SK_CLI_OPT_UNTRUSTED, "untrusted", 0, NULL,                                                   \
+     "input may name only built-in and data-directory files", NULL}
 /* clang-format on */
 
 /* The game option rows of the commands that read positions (--help lists them where they are:
@@ -39,17 +41,18 @@ typedef struct {
     sk_game loaded;       /* the game of the last load */
     int no_count_warning; /* validate reports counts as errors itself */
     int needs_lexicon;    /* the command refuses -l none: a missing lexicon's hint omits it */
+    int untrusted;        /* --untrusted: names in data are held to the untrusted rule */
 } sk_cli_game;
 
 void sk_cli_game_init(sk_cli_game *g);
 void sk_cli_game_free(sk_cli_game *g);
-/* Takes the option with id ID (SK_CLI_OPT_RULES..SK_CLI_OPT_LEXICON) and its ARG. Returns 1 if
- * it was a game option, else 0. */
+/* Takes the option with id ID (SK_CLI_OPT_RULES..SK_CLI_OPT_UNTRUSTED) and its ARG. Returns 1
+ * if it was a game option, else 0. */
 int sk_cli_game_option(sk_cli_game *g, int id, const char *arg);
 
 /* Starts SPEC with the -R -b -t -l overrides (they win over what a position or transcript
- * says: see gamespec.h). Returns SK_EXIT_OK, or SK_EXIT_ERROR after printing an unknown rule
- * set. */
+ * says: see gamespec.h), and untrusted when --untrusted or $SKRAB_UNTRUSTED says so. Returns
+ * SK_EXIT_OK, or SK_EXIT_ERROR after printing an unknown rule set. */
 int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec);
 
 /* Loads the game SPEC names into G->loaded (files found in the data directories, lexicons kept

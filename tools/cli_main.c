@@ -213,7 +213,9 @@ int sk_cli_main(int argc, char **argv, const sk_cli_env *env)
                   .cache_home = env->cache_home,
                   .home = env->home,
                   .data_home = env->data_home,
-                  .cmd = NULL};
+                  .cmd = NULL,
+                  .untrusted =
+                      env->untrusted && env->untrusted[0] && strcmp(env->untrusted, "0") != 0};
     sk_datadirs_init(&cli.datadirs, env->data_env, env->exe_path);
     if (argc < 2) {
         print_overview(cli.err);

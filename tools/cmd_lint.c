@@ -250,6 +250,15 @@ static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const c
         rc = sk_board_parse(&board, text, len, r.board_format, &diags);
     }
     if (diags.errors > 0 && rc == SK_OK) rc = SK_EINVAL;
+    if (ctx->depth > 0 && !sk_diag_header_parsed(&diags, text, len)) {
+        /* a file a configuration names is data's choice: not quoted unless its header parsed
+         * (docs/commands.md, "Untrusted input") */
+        sk_diag_list_clear(&diags);
+        sk_diag_add(&diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
+                    "not a %s file (a file the configuration names is not quoted; lint it alone "
+                    "to see why)",
+                    r.kind == KIND_TILES ? "tile set" : "board");
+    }
     sk_diag_list_sort(&diags);
     if (r.guess.what) sk_cli_note_guess(&r.guess, text, len, &diags, &note);
     if (!ctx->silent) {

@@ -77,9 +77,11 @@ static int load_config(cs104 *c, const char *config, sk_config *cfg)
     if (status != SK_EXIT_OK) return status;
     spec.has_ruleset = 1; /* the CS104 game is classic Scrabble, whatever -R says */
     spec.ruleset = SK_RULES_CLASSIC;
-    if (sk_game_spec_from_config(&spec, cfg, config) != SK_OK) {
-        sk_cli_error(c->cli, "%s: a path is too long", config);
-        return SK_EXIT_ERROR;
+    char why[SK_PATH_MAX + 200];
+    int rc = sk_game_spec_from_config(&spec, cfg, config, why, sizeof(why));
+    if (rc != SK_OK) {
+        sk_cli_error(c->cli, "%s: %s", config, why);
+        return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
     }
     if ((status = sk_cli_game_load(c->cli, g, &spec)) != SK_EXIT_OK) return status;
     if (!g->loaded.lexicon) {

@@ -86,6 +86,9 @@ static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list
                     "its word list or KWG with -l FILE)",
                     g->lexicon.value);
         snprintf(spec.file[SK_SPEC_LEXICON], SK_PATH_MAX, "none");
+    } else if (!lexicon_given && !lex[0] && g->lexicon.at != SK_DIAG_NO_OFFSET) {
+        /* a #lexicon the untrusted rule refused, reported already: no word checks */
+        snprintf(spec.file[SK_SPEC_LEXICON], SK_PATH_MAX, "none");
     } else if (!lexicon_given && !lex[0] && spec.ruleset == SK_RULES_CLASSIC) {
         /* classic without a #lexicon line: which words count is unknown */
         sk_diag_add(d, SK_SEV_ERROR, g->first_event_at,

@@ -351,7 +351,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
     size_t len;
     const char *line;
     int lineno = 0, n = 0, positions = 0;
-    int wm_tried = 0;
+    int wm_tried = 0, unreadable = 0;
     /* one thread: each position is answered before the next line is read, so a program can talk
      * to skrab line by line; more threads work on batches */
     int batch = o->jobs == 1 ? 1 : BATCH;
@@ -373,8 +373,15 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
             sk_buf_clear(&j->out); /* its memory is kept for the next batch */
             j->line = lineno;
             j->listed = 0;
-            j->ok = sk_cli_parse_position(cli, g, in, line, len, lineno, &j->pos) == SK_EXIT_OK &&
-                    sk_cli_game_setup(cli, g, &j->pos, in->source, in->shown, lineno) == SK_EXIT_OK;
+            j->ok = sk_cli_parse_position(cli, g, in, line, len, lineno, &j->pos) == SK_EXIT_OK;
+            if (j->ok) {
+                /* a file the ops name that cannot be read leaves this position unanswered, as any
+                 * other, and the stream goes on; the status is 2 at the end, as every command
+                 * says of an unreadable file (docs/commands.md, "Exit status") */
+                int setup = sk_cli_game_setup(cli, g, &j->pos, in->source, in->shown, lineno);
+                j->ok = setup == SK_EXIT_OK;
+                if (setup == SK_EXIT_ERROR) unreadable = 1;
+            }
             if (j->ok && !g->loaded.lexicon) {
                 sk_cli_error(cli, "%s:%d: suggest needs a lexicon (not -l none)", in->shown,
                              lineno);
@@ -431,7 +438,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
         sk_cli_error(cli, "%s: no CGP line", in->shown);
         status = SK_EXIT_ERROR;
     }
-    return status;
+    return unreadable ? SK_EXIT_ERROR : status;
 }
 
 int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)

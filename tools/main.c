@@ -44,6 +44,7 @@ int main(int argc, char **argv)
                       getenv("SKRAB_DATA"),
                       getenv("XDG_CACHE_HOME"),
                       getenv("HOME"),
-                      getenv("XDG_DATA_HOME")};
+                      getenv("XDG_DATA_HOME"),
+                      getenv("SKRAB_UNTRUSTED")};
     return sk_cli_main(argc, argv, &env);
 }

@@ -124,7 +124,7 @@ static void control_c_exits_130(void **state)
                           "-l",    "none",   "--words", words,    NULL};
     char *args[10];
     memcpy(args, argv, sizeof(args)); /* sk_cli_main takes char **, as main does */
-    sk_cli_env env = {in, out, err, NULL, SKRAB_BUILD_DATADIR, NULL, NULL, NULL};
+    sk_cli_env env = {in, out, err, NULL, SKRAB_BUILD_DATADIR, NULL, NULL, NULL, NULL};
     int status = sk_cli_main(9, args, &env);
     drain(t.master);
     assert_int_equal(status, 130);

@@ -18,10 +18,10 @@ static void check_table(const char *name, const sk_cli_option *table)
             if (b->id == a->id)
                 fail_msg("%s: --%s and --%s share the id %d", name, b->long_name, a->long_name,
                          a->id);
-        static const char *const game[] = {"rules", "board", "tiles", "lexicon"};
+        static const char *const game[] = {"rules", "board", "tiles", "lexicon", "untrusted"};
         if (a->id >= SK_CLI_OPT_GAME) {
             int k = a->id - SK_CLI_OPT_RULES;
-            if (k < 0 || k > 3 || strcmp(a->long_name, game[k]) != 0)
+            if (k < 0 || k > 4 || strcmp(a->long_name, game[k]) != 0)
                 fail_msg("%s --%s: id %d is a game option's", name, a->long_name, a->id);
         }
     }

@@ -104,6 +104,7 @@ static void pragmas_and_config_fill_the_spec(void **state)
     sk_gcg_free(&g);
     sk_diag_list_free(&d);
 
+    char why[SK_PATH_MAX + 200];
     sk_config c;
     memset(&c, 0, sizeof(c));
     c.handsize = 5;
@@ -111,7 +112,7 @@ static void pragmas_and_config_fill_the_spec(void **state)
     snprintf(c.tiles, sizeof(c.tiles), "tiles.txt");
     snprintf(c.dictionary, sizeof(c.dictionary), "/abs/dict.txt");
     sk_game_spec_init(&s);
-    assert_int_equal(sk_game_spec_from_config(&s, &c, "conf/game.config"), SK_OK);
+    assert_int_equal(sk_game_spec_from_config(&s, &c, "conf/game.config", why, sizeof(why)), SK_OK);
     assert_int_equal(s.ruleset, SK_RULES_CLASSIC);
     assert_string_equal(s.file[SK_SPEC_BOARD], "conf/board.txt");
     assert_string_equal(s.file[SK_SPEC_LEXICON], "/abs/dict.txt");

@@ -28,7 +28,7 @@ void tu_run_cli(tu_run *r, const char *stdin_text, const char *const *argv)
     assert_non_null(err);
     if (stdin_text) fputs(stdin_text, in);
     rewind(in);
-    sk_cli_env env = {in, out, err, NULL, SKRAB_BUILD_DATADIR, NULL, NULL, NULL};
+    sk_cli_env env = {in, out, err, NULL, SKRAB_BUILD_DATADIR, NULL, NULL, NULL, NULL};
     r->status = sk_cli_main(argc, args, &env);
     fflush(out);
     fflush(err);

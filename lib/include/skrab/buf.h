@@ -36,7 +36,7 @@ SK_API int sk_buf_read_stream(sk_buf *out, FILE *stream, size_t max_bytes);
 /* Says in OUT why reading the file PATH (SHOWN in the message; "-" is standard input) failed
  * with RC from sk_buf_read_file or sk_buf_read_stream (ERR: errno after it, for SK_EIO), as
  * every reader of input says it: "SHOWN: no such file", "SHOWN: file is larger than MAX bytes",
- * "SHOWN: cannot read: is a directory" or the system's reason. */
+ * "SHOWN: not a regular file (a directory)" or the system's reason. */
 SK_API void sk_buf_read_error(const char *shown, const char *path, int rc, int err, size_t max,
                               char *out, size_t size);
 
@@ -44,8 +44,21 @@ SK_API void sk_buf_read_error(const char *shown, const char *path, int rc, int e
  * editors write it, and it is not part of the text. Returns 1 if there was one, else 0. */
 SK_API int sk_buf_drop_bom(sk_buf *out);
 
-/* Reads the file at PATH into OUT. Returns as sk_buf_read_stream, or SK_ENOTFOUND when the file
- * does not exist and SK_EIO when it cannot be opened or is a directory. */
+/* Opens PATH for reading, the one way a file expected to hold data is opened (docs/commands.md,
+ * "Untrusted input"): without blocking, so that a FIFO nobody writes to cannot hang the
+ * caller, then checked with fstat. A regular file is accepted, and a FIFO (a pipe, as `<(...)`
+ * gives) only when PIPES is 1; a directory, a device, a socket (and a FIFO when PIPES is 0) is
+ * refused. On success *OUT_FD is the descriptor in blocking mode, close-on-exec, which the
+ * caller closes. Returns SK_OK, SK_ENOTFOUND (no such file), SK_ENOTREG (not a file that is
+ * accepted), SK_EIO (cannot be opened: errno says why). */
+SK_API int sk_file_open(const char *path, int pipes, int *out_fd);
+
+/* What PATH is, for a message about a file that is not regular: "a directory", "a FIFO", "a
+ * device", "a socket", or "not a file" when it cannot be told. */
+SK_API const char *sk_file_kind(const char *path);
+
+/* Reads the file at PATH into OUT: a regular file or a pipe (sk_file_open with PIPES 1).
+ * Returns as sk_buf_read_stream, or as sk_file_open when it cannot be opened. */
 SK_API int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes);
 
 #endif

@@ -48,6 +48,11 @@ SK_API int sk_diag_add_line(sk_diag_list *list, sk_severity severity, size_t off
  * to the position just after the last byte. Columns count bytes; a CR before LF is not a line. */
 SK_API void sk_diag_locate(const char *text, size_t len, size_t offset, int *line, int *col);
 
+/* 1 when no error of LIST lies on the first line of TEXT[0..LEN) (its end included), else 0.
+ * Each text format's first line is its header, and a file named by data is quoted in findings
+ * only when its header parsed (docs/commands.md, "Untrusted input"). */
+SK_API int sk_diag_header_parsed(const sk_diag_list *list, const char *text, size_t len);
+
 /* Sorts entries by offset (stable), so a file's findings print in reading order. */
 SK_API void sk_diag_list_sort(sk_diag_list *list);
 

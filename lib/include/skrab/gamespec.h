@@ -18,6 +18,15 @@
  * that a position written from a game names files the next command finds from any directory
  * (docs/formats.md, "Positions (CGP)").
  *
+ * Files named by data: a name a position, transcript or configuration gives (not the caller)
+ * is marked with the op or pragma that gave it (NAMED_BY). sk_game_load reads such a file only
+ * when it is a regular file, and never quotes its bytes in a finding unless its first line
+ * parsed as the format's (else WHY says "not a board file"). With UNTRUSTED set, such a name may
+ * name only a built-in resource or a file inside the data directories: no absolute path, no
+ * ".." (refused by the readers, naming the op), and the file's real path (symbolic links
+ * resolved) inside one of the directories (checked by sk_game_load) (docs/commands.md,
+ * "Untrusted input").
+ *
  * sk_game_load reads the files once into an sk_game: the board, the tile set, a lexicon shared
  * through the loader (positions of a stream that name the same lexicon and tile set share one
  * copy; a word list is read in the letters of the game's tile set) and the sk_rules that play,
@@ -51,6 +60,10 @@ typedef struct {
     /* SK_SPEC_DEFAULT, or the value (the ranges of the CGP ops: sk_game_spec_from_cgp; the end
      * rule's fields: sk_rules) */
     int rack_size, bingo_bonus, exchange_min, end_turns, end_per_player, end_passes_only;
+    /* what named file [i] when data named it ("op 'bdn'", "pragma #lexicon", "BOARD line"; a
+     * static string), NULL when the caller did or it is unset */
+    const char *named_by[3];
+    int untrusted; /* names given by data are held to the untrusted rule (see above) */
 } sk_game_spec;
 
 /* Everything unset. */
@@ -69,22 +82,31 @@ SK_API int sk_game_spec_set_file(sk_game_spec *spec, sk_spec_file which, const c
  * relative to SOURCE, the file the line came from, or NULL), rs (1..SK_RACK_MAX), bb (0..1000),
  * etl (0..1000), mcnz (1..1000: the idle turns in a row that end the game). Ops the position
  * does not have leave the spec as it was. Returns SK_OK, or with the reason in WHY: SK_ENOTFOUND
- * (an unknown rule set), SK_EINVAL (a number out of range), SK_ETOOBIG (a path too long). */
+ * (an unknown rule set), SK_EINVAL (a number out of range; with SPEC->untrusted, a name that is
+ * an absolute path or has a ".." segment), SK_ETOOBIG (a path too long). */
 SK_API int sk_game_spec_from_cgp(sk_game_spec *spec, const sk_position *pos, const char *source,
                                  char *why, size_t why_size);
 
 /* The game of a GCG transcript's pragmas: the rule set (#game-type, #variant; an unknown one is
  * reported to DIAGS and classic used), the board (#board-layout), the tile set
  * (#tile-distribution, else the one the lexicon's name implies: see sk_gcg_tiles_name) and the
- * lexicon (#lexicon), paths relative to SOURCE. Returns SK_OK, or SK_EINVAL after reporting. */
+ * lexicon (#lexicon), paths relative to SOURCE. Returns SK_OK, or SK_EINVAL after reporting
+ * (with SPEC->untrusted, a name that is an absolute path or has a ".." segment too). */
 SK_API int sk_game_spec_from_gcg(sk_game_spec *spec, const sk_gcg *g, const char *source,
                                  sk_diag_list *diags);
 
 /* The game of a CS104 configuration (docs/formats.md, "Game configuration (CS104)"): classic
  * rules, its board, tiles and dictionary (relative to SOURCE), HANDSIZE as the rack size, and
- * the CS104 end: every player passed once in one round. Returns SK_OK or SK_ETOOBIG. */
-SK_API int sk_game_spec_from_config(sk_game_spec *spec, const sk_config *config,
-                                    const char *source);
+ * the CS104 end: every player passed once in one round. Returns SK_OK, SK_ETOOBIG, or
+ * SK_EINVAL with SPEC->untrusted and a name that is an absolute path or has a ".." segment; WHY
+ * says which. */
+SK_API int sk_game_spec_from_config(sk_game_spec *spec, const sk_config *config, const char *source,
+                                    char *why, size_t why_size);
+
+/* 1 when NAME, given by data, may be used under the untrusted rule as far as its text tells:
+ * not an absolute path and no ".." segment (the real path is checked when the file is loaded).
+ * Else 0. */
+SK_API int sk_game_name_is_confined(const char *name);
 
 /* A loaded game. RULES points at BOARD and TILES inside the struct: copy it with sk_game_copy,
  * never by assignment. */
@@ -115,10 +137,13 @@ SK_API void sk_game_loader_free(sk_game_loader *loader);
 SK_API void sk_game_loader_set_report(sk_game_loader *loader, sk_game_report_fn report, void *ctx);
 
 /* Loads the game SPEC names into OUT. Returns SK_OK; or SK_ENOTFOUND (a name that is no
- * resource), SK_EIO (a file that cannot be read), SK_ETOOBIG (a file over its size limit),
- * SK_EINVAL (a file with errors, reported through REPORT), SK_ENOMEM — with WHY saying what went
- * wrong ("no board named 'x' ...", "good11.txt: no such file"), or WHY empty when the findings
- * reported say it. WHICH, when not NULL, is set to the file that failed. */
+ * resource), SK_EIO (a file that cannot be read), SK_ENOTREG (a directory, FIFO, device or
+ * socket where a file is expected: a pipe is accepted only from the caller), SK_ETOOBIG (a file
+ * over its size limit), SK_EINVAL (a file with errors, reported through REPORT; a file named by
+ * data that is not of its format; under the untrusted rule, a file outside the data
+ * directories), SK_ENOMEM — with WHY saying what went wrong ("no board named 'x' ...",
+ * "good11.txt: no such file", "op 'bdn' names x: not a board file"), or WHY empty when the
+ * findings reported say it. WHICH, when not NULL, is set to the file that failed. */
 SK_API int sk_game_load(sk_game_loader *loader, const sk_game_spec *spec, sk_game *out,
                         sk_spec_file *which, char *why, size_t why_size);
 
@@ -128,6 +153,13 @@ SK_API int sk_game_load(sk_game_loader *loader, const sk_game_spec *spec, sk_gam
  * wrong. */
 SK_API int sk_game_load_tiles(sk_game_loader *loader, const char *name, sk_tileset *out, char *path,
                               size_t path_size, char *why, size_t why_size);
+
+/* Loads the tile set SPEC names (the rule set's default when it names none) into OUT as
+ * sk_game_load loads it, with its checks of a file named by data. Returns as
+ * sk_game_load_tiles. */
+SK_API int sk_game_load_spec_tiles(sk_game_loader *loader, const sk_game_spec *spec,
+                                   sk_tileset *out, char *path, size_t path_size, char *why,
+                                   size_t why_size);
 
 /* The name of GAME's file WHICH as a position or transcript written from it names it: a resource
  * name as is, a path absolute ("none" for no lexicon). Returns SK_OK, SK_ETOOBIG or SK_EIO (the
