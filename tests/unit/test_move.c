@@ -95,7 +95,8 @@ static void gcg_notation(void **state)
     parse_bad("8G UN(PI", "'(' without ')'");
     parse_bad("8G UN)PI", "')' without '('");
     parse_bad("8G UN((P))", "nested");
-    parse_bad("8G ()", "empty play");
+    parse_bad("8G ()", "empty '( )' in the play");
+    parse_bad("8H A()B", "empty '( )' in the play");
     parse_bad("8G (.)", "'.' inside");
     parse_bad("88 WORD", "expected POSITION PLAY");
     parse_bad("-0", "a pass");
