@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -15,7 +16,7 @@
 #include "skrab/buf.h"
 #include "skrab/error.h"
 
-#define CACHE_FORMAT "wordlist-v1" /* bump when the builder's output changes */
+#define CACHE_FORMAT "wordlist-v2" /* bump when the builder's output or the entry changes */
 
 /* ---- content hash ------------------------------------------------------------------------------
  * 128 bits from two independent 64-bit lanes, each fed every other 8-byte word with a
@@ -154,36 +155,174 @@ static size_t reading_key(const sk_kwg_build_options *opts, unsigned char *out, 
     return n;
 }
 
-/* The cache entry for the word list DATA[0..LEN) read with OPTS, in CACHE_DIR. Returns 1, or 0
- * if it does not fit. */
-static int cache_path(char *out, size_t outsz, const char *cache_dir, const void *data, size_t len,
+/* The identity of the word list DATA[0..LEN) read with OPTS: the hash of its content, mixed with
+ * the hash of how it is read when that is not the default. Names the cache entry and is stored
+ * in its header. */
+static void cache_key(uint64_t out[2], const void *data, size_t len,
                       const sk_kwg_build_options *opts)
 {
-    uint64_t h[2];
-    content_hash(data, len, h);
+    content_hash(data, len, out);
     unsigned char key[2 + SK_ALPHABET_MAX * (SK_LABEL_MAX + 1)];
     size_t klen = reading_key(opts, key, sizeof(key));
     if (klen > 0) {
         uint64_t k[2];
         content_hash(key, klen, k);
-        h[0] = avalanche(h[0] ^ k[0]);
-        h[1] = avalanche(h[1] + rotl(k[1], 23));
+        out[0] = avalanche(out[0] ^ k[0]);
+        out[1] = avalanche(out[1] + rotl(k[1], 23));
     }
-    int n = snprintf(out, outsz, "%s/" CACHE_FORMAT "-%016llx%016llx.kwg", cache_dir,
-                     (unsigned long long)h[0], (unsigned long long)h[1]);
+}
+
+/* The cache entry for KEY in CACHE_DIR. Returns 1, or 0 if it does not fit. */
+static int cache_path(char *out, size_t outsz, const char *cache_dir, const uint64_t key[2])
+{
+    int n = snprintf(out, outsz, "%s/" CACHE_FORMAT "-%016llx%016llx.cache", cache_dir,
+                     (unsigned long long)key[0], (unsigned long long)key[1]);
     return n > 0 && (size_t)n < outsz;
 }
 
-/* Compiles the word list in TEXT; keeps the result in CACHED when that is not NULL. */
+/* ---- cache entries ------------------------------------------------------------------------------
+ * An entry is a header of ENTRY_HEADER bytes, then the KWG's nodes exactly as a KWG file holds
+ * them (docs/lexicon.md, "The cache of compiled word lists"). The header, in host byte order:
+ *   0  magic "skrabLXC"         8  format version (u32)     12  header size (u32)
+ *   16 node count (u64)         24 the list's key (2 x u64: content and how it is read)
+ *   40 hash of the nodes' bytes (2 x u64)                    56  zero
+ * An entry is used only when its header is the one this module would write for the list's key
+ * and the nodes found: the magic, the version, a node count that is the size of the file
+ * (header + 4 bytes a node), the key the list hashes to now, the hash of the nodes; and then its
+ * nodes must pass the KWG validation like any file's. Anything else is a miss: the list is compiled
+ * again and the entry replaced. Entries are written to a temporary file in the same directory and
+ * renamed over the entry, so a reader sees a whole entry or none, whoever else is writing it. */
+#define ENTRY_MAGIC "skrabLXC"
+#define ENTRY_VERSION 1u
+#define ENTRY_HEADER 64u
+
+static int host_little_endian(void)
+{
+    const uint32_t one = 1;
+    unsigned char b[4];
+    memcpy(b, &one, sizeof(b));
+    return b[0] == 1;
+}
+
+/* The header of the entry for KEY holding the COUNT little-endian nodes at NODES. */
+static void header_make(unsigned char h[ENTRY_HEADER], size_t count, const uint64_t key[2],
+                        const unsigned char *nodes)
+{
+    uint32_t version = ENTRY_VERSION, size = ENTRY_HEADER;
+    uint64_t n = (uint64_t)count, sum[2];
+    content_hash(nodes, count * 4, sum);
+    memset(h, 0, ENTRY_HEADER);
+    memcpy(h, ENTRY_MAGIC, 8);
+    memcpy(h + 8, &version, 4);
+    memcpy(h + 12, &size, 4);
+    memcpy(h + 16, &n, 8);
+    memcpy(h + 24, key, 16);
+    memcpy(h + 40, sum, 16);
+}
+
+/* Writes NODES[0..COUNT) (host order) as the entry for KEY at PATH, atomically. SK_OK, or an
+ * error the caller ignores (a cache that cannot be written is skipped). */
+static int entry_write(const char *path, const uint64_t key[2], const uint32_t *nodes, size_t count)
+{
+    size_t bytes = ENTRY_HEADER + count * 4;
+    unsigned char *image = malloc(bytes);
+    if (!image) return SK_ENOMEM;
+    unsigned char *body = image + ENTRY_HEADER;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t v = nodes[i];
+        body[4 * i] = (unsigned char)v;
+        body[4 * i + 1] = (unsigned char)(v >> 8);
+        body[4 * i + 2] = (unsigned char)(v >> 16);
+        body[4 * i + 3] = (unsigned char)(v >> 24);
+    }
+    header_make(image, count, key, body);
+    char tmp[SK_PATH_MAX + 48];
+    int fd = -1;
+    for (unsigned attempt = 0; attempt < 100 && fd < 0; attempt++) {
+        int n = snprintf(tmp, sizeof(tmp), "%s.tmp.%ld.%u", path, (long)getpid(), attempt);
+        if (n < 0 || (size_t)n >= sizeof(tmp)) break;
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    int rc = fd < 0 ? SK_EIO : SK_OK;
+    for (size_t done = 0; rc == SK_OK && done < bytes;) {
+        ssize_t w = write(fd, image + done, bytes - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0)
+            rc = SK_EIO;
+        else
+            done += (size_t)w;
+    }
+    if (fd >= 0 && close(fd) != 0) rc = SK_EIO;
+    if (rc == SK_OK && rename(tmp, path) != 0) rc = SK_EIO;
+    if (rc != SK_OK && fd >= 0) unlink(tmp);
+    free(image);
+    return rc;
+}
+
+/* Opens the entry at PATH if it holds the lexicon for KEY, whole and undamaged (see above).
+ * Returns SK_OK with *OUT set, or any error for a miss (*OUT NULL). */
+static int entry_open(sk_lexicon **out, const char *path, const uint64_t key[2])
+{
+    *out = NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return SK_ENOTFOUND;
+    struct stat st;
+    size_t len = 0;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > (off_t)ENTRY_HEADER &&
+        st.st_size <= (off_t)(ENTRY_HEADER + SK_KWG_FILE_MAX) &&
+        (st.st_size - (off_t)ENTRY_HEADER) % 4 == 0)
+        len = (size_t)st.st_size;
+    void *map = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+    close(fd);
+    if (map == MAP_FAILED) return SK_EINVAL;
+    const unsigned char *body = (const unsigned char *)map + ENTRY_HEADER;
+    size_t count = (len - ENTRY_HEADER) / 4;
+    unsigned char want[ENTRY_HEADER];
+    header_make(want, count, key, body);
+    if (memcmp(map, want, ENTRY_HEADER) != 0 || sk_kwg_validate(body, count * 4, NULL) != SK_OK) {
+        munmap(map, len);
+        return SK_EINVAL;
+    }
+    if (!host_little_endian()) {
+        int rc = sk_lexicon_from_kwg(out, body, count * 4, NULL);
+        munmap(map, len);
+        return rc;
+    }
+    /* The header's size keeps the nodes 4-byte aligned in the page-aligned mapping. */
+    const uint32_t *nodes = (const uint32_t *)(const void *)body;
+    return sk_lexicon_wrap(out, nodes, count, map, len, NULL, sk_kwg_arcs_forward(nodes, count));
+}
+
+/* Compiles the word list in TEXT; keeps the result as the entry CACHED for KEY when CACHED is
+ * not NULL. */
 static int compile(sk_lexicon **out, const sk_buf *text, const char *cache_dir, const char *cached,
-                   const sk_kwg_build_options *opts, sk_diag_list *diags)
+                   const uint64_t key[2], const sk_kwg_build_options *opts, sk_diag_list *diags)
 {
     uint32_t *nodes;
     size_t count;
     int rc = sk_kwg_build(&nodes, &count, text->data, text->len, opts, NULL, diags);
     if (rc != SK_OK) return rc;
-    if (cached && make_dirs(cache_dir) == SK_OK) (void)sk_kwg_write(cached, nodes, count);
+    if (cached && make_dirs(cache_dir) == SK_OK) (void)entry_write(cached, key, nodes, count);
     return sk_lexicon_adopt(out, nodes, count);
+}
+
+/* Loads the word list DATA[0..LEN) from its cache entry in CACHE_DIR (may be NULL), or compiles
+ * it (copying DATA into TEXT first) and caches the result. */
+static int load_wordlist(sk_lexicon **out, const void *data, size_t len, const char *cache_dir,
+                         const sk_kwg_build_options *opts, sk_buf *text, sk_diag_list *diags)
+{
+    uint64_t key[2];
+    char cached[SK_PATH_MAX];
+    cache_key(key, data, len, opts);
+    int use_cache = cache_dir && cache_path(cached, sizeof(cached), cache_dir, key);
+    if (use_cache && entry_open(out, cached, key) == SK_OK) return SK_OK;
+    if ((const void *)text->data != data) {
+        sk_buf_clear(text);
+        int rc = sk_buf_append(text, data ? data : "", len);
+        if (rc != SK_OK) return rc;
+    }
+    return compile(out, text, cache_dir, use_cache ? cached : NULL, key, opts, diags);
 }
 
 /* A regular file that is not a KWG: map it to hash it, so that a cache hit costs no copy. */
@@ -196,18 +335,9 @@ static int load_wordlist_file(sk_lexicon **out, int fd, size_t len, const char *
         map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
         if (map == MAP_FAILED) return SK_EIO;
     }
-    char cached[SK_PATH_MAX];
-    int use_cache = cache_dir && cache_path(cached, sizeof(cached), cache_dir, map, len, opts);
-    /* A cached file that fails validation is simply rebuilt and replaced. */
-    if (use_cache && sk_lexicon_open(out, cached, NULL) == SK_OK) {
-        if (map) munmap(map, len);
-        return SK_OK;
-    }
-    sk_buf_clear(text);
-    int rc = sk_buf_append(text, map ? map : "", len);
+    int rc = load_wordlist(out, map, len, cache_dir, opts, text, diags);
     if (map) munmap(map, len);
-    if (rc != SK_OK) return rc;
-    return compile(out, text, cache_dir, use_cache ? cached : NULL, opts, diags);
+    return rc;
 }
 
 int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
@@ -239,11 +369,7 @@ int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
         if (rc == SK_OK && sk_kwg_detect(t->data, t->len)) {
             rc = sk_lexicon_from_kwg(out, t->data, t->len, diags);
         } else if (rc == SK_OK) {
-            char cached[SK_PATH_MAX];
-            int use =
-                cache_dir && cache_path(cached, sizeof(cached), cache_dir, t->data, t->len, opts);
-            if (!(use && sk_lexicon_open(out, cached, NULL) == SK_OK))
-                rc = compile(out, t, cache_dir, use ? cached : NULL, opts, diags);
+            rc = load_wordlist(out, t->data, t->len, cache_dir, opts, t, diags);
         }
     }
     sk_buf_free(&local);

@@ -353,14 +353,26 @@ static void wordlist_cache(void **state)
     assert_true(sk_lexicon_contains(lex, NULL, "ZO", 2));
     sk_lexicon_free(lex);
     /* a damaged cache entry is rebuilt */
-    char cmd[400];
-    snprintf(cmd, sizeof(cmd), "for f in '%s'/*.kwg; do printf 'junk' > \"$f\"; done", cache);
+    char cmd[800];
+    snprintf(cmd, sizeof(cmd), "for f in '%s'/*.cache; do printf 'junk' > \"$f\"; done", cache);
     assert_int_equal(system(cmd), 0);
+    assert_int_equal(count_files(cache), 1);
     assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL, NULL), SK_OK);
     assert_null(lex->map);
     sk_lexicon_free(lex);
     assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL, NULL), SK_OK);
     assert_non_null(lex->map);
+    sk_lexicon_free(lex);
+    /* so is one with its last node's tile changed, which leaves a valid graph: the checksum tells
+     */
+    snprintf(cmd, sizeof(cmd),
+             "for f in '%s'/*.cache; do printf '\\003' | dd of=\"$f\" bs=1 seek=$(($(stat -c %%s "
+             "\"$f\") - 1)) conv=notrunc status=none; done",
+             cache);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, NULL, NULL, NULL), SK_OK);
+    assert_null(lex->map);
+    assert_true(sk_lexicon_contains(lex, NULL, "ZO", 2));
     sk_lexicon_free(lex);
     /* other content, another entry; a bad list reports with offsets into TEXT */
     write_file(list, "ZA\nZ0\n", 6);

@@ -174,13 +174,15 @@ SK_API int sk_lexicon_adopt(sk_lexicon **out, uint32_t *nodes, size_t count);
 
 /* Loads PATH, a KWG or a word list told apart by content. A word list is compiled with OPTS
  * (may be NULL; its alphabet, alphabet_name, fold_accents and skip_invalid are used); when
- * CACHE_DIR is not NULL the result is kept there as <hash>.kwg, the hash taken over the content
- * and over how it is read (the alphabet's labels and the options: a Polish build of a list is
- * never served for an English one), written atomically, the directory created as needed,
- * failures to cache ignored; later loads of the same content read the same way mmap that file
- * instead. When TEXT is not NULL and the list had to be compiled, TEXT receives its content, so
- * diagnostic offsets can be turned into lines (a cache hit leaves it empty: there is nothing to
- * report). Returns as sk_lexicon_open and sk_kwg_build. */
+ * CACHE_DIR is not NULL the result is kept there as an entry named by a hash of the content and
+ * of how it is read (the alphabet's labels and the options: a Polish build of a list is never
+ * served for an English one), written atomically, the directory created as needed, failures to
+ * cache ignored; later loads of the same content read the same way mmap that entry instead,
+ * once its checksum and the KWG checks pass (an entry that fails them is compiled again and
+ * replaced: docs/lexicon.md, "The cache of compiled word lists"). When TEXT is not NULL and the
+ * list had to be compiled, TEXT receives its content, so diagnostic offsets can be turned into
+ * lines (a cache hit leaves it empty: there is nothing to report). Returns as sk_lexicon_open and
+ * sk_kwg_build. */
 SK_API int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
                            const sk_kwg_build_options *opts, sk_buf *text, sk_diag_list *diags);
 
