@@ -63,7 +63,7 @@ static void content_hash(const unsigned char *p, size_t n, uint64_t out[2])
         b = round64(b, load64(p + i + 8));
     }
     unsigned char tail[16] = {0};
-    memcpy(tail, p + i, n - i);
+    if (n > i) memcpy(tail, p + i, n - i); /* P may be NULL when N is 0 */
     a = round64(a, load64(tail) ^ (uint64_t)(n - i));
     b = round64(b, load64(tail + 8));
     out[0] = avalanche(a ^ rotl(b, 17));
