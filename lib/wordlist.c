@@ -371,7 +371,8 @@ int sk_wordlist_read(sk_tilestrs *words, const char *text, size_t len,
     for (unsigned c = 0; c < 256; c++)
         r.cls[c] = byte_class((unsigned char)c);
     /* A NUL byte near the start means a binary file, most likely not meant as a word list. */
-    const char *nul = memchr(text, '\0', len < 4096 ? len : 4096);
+    const char *nul =
+        len ? memchr(text, '\0', len < 4096 ? len : 4096) : NULL; /* TEXT may be NULL */
     if (nul) {
         sk_diag_add(diags, SK_SEV_ERROR, (size_t)(nul - text),
                     "binary data (a NUL byte): not a word list");
