@@ -161,11 +161,12 @@ const char *sk_file_kind(const char *path)
     return S_ISREG(st.st_mode) ? "a regular file" : "not a file";
 }
 
-int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes)
+/* sk_buf_read_file, with FIFOs accepted when PIPES is 1. */
+static int read_opened(sk_buf *out, const char *path, size_t max_bytes, int pipes)
 {
     sk_buf_clear(out);
     int fd;
-    int rc = sk_file_open(path, 1, &fd);
+    int rc = sk_file_open(path, pipes, &fd);
     if (rc != SK_OK) return rc;
     FILE *f = fdopen(fd, "rb");
     if (!f) {
@@ -175,6 +176,16 @@ int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes)
     rc = sk_buf_read_stream(out, f, max_bytes);
     fclose(f);
     return rc;
+}
+
+int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes)
+{
+    return read_opened(out, path, max_bytes, 1);
+}
+
+int sk_buf_read_regular(sk_buf *out, const char *path, size_t max_bytes)
+{
+    return read_opened(out, path, max_bytes, 0);
 }
 
 int sk_buf_drop_bom(sk_buf *out)

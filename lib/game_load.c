@@ -77,10 +77,13 @@ static void report(sk_game_loader *l, const char *path, const sk_buf *text, sk_d
 }
 
 /* Reads PATH (at most MAX bytes) into TEXT; on failure says why as the commands do. */
-static int read_file(const char *path, size_t max, sk_buf *text, char *why, size_t why_size)
+/* Reads PATH into TEXT: a regular file only when REGULAR (a file data names), else a pipe too.
+ * Returns as sk_buf_read_file, WHY saying why not. */
+static int read_file(const char *path, size_t max, int regular, sk_buf *text, char *why,
+                     size_t why_size)
 {
     errno = 0;
-    int rc = sk_buf_read_file(text, path, max);
+    int rc = regular ? sk_buf_read_regular(text, path, max) : sk_buf_read_file(text, path, max);
     int err = errno;
     if (rc == SK_OK)
         sk_buf_drop_bom(text);
@@ -110,25 +113,30 @@ static int inside_datadirs(const sk_game_loader *l, const char *path)
 
 /* Checks PATH, the file that file WHICH of a game resolved to, when data named it (BY, the op or
  * pragma; NULL: the caller did, and nothing is checked): under UNTRUSTED its real path must lie
- * inside a data directory, and it must be a regular file (docs/commands.md, "Untrusted input").
- * A file that cannot be opened otherwise is left to the reader to report. Returns SK_OK, or
- * SK_EINVAL / SK_ENOTREG with WHY saying why. */
+ * inside a data directory (docs/commands.md, "Untrusted input"). That it is a regular file is
+ * checked as it is read (sk_file_open), and said by not_regular. Returns SK_OK, or SK_EINVAL
+ * with WHY saying why. */
 static int check_named(const sk_game_loader *l, const char *by, int untrusted, const char *path,
                        char *why, size_t why_size)
 {
-    if (!by) return SK_OK;
-    if (untrusted && access(path, F_OK) == 0 && !inside_datadirs(l, path)) {
+    if (!by || !untrusted) return SK_OK;
+    if (access(path, F_OK) == 0 && !inside_datadirs(l, path)) {
         snprintf(why, why_size,
                  "%s names %s: outside the data directories, which untrusted input may not name",
                  by, path);
         return SK_EINVAL;
     }
-    int fd;
-    int rc = sk_file_open(path, 0, &fd);
-    if (rc == SK_OK) close(fd);
-    if (rc != SK_ENOTREG) return SK_OK;
-    snprintf(why, why_size, "%s names %s: not a regular file (%s)", by, path, sk_file_kind(path));
-    return SK_ENOTREG;
+    return SK_OK;
+}
+
+/* WHY for a PATH that is not a regular file, named by BY (NULL: the caller). */
+static void not_regular(const char *by, const char *path, char *why, size_t why_size)
+{
+    if (by)
+        snprintf(why, why_size, "%s names %s: not a regular file (%s)", by, path,
+                 sk_file_kind(path));
+    else
+        snprintf(why, why_size, "%s: not a regular file (%s)", path, sk_file_kind(path));
 }
 
 static int parse_board(void *out, const char *text, size_t len, sk_diag_list *d)
@@ -150,7 +158,8 @@ static int read_parsed(sk_game_loader *l, const char *path, size_t max,
 {
     sk_buf text;
     sk_buf_init(&text);
-    int rc = read_file(path, max, &text, why, why_size);
+    int rc = read_file(path, max, by != NULL, &text, why, why_size);
+    if (rc == SK_ENOTREG) not_regular(by, path, why, why_size);
     if (rc == SK_OK) {
         sk_diag_list d;
         sk_diag_list_init(&d);
@@ -283,19 +292,27 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
         return SK_ENOTFOUND;
     }
     const char *by = out->spec.named_by[SK_SPEC_LEXICON];
-    int checked = check_named(l, by, out->spec.untrusted, path, why, why_size);
-    if (checked != SK_OK) return checked;
     /* a word list is read in the letters of the game's tile set when they are not A..Z, its
      * accents folded, as `lexicon build -t` reads it (docs/lexicon.md, "Other languages"); a
      * KWG holds tile numbers and reads the same in any */
     const sk_alphabet *abc = sk_tileset_is_latin(&out->tiles) ? NULL : &out->tiles.alphabet;
     sk_kwg_build_options opts = {.alphabet = abc, .fold_accents = abc != NULL};
     uint64_t id = alphabet_id(abc);
+    int checked = check_named(l, by, out->spec.untrusted, path, why, why_size);
+    if (checked != SK_OK) return checked;
     for (int i = 0; i < l->nlex; i++)
         if (strcmp(l->lex_path[i], path) == 0 && l->lex_abc[i] == id) {
-            out->lexicon = l->lex[i]; /* loaded for an earlier game */
+            out->lexicon = l->lex[i]; /* loaded for an earlier game: nothing is read again */
             return SK_OK;
         }
+    if (by) { /* a lexicon data names is a regular file, not even a FIFO */
+        int fd, open_rc = sk_file_open(path, 0, &fd);
+        if (open_rc == SK_OK) close(fd);
+        if (open_rc == SK_ENOTREG) {
+            not_regular(by, path, why, why_size);
+            return SK_ENOTREG;
+        }
+    }
     sk_lexicon **lexs = realloc(l->lex, (size_t)(l->nlex + 1) * sizeof(*lexs));
     if (lexs) l->lex = lexs;
     char(*paths)[SK_PATH_MAX] = realloc(l->lex_path, (size_t)(l->nlex + 1) * sizeof(*paths));
@@ -320,7 +337,7 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     else
         report(l, path, &text, &d);
     if (rc == SK_ENOTREG)
-        snprintf(why, why_size, "%s: not a regular file (%s)", path, sk_file_kind(path));
+        not_regular(by, path, why, why_size);
     else if (rc != SK_OK && d.errors == 0) /* nothing said yet */
         snprintf(why, why_size, "%s: cannot load the lexicon: %s", path,
                  rc == SK_EIO && err ? strerror(err) : sk_strerror(rc));

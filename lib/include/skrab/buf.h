@@ -60,5 +60,8 @@ SK_API const char *sk_file_kind(const char *path);
 /* Reads the file at PATH into OUT: a regular file or a pipe (sk_file_open with PIPES 1).
  * Returns as sk_buf_read_stream, or as sk_file_open when it cannot be opened. */
 SK_API int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes);
+/* sk_buf_read_file of a regular file only (sk_file_open with PIPES 0): for a file that data
+ * names, where a FIFO is refused with SK_ENOTREG. */
+SK_API int sk_buf_read_regular(sk_buf *out, const char *path, size_t max_bytes);
 
 #endif
