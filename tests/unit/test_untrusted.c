@@ -119,11 +119,11 @@ static void only_regular_files_open(void **state)
     assert_int_equal(sk_file_open(at(&s, "fifo"), 1, &fd), SK_OK); /* a pipe the caller named */
     close(fd);
     /* the readers: a file data names is read as a regular file only */
-    sk_buf b;
-    sk_buf_init(&b);
-    assert_int_equal(sk_buf_read_regular(&b, at(&s, "fifo"), 100), SK_ENOTREG);
-    assert_int_equal(sk_buf_read_regular(&b, at(&s, "outside.txt"), 1000), SK_OK);
-    sk_buf_free(&b);
+    sk_buf text;
+    sk_buf_init(&text);
+    assert_int_equal(sk_buf_read_regular(&text, at(&s, "fifo"), 100), SK_ENOTREG);
+    assert_int_equal(sk_buf_read_regular(&text, at(&s, "outside.txt"), 1000), SK_OK);
+    sk_buf_free(&text);
     assert_int_equal(sk_file_open(s.dir, 1, &fd), SK_ENOTREG);
     assert_string_equal(sk_file_kind(s.dir), "a directory");
     assert_int_equal(sk_file_open("/dev/null", 1, &fd), SK_ENOTREG);
