@@ -1,4 +1,5 @@
 /* leave.c — leave values: KLV/KLV2 files and the built-in heuristic (see leave.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,12 @@ int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_
             uint32_t bits = rd32(v + (size_t)i * 4);
             float f;
             memcpy(&f, &bits, sizeof(f));
+            if (!isfinite(f)) { /* a NaN would rank first and print as no JSON number */
+                sk_diag_add(diags, SK_SEV_ERROR, 0, "KLV value %u is %s, not a number of points", i,
+                            isnan(f) ? "NaN" : "infinite");
+                sk_leaves_free(l);
+                return SK_EINVAL;
+            }
             l->values[i] = f;
         } else {
             int16_t s = (int16_t)(v[2 * i] | v[2 * i + 1] << 8);

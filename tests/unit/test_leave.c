@@ -1,5 +1,6 @@
 /* test_leave.c — leave values: KLV2 (f32) and KLV (i16 / 256) files read and looked up by the
  * rank of the sorted leave among the DAWG's words, and the built-in heuristic. */
+#include <math.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -135,6 +136,16 @@ static void klv_malformed(void **state)
     assert_true(d.errors >= 4);
     sk_diag_list_free(&d);
     assert_int_equal(sk_leaves_load(&l, "/nonexistent/x.klv2", NULL), SK_ENOTFOUND);
+    /* a value that is no number of points: NaN or infinite */
+    const float odd[3] = {NAN, INFINITY, -INFINITY};
+    for (int i = 0; i < 3; i++) {
+        const float vals[4] = {1, odd[i], 3, 4};
+        len = make_klv(buf, 1, vals);
+        sk_diag_list_init(&d);
+        assert_int_equal(sk_leaves_from_bytes(&l, buf, len, &d), SK_EINVAL);
+        assert_non_null(strstr(d.items[0].message, i ? "infinite" : "NaN"));
+        sk_diag_list_free(&d);
+    }
 }
 
 /* A file that cannot be read leaves nothing behind: *OUT is NULL, whatever it held. */
