@@ -142,6 +142,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (sk_position_tile_count(pos) !=
                     tiles + (play.kind == SK_MOVE_PLACE ? play.nplaced : 0))
                     abort(); /* the move's tiles, and only they, were placed */
+                /* not checked: one player whose rack went unknown, which CGP cannot write (its
+                 * racks field would be empty: docs/formats.md, "Positions (CGP)") */
+                if (pos->nplayers == 1 && !pos->racks[0][0]) goto done;
                 check_round_trip(pos, abc);
             }
         }
