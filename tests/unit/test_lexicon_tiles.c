@@ -65,19 +65,19 @@ static void highest_tile_known_at_load(void **state)
     sk_lexicon *lex = repro();
     assert_int_equal(sk_lexicon_max_tile(lex), 40);
     sk_lexicon_free(lex);
-    lex = built("CARE\nZOO\n", "english");
-    assert_int_equal(sk_lexicon_max_tile(lex), 26);
-    sk_lexicon_free(lex);
-    lex = built("AB\n", "english");
-    assert_int_equal(sk_lexicon_max_tile(lex), 2);
-    sk_lexicon_free(lex);
-    /* Ż is the Polish set's last letter, 32 */
-    lex = built("ŻONA\nAB\n", "polish");
-    assert_int_equal(sk_lexicon_max_tile(lex), 32);
-    sk_lexicon_free(lex);
-    lex = built("", "english");
-    assert_int_equal(sk_lexicon_max_tile(lex), 0);
-    sk_lexicon_free(lex);
+    /* Ż is the Polish set's last letter, 32; an empty list holds no tile */
+    const struct {
+        const char *words, *set;
+        unsigned max;
+    } lists[] = {{"CARE\nZOO\n", "english", 26},
+                 {"AB\n", "english", 2},
+                 {"ŻONA\nAB\n", "polish", 32},
+                 {"", "english", 0}};
+    for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+        lex = built(lists[i].words, lists[i].set);
+        assert_int_equal(sk_lexicon_max_tile(lex), lists[i].max);
+        sk_lexicon_free(lex);
+    }
 }
 
 static char tmpdir[64];
