@@ -275,6 +275,22 @@ static uint64_t alphabet_id(const sk_alphabet *a)
     return h;
 }
 
+/* Refuses LEX for the tile set of OUT when a node holds a tile the set does not define: a KWG
+ * says no alphabet, so its tile numbers are the set's (docs/formats.md, "Compiled lexicons
+ * (KWG)"), and a tile past the set's letters is one nothing could write, read or score. */
+static int check_lexicon_tiles(const sk_lexicon *lex, sk_game *out, char *why, size_t why_size)
+{
+    unsigned top = sk_lexicon_max_tile(lex);
+    int letters = out->tiles.alphabet.size - 1;
+    if (top <= (unsigned)letters) return SK_OK;
+    out->lexicon = NULL;
+    snprintf(why, why_size,
+             "%s holds tile %u, but tile set '%s' has letters 1..%d: a lexicon of another "
+             "alphabet?",
+             out->path[SK_SPEC_LEXICON], top, out->spec.file[SK_SPEC_TILES], letters);
+    return SK_EINVAL;
+}
+
 /* Loads the lexicon NAME for OUT, whose tile set is loaded already: a word list is read in that
  * set's letters (labels of several characters without brackets, accents the set lacks folded,
  * words with other letters left out with a warning) unless the set is A..Z (docs/formats.md,
@@ -303,7 +319,7 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     for (int i = 0; i < l->nlex; i++)
         if (strcmp(l->lex_path[i], path) == 0 && l->lex_abc[i] == id) {
             out->lexicon = l->lex[i]; /* loaded for an earlier game: nothing is read again */
-            return SK_OK;
+            return check_lexicon_tiles(out->lexicon, out, why, why_size);
         }
     if (by) { /* a lexicon data names is a regular file, not even a FIFO */
         int fd, open_rc = sk_file_open(path, 0, &fd);
@@ -349,7 +365,7 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
     l->lex_abc[l->nlex] = id;
     l->nlex++;
     out->lexicon = lex;
-    return SK_OK;
+    return check_lexicon_tiles(lex, out, why, why_size);
 }
 
 int sk_game_load(sk_game_loader *loader, const sk_game_spec *spec, sk_game *out,

@@ -97,9 +97,18 @@ typedef struct {
 #define ERR(p, at, ...) sk_diag_add((p)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)
 
 /* Copies SRC[0..LEN) into DST[SIZE], cut to fit. */
+/* Copies SRC[0..LEN) into DST[SIZE]; a text too long is cut after a whole UTF-8 character and
+ * without the blanks before the cut, so that it reads back as written wherever it is copied to
+ * (a CGP op is trimmed when read). */
 static void put_text(char *dst, size_t size, const char *src, size_t len)
 {
-    if (len >= size) len = size - 1;
+    if (len >= size) {
+        len = size - 1;
+        while (len > 0 && ((unsigned char)src[len] & 0xC0) == 0x80)
+            len--;
+        while (len > 0 && (src[len - 1] == ' ' || src[len - 1] == '\t'))
+            len--;
+    }
     memcpy(dst, src, len);
     dst[len] = '\0';
 }

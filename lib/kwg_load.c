@@ -40,18 +40,21 @@ int sk_kwg_detect(const void *data, size_t len)
 
 /* One pass over the nodes: *IN_RANGE when every arc is inside the file and every tile below
  * SK_TILE_KINDS (the most an alphabet has: what the move generator's letter sets hold), *FORWARD
- * when every arc also points to a later node. This is most of the cost of opening a lexicon, so it
- * works on four nodes at a time (GCC/Clang vector extensions; plain code elsewhere). */
+ * when every arc also points to a later node, *MAX_TILE the highest tile of any node (what the
+ * tile set of a game must define: sk_lexicon_max_tile). This is most of the cost of opening a
+ * lexicon, so it works on four nodes at a time (GCC/Clang vector extensions; plain code
+ * elsewhere). */
 #define TILE_OUT ((uint32_t)SK_TILE_KINDS << 24) /* a node at or above holds too large a tile */
 #if defined(__GNUC__)
 typedef uint32_t v4u __attribute__((vector_size(16)));
 #endif
 
-static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *forward)
+static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *forward,
+                      unsigned *max_tile)
 {
-    uint32_t outside = 0, backward = 0, n = (uint32_t)count, i = 0;
+    uint32_t outside = 0, backward = 0, top = 0, n = (uint32_t)count, i = 0;
 #if defined(__GNUC__)
-    v4u vout = {0, 0, 0, 0}, vback = {0, 0, 0, 0}, idx = {0, 1, 2, 3};
+    v4u vout = {0, 0, 0, 0}, vback = {0, 0, 0, 0}, vtop = {0, 0, 0, 0}, idx = {0, 1, 2, 3};
     const v4u mask = {0x3FFFFFu, 0x3FFFFFu, 0x3FFFFFu, 0x3FFFFFu}, one = {1, 1, 1, 1},
               four = {4, 4, 4, 4}, vn = {n, n, n, n},
               tmax = {TILE_OUT, TILE_OUT, TILE_OUT, TILE_OUT};
@@ -59,6 +62,8 @@ static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *f
         v4u a;
         memcpy(&a, nodes + i, sizeof(a));
         vout |= (v4u)(a >= tmax);
+        v4u higher = (v4u)(a > vtop); /* the tile is the top byte: compare whole nodes */
+        vtop = (a & higher) | (vtop & ~higher);
         a &= mask;
         vout |= (v4u)(a >= vn);
         vback |= (v4u)(a - one < idx); /* 0 < a <= i; a = 0 wraps to the top */
@@ -67,21 +72,31 @@ static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *f
     for (int k = 0; k < 4; k++) {
         outside |= vout[k];
         backward |= vback[k];
+        if (vtop[k] > top) top = vtop[k];
     }
 #endif
     for (; i < n; i++) {
         uint32_t a = nodes[i] & 0x3FFFFFu;
         outside |= (uint32_t)(a >= n) | (uint32_t)(nodes[i] >= TILE_OUT);
         backward |= (uint32_t)(a - 1u < i);
+        if (nodes[i] > top) top = nodes[i];
     }
     *in_range = !outside;
     *forward = !outside && !backward;
+    *max_tile = sk_kwg_tile(top);
+}
+
+void sk_kwg_scan(const uint32_t *nodes, size_t count, int *forward, unsigned *max_tile)
+{
+    int in_range;
+    scan_arcs(nodes, count, &in_range, forward, max_tile);
 }
 
 int sk_kwg_arcs_forward(const uint32_t *nodes, size_t count)
 {
-    int in_range, forward;
-    scan_arcs(nodes, count, &in_range, &forward);
+    int forward;
+    unsigned max_tile;
+    sk_kwg_scan(nodes, count, &forward, &max_tile);
     return forward;
 }
 
@@ -177,8 +192,10 @@ done:
     return rc;
 }
 
-/* Checks COUNT host-order nodes; sets *FORWARD when every arc points forward. */
-static int validate_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags, int *forward)
+/* Checks COUNT host-order nodes; sets *FORWARD when every arc points forward and *MAX_TILE to
+ * the highest tile. */
+static int validate_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags, int *forward,
+                          unsigned *max_tile)
 {
     if (sk_kwg_tile(nodes[0]) != 0 || !sk_kwg_is_end(nodes[0])) {
         sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
@@ -186,7 +203,7 @@ static int validate_nodes(const uint32_t *nodes, size_t count, sk_diag_list *dia
         return SK_EINVAL;
     }
     int in_range;
-    scan_arcs(nodes, count, &in_range, forward);
+    scan_arcs(nodes, count, &in_range, forward, max_tile);
     if (!in_range) {
         for (size_t i = 0; i < count; i++) {
             if (sk_kwg_tile(nodes[i]) >= SK_TILE_KINDS) {
@@ -259,14 +276,15 @@ int sk_kwg_validate(const void *data, size_t len, sk_diag_list *diags)
     uint32_t *nodes = copy_nodes(data, len);
     if (!nodes) return SK_ENOMEM;
     int forward;
-    rc = validate_nodes(nodes, len / 4, diags, &forward);
+    unsigned max_tile;
+    rc = validate_nodes(nodes, len / 4, diags, &forward, &max_tile);
     free(nodes);
     return rc;
 }
 
 /* ---- lexicon objects ------------------------------------------------------------------------ */
 int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void *map,
-                    size_t map_len, uint32_t *owned, int forward)
+                    size_t map_len, uint32_t *owned, int forward, unsigned max_tile)
 {
     sk_lexicon *lex = calloc(1, sizeof(*lex));
     if (!lex || sk_walk_table_new(&lex->walk, count) != SK_OK) {
@@ -282,6 +300,7 @@ int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void 
     lex->map_len = map_len;
     lex->owned = owned;
     lex->forward = forward;
+    lex->max_tile = max_tile;
     /* Node 1 is a GADDAG root pointer when it looks like one. A pointer to nothing beside a
      * DAWG with words is a DAWG-only file (what the builder writes when the GADDAG does not
      * fit: docs/formats.md, "Compiled lexicons (KWG)"): the GADDAG of a word is never empty. */
@@ -294,7 +313,10 @@ int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void 
 
 int sk_lexicon_adopt(sk_lexicon **out, uint32_t *nodes, size_t count)
 {
-    return sk_lexicon_wrap(out, nodes, count, NULL, 0, nodes, sk_kwg_arcs_forward(nodes, count));
+    int in_range, forward;
+    unsigned max_tile;
+    scan_arcs(nodes, count, &in_range, &forward, &max_tile);
+    return sk_lexicon_wrap(out, nodes, count, NULL, 0, nodes, forward, max_tile);
 }
 
 int sk_lexicon_from_kwg(sk_lexicon **out, const void *data, size_t len, sk_diag_list *diags)
@@ -305,12 +327,13 @@ int sk_lexicon_from_kwg(sk_lexicon **out, const void *data, size_t len, sk_diag_
     uint32_t *nodes = copy_nodes(data, len);
     if (!nodes) return SK_ENOMEM;
     int forward;
-    rc = validate_nodes(nodes, len / 4, diags, &forward);
+    unsigned max_tile;
+    rc = validate_nodes(nodes, len / 4, diags, &forward, &max_tile);
     if (rc != SK_OK) {
         free(nodes);
         return rc;
     }
-    return sk_lexicon_wrap(out, nodes, len / 4, NULL, 0, nodes, forward);
+    return sk_lexicon_wrap(out, nodes, len / 4, NULL, 0, nodes, forward, max_tile);
 }
 
 int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags)
@@ -354,12 +377,13 @@ int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags)
         return SK_EIO;
     }
     int forward;
-    rc = validate_nodes(map, len / 4, diags, &forward);
+    unsigned max_tile;
+    rc = validate_nodes(map, len / 4, diags, &forward, &max_tile);
     if (rc != SK_OK) {
         munmap(map, len);
         return rc;
     }
-    return sk_lexicon_wrap(out, map, len / 4, map, len, NULL, forward);
+    return sk_lexicon_wrap(out, map, len / 4, map, len, NULL, forward, max_tile);
 }
 
 void sk_lexicon_free(sk_lexicon *lex)
@@ -394,6 +418,11 @@ uint32_t sk_lexicon_gaddag_root(const sk_lexicon *lex)
 int sk_lexicon_has_gaddag(const sk_lexicon *lex)
 {
     return lex->has_gaddag;
+}
+
+unsigned sk_lexicon_max_tile(const sk_lexicon *lex)
+{
+    return lex->max_tile;
 }
 
 /* ---- writing --------------------------------------------------------------------------------- */

@@ -1,5 +1,6 @@
 /* leave.c — leave values: KLV/KLV2 files and the built-in heuristic (see leave.h). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@ struct sk_leaves {
     uint32_t *counts; /* words reachable from each node's list position (see word_counts) */
     float *values;
     uint32_t nvalues;
+    unsigned max_tile; /* the highest tile of any node (sk_leaves_max_tile) */
 };
 
 static uint32_t rd32(const unsigned char *p)
@@ -107,6 +109,14 @@ int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_
             sk_leaves_free(l);
             return SK_EINVAL;
         }
+        /* tiles are kinds, as in a KWG: 0 the blank, letters up to SK_TILE_KINDS - 1 */
+        if (sk_kwg_tile(l->nodes[i]) >= SK_TILE_KINDS) {
+            sk_diag_add(diags, SK_SEV_ERROR, 0, "KLV node %u holds tile %u: tiles are 0..%d", i,
+                        sk_kwg_tile(l->nodes[i]), SK_TILE_KINDS - 1);
+            sk_leaves_free(l);
+            return SK_EINVAL;
+        }
+        if (sk_kwg_tile(l->nodes[i]) > l->max_tile) l->max_tile = sk_kwg_tile(l->nodes[i]);
     }
     const unsigned char *v = p + 8 + (size_t)k * 4;
     for (uint32_t i = 0; i < nv; i++) {
@@ -145,6 +155,24 @@ int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags)
     if (rc == SK_OK) rc = sk_leaves_from_bytes(out, b.data, b.len, diags);
     sk_buf_free(&b);
     return rc;
+}
+
+unsigned sk_leaves_max_tile(const sk_leaves *leaves)
+{
+    return leaves ? leaves->max_tile : 0;
+}
+
+int sk_leaves_fit(const sk_leaves *leaves, const sk_tileset *tiles, char *why, size_t why_size)
+{
+    int letters = tiles->alphabet.size - 1;
+    if (why_size) why[0] = '\0';
+    if (!leaves || leaves->max_tile <= (unsigned)letters) return 1;
+    if (why_size)
+        snprintf(why, why_size,
+                 "the leaves hold tile %u, but the tile set has letters 1..%d: leaves of another "
+                 "alphabet?",
+                 leaves->max_tile, letters);
+    return 0;
 }
 
 /* Rank of the sorted tile string among the DAWG's words, or -1 when it is not one. */

@@ -291,7 +291,10 @@ static int entry_open(sk_lexicon **out, const char *path, const uint64_t key[2])
     }
     /* The header's size keeps the nodes 4-byte aligned in the page-aligned mapping. */
     const uint32_t *nodes = (const uint32_t *)(const void *)body;
-    return sk_lexicon_wrap(out, nodes, count, map, len, NULL, sk_kwg_arcs_forward(nodes, count));
+    int forward;
+    unsigned max_tile;
+    sk_kwg_scan(nodes, count, &forward, &max_tile);
+    return sk_lexicon_wrap(out, nodes, count, map, len, NULL, forward, max_tile);
 }
 
 /* Compiles the word list in TEXT; keeps the result as the entry CACHED for KEY when CACHED is

@@ -197,16 +197,20 @@ struct sk_lexicon {
     uint32_t *owned; /* malloc'd nodes, or NULL */
     int forward;     /* every arc points to a later node: acyclic by construction */
     int has_gaddag;
+    unsigned max_tile;   /* the highest tile of any node (sk_lexicon_max_tile) */
     sk_walk_table *walk; /* its walk table, once built (kwg_walk.c) */
 };
 
 /* Wraps validated nodes. MAP/OWNED as in the struct; on failure they are released. FORWARD:
- * whether every arc points forward (from validation). */
+ * whether every arc points forward, MAX_TILE the highest tile (both from validation). */
 int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void *map,
-                    size_t map_len, uint32_t *owned, int forward);
+                    size_t map_len, uint32_t *owned, int forward, unsigned max_tile);
 
 /* 1 if every arc of NODES points to a later node (or is 0). */
 int sk_kwg_arcs_forward(const uint32_t *nodes, size_t count);
+/* The one pass of validation over nodes already known valid: *FORWARD as sk_kwg_arcs_forward
+ * says it, *MAX_TILE the highest tile of any node (for sk_lexicon_wrap). */
+void sk_kwg_scan(const uint32_t *nodes, size_t count, int *forward, unsigned *max_tile);
 
 /* Lists the nodes reachable from the roots in an order where every node comes after the nodes
  * its arc and its next sibling lead to (children first). *ORDER is malloc'd with *NORDER

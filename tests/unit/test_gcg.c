@@ -209,6 +209,28 @@ static void reads_crlf_and_bom(void **state)
     sk_diag_list_free(&d);
 }
 
+/* A pragma value longer than a value holds is cut after a whole character, without the blanks
+ * before the cut: it reads back the same from a CGP op, which is trimmed. */
+static void long_values_cut_cleanly(void **state)
+{
+    (void)state;
+    char text[600];
+    char value[400];
+    memset(value, 'x', SK_GCG_TEXT_MAX - 2);
+    strcpy(value + SK_GCG_TEXT_MAX - 2, "  tail"); /* blanks just before the cut */
+    snprintf(text, sizeof(text), "#lexicon %s\n#player1 a A\n#player2 b B\n", value);
+    sk_gcg g;
+    assert_int_equal(sk_gcg_parse(&g, text, strlen(text), NULL), SK_OK);
+    assert_int_equal(strlen(g.lexicon.value), SK_GCG_TEXT_MAX - 2);
+    sk_gcg_free(&g);
+    memset(value, 'x', SK_GCG_TEXT_MAX - 1);
+    strcpy(value + SK_GCG_TEXT_MAX - 1, "\xC5\x81ODZ"); /* a two-byte letter across the cut */
+    snprintf(text, sizeof(text), "#lexicon %s\n#player1 a A\n#player2 b B\n", value);
+    assert_int_equal(sk_gcg_parse(&g, text, strlen(text), NULL), SK_OK);
+    assert_int_equal(strlen(g.lexicon.value), SK_GCG_TEXT_MAX - 1);
+    sk_gcg_free(&g);
+}
+
 static void reader_errors(void **state)
 {
     (void)state;
@@ -704,6 +726,7 @@ int main(void)
         cmocka_unit_test(reads_every_event),
         cmocka_unit_test(reads_crlf_and_bom),
         cmocka_unit_test(reader_errors),
+        cmocka_unit_test(long_values_cut_cleanly),
         cmocka_unit_test(long_lines_and_many_events),
         cmocka_unit_test(pragmas_name_resources),
         cmocka_unit_test(replays_a_classic_opening),

@@ -118,6 +118,43 @@ static void klv_other_alphabet(void **state)
     sk_leaves_free(l);
 }
 
+/* The highest tile of a KLV is known at load; leaves with tiles the game's set lacks do not fit
+ * it, and a tile no alphabet has is refused. */
+static void klv_tiles_fit_the_set(void **state)
+{
+    (void)state;
+    sk_tileset pl, en;
+    assert_int_equal(sk_tileset_builtin(&pl, "polish"), SK_OK);
+    assert_int_equal(sk_tileset_builtin(&en, "english"), SK_OK);
+    const float values[4] = {1, 2, 3, 4};
+    unsigned char buf[128];
+    char why[200];
+    sk_leaves *l;
+    size_t len = make_klv_of(buf, 1, values, 31, 32);
+    assert_int_equal(sk_leaves_from_bytes(&l, buf, len, NULL), SK_OK);
+    assert_int_equal(sk_leaves_max_tile(l), 32);
+    assert_int_equal(sk_leaves_fit(l, &pl, why, sizeof(why)), 1);
+    assert_string_equal(why, "");
+    assert_int_equal(sk_leaves_fit(l, &en, why, sizeof(why)), 0);
+    assert_string_equal(why, "the leaves hold tile 32, but the tile set has letters 1..26: "
+                             "leaves of another alphabet?");
+    sk_leaves_free(l);
+    len = make_klv(buf, 1, values);
+    assert_int_equal(sk_leaves_from_bytes(&l, buf, len, NULL), SK_OK);
+    assert_int_equal(sk_leaves_max_tile(l), 2);
+    assert_int_equal(sk_leaves_fit(l, &en, why, sizeof(why)), 1);
+    sk_leaves_free(l);
+    assert_int_equal(sk_leaves_fit(NULL, &en, why, sizeof(why)), 1); /* the heuristic */
+    len = make_klv_of(buf, 1, values, 1, 64);
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    assert_int_equal(sk_leaves_from_bytes(&l, buf, len, &d), SK_EINVAL);
+    assert_null(l);
+    assert_int_equal(d.errors, 1);
+    assert_non_null(strstr(d.items[0].message, "holds tile 64: tiles are 0..63"));
+    sk_diag_list_free(&d);
+}
+
 static void klv_malformed(void **state)
 {
     (void)state;
@@ -200,9 +237,13 @@ static void heuristic_of_alphabet(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(klv_lookup),    cmocka_unit_test(klv_other_alphabet),
-        cmocka_unit_test(klv_malformed), cmocka_unit_test(klv_unreadable),
-        cmocka_unit_test(heuristic),     cmocka_unit_test(heuristic_of_alphabet),
+        cmocka_unit_test(klv_lookup),
+        cmocka_unit_test(klv_other_alphabet),
+        cmocka_unit_test(klv_malformed),
+        cmocka_unit_test(klv_unreadable),
+        cmocka_unit_test(klv_tiles_fit_the_set),
+        cmocka_unit_test(heuristic),
+        cmocka_unit_test(heuristic_of_alphabet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,17 @@ SK_API int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags
 SK_API int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags);
 SK_API void sk_leaves_free(sk_leaves *leaves);
 
+/* The highest tile a leave of LEAVES holds (0 for NULL or none). Tiles are the kinds of the
+ * game's tile set (0 the blank), which a KLV does not name, as a KWG does not. */
+SK_API unsigned sk_leaves_max_tile(const sk_leaves *leaves);
+/* 1 when every tile of LEAVES (NULL: the heuristic) is a letter of TILES or the blank; else 0,
+ * with a reason for people in WHY[WHY_SIZE] ("the leaves hold tile 32, but the tile set has
+ * letters 1..26: leaves of another alphabet?"). Leaves that do not fit are safe to use (a tile
+ * no rack holds is never looked up) but value nothing of the game's racks; a caller refuses
+ * them as the game loader refuses such a lexicon. */
+SK_API int sk_leaves_fit(const sk_leaves *leaves, const sk_tileset *tiles, char *why,
+                         size_t why_size);
+
 /* The leaves to rank by in a game of tile set TILES: LEAVES when given; NULL (the built-in
  * heuristic of the letters A..Z) for a set of A..Z; else the flat heuristic, which values the
  * blank and repeated copies alone (the letters' worths of one language say nothing of another's

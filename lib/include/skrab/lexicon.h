@@ -213,6 +213,10 @@ SK_API uint32_t sk_lexicon_gaddag_root(const sk_lexicon *lex);
 /* 1 if the file has a GADDAG part (node 1 is a root pointer to a list, or the lexicon is
  * empty), else 0: a DAWG-only file, which serves lookups but not move generation. */
 SK_API int sk_lexicon_has_gaddag(const sk_lexicon *lex);
+/* The highest tile any node holds (0..63; 0 for an empty lexicon). A KWG does not say its
+ * alphabet, but a tile set whose letters stop below this tile is not the lexicon's: the game
+ * loader refuses the pair (docs/formats.md, "Compiled lexicons (KWG)"). */
+SK_API unsigned sk_lexicon_max_tile(const sk_lexicon *lex);
 
 /* ---- queries --------------------------------------------------------------------------------- */
 /* Converts WORD[0..LEN) (letters, any case) to tiles in OUT[0..LEN). Returns SK_OK, or SK_EINVAL
