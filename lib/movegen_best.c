@@ -227,6 +227,19 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     return oom ? SK_ENOMEM : SK_OK;
 }
 
+/* Appends to OUT the first N moves of ALL (ranked) in the order of the full list. */
+static int append_head(sk_move_list *all, size_t n, int by_score, sk_move_list *out)
+{
+    if (n > all->count) n = all->count;
+    sk_move_list_top(all, n, by_score);
+    for (size_t i = 0; i < n; i++) {
+        sk_gen_move *m = sk_mg_list_push(out);
+        if (!m) return SK_ENOMEM;
+        *m = all->moves[i];
+    }
+    return SK_OK;
+}
+
 /* The N best moves the slow way, for a rack whose leaves do not fit the search's table (more
  * than about ten tiles): the full list (BAG as sk_movegen_add_non_placements takes it), ranked,
  * its head appended to OUT. */
@@ -239,17 +252,7 @@ static int full_list_top(sk_movegen *g, const sk_rules *rules, const sk_position
     int rc = sk_movegen_all(g, rules, pos, &all);
     if (rc == SK_OK) rc = sk_movegen_add_non_placements(rules, pos, bag, &all);
     if (rc == SK_OK) rc = sk_move_list_rank(&all, pos->racks[0], leaves, by_score);
-    if (rc == SK_OK) {
-        if (n > all.count) n = all.count;
-        sk_move_list_top(&all, n, by_score);
-        for (size_t i = 0; rc == SK_OK && i < n; i++) {
-            sk_gen_move *m = sk_mg_list_push(out);
-            if (m)
-                *m = all.moves[i];
-            else
-                rc = SK_ENOMEM;
-        }
-    }
+    if (rc == SK_OK) rc = append_head(&all, n, by_score, out);
     sk_move_list_free(&all);
     return rc;
 }
@@ -353,17 +356,7 @@ int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         else
             rc = SK_ENOMEM;
     }
-    if (rc == SK_OK) {
-        if (n > all.count) n = all.count;
-        sk_move_list_top(&all, n, by_score);
-        for (size_t i = 0; rc == SK_OK && i < n; i++) {
-            sk_gen_move *m = sk_mg_list_push(out);
-            if (m)
-                *m = all.moves[i];
-            else
-                rc = SK_ENOMEM;
-        }
-    }
+    if (rc == SK_OK) rc = append_head(&all, n, by_score, out);
     sk_move_list_free(&all);
     return rc;
 }
