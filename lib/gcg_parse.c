@@ -442,6 +442,19 @@ static void read_event(parser *p, size_t n)
     }
 }
 
+/* The text of ARG without the white space (isspace: a CR or form feed too) at either end, *LEN
+ * bytes long: values are kept as a CGP op reads them back. */
+static const char *trimmed(const char *arg, size_t *len)
+{
+    while (*arg && isspace((unsigned char)*arg))
+        arg++;
+    size_t n = strlen(arg);
+    while (n > 0 && isspace((unsigned char)arg[n - 1]))
+        n--;
+    *len = n;
+    return arg;
+}
+
 static void header_pragma(parser *p, int h, const char *name, const char *arg, size_t arg_at)
 {
     sk_gcg *g = p->g;
@@ -463,7 +476,9 @@ static void header_pragma(parser *p, int h, const char *name, const char *arg, s
                             : h == H_GAMETYPE ? &g->game_type
                                               : NULL;
     if (target) {
-        put_text(target->value, sizeof(target->value), arg, strlen(arg));
+        size_t len;
+        const char *value = trimmed(arg, &len);
+        put_text(target->value, sizeof(target->value), value, len);
         target->at = arg[0] ? arg_at : p->line_at;
         if (!arg[0]) ERR(p, p->line_at, "#%s needs a value", name);
     }
@@ -485,17 +500,20 @@ static void player_pragma(parser *p, int n, const char *arg, size_t arg_at)
     }
     if (p->seen_event) /* said where the game began without it */
         ERR(p, g->first_event_at, "event before #player%d: the players come before the events", n);
-    size_t k = 0;
-    while (arg[k] && arg[k] != ' ' && arg[k] != '\t')
+    size_t k = 0, len;
+    const char *start = trimmed(arg, &len);
+    arg_at += (size_t)(start - arg);
+    arg = start; /* the nickname ends at white space, as it does in a CGP op */
+    while (k < len && !isspace((unsigned char)arg[k]))
         k++;
     if (k == 0) {
         ERR(p, p->line_at, "#player%d needs a nickname and a name", n);
         return;
     }
     put_text(pl->nick, sizeof(pl->nick), arg, k);
-    while (arg[k] == ' ' || arg[k] == '\t')
+    while (k < len && isspace((unsigned char)arg[k]))
         k++;
-    put_text(pl->name, sizeof(pl->name), arg + k, strlen(arg + k));
+    put_text(pl->name, sizeof(pl->name), arg + k, len - k);
     for (int i = 0; i < SK_GCG_PLAYERS_MAX; i++) {
         const sk_gcg_player *o = &g->players[i];
         if (i == n - 1 || o->at == SK_DIAG_NO_OFFSET) continue;

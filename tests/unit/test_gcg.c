@@ -231,6 +231,22 @@ static void long_values_cut_cleanly(void **state)
     sk_gcg_free(&g);
 }
 
+/* White space of any kind (a lone CR, a form feed) around a nickname or value is not part of
+ * it, as it is not of a CGP op's operand. */
+static void values_trimmed_of_any_white_space(void **state)
+{
+    (void)state;
+    const char text[] = "#lexicon \fCSW21 \r\v\n#player1 \rann\fAnn Lee\r \n#player2 ben Ben\n"
+                        ">ann: ACEHRTW 8D WRETCH +36 36\n";
+    sk_gcg g;
+    assert_int_equal(sk_gcg_parse(&g, text, strlen(text), NULL), SK_OK);
+    assert_string_equal(g.lexicon.value, "CSW21");
+    assert_string_equal(g.players[0].nick, "ann");
+    assert_string_equal(g.players[0].name, "Ann Lee");
+    assert_int_equal(g.events[0].player, 0);
+    sk_gcg_free(&g);
+}
+
 static void reader_errors(void **state)
 {
     (void)state;
@@ -727,6 +743,7 @@ int main(void)
         cmocka_unit_test(reads_crlf_and_bom),
         cmocka_unit_test(reader_errors),
         cmocka_unit_test(long_values_cut_cleanly),
+        cmocka_unit_test(values_trimmed_of_any_white_space),
         cmocka_unit_test(long_lines_and_many_events),
         cmocka_unit_test(pragmas_name_resources),
         cmocka_unit_test(replays_a_classic_opening),
