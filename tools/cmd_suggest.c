@@ -63,6 +63,7 @@ typedef struct {
     long long wm_after; /* build the word map before the position after this many; -1: never */
     char notation;      /* 'g', 's', 'c' */
     sk_leaves *leaves;
+    const char *leaves_path; /* --leaves, as given */
 } options;
 
 /* One position of the stream, set up by the main thread, solved by a worker. */
@@ -306,6 +307,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
             sk_diag_list d;
             sk_diag_list_init(&d);
             int rc = sk_leaves_load(&o->leaves, op.optarg, &d);
+            o->leaves_path = op.optarg;
             sk_cli_print_diags(cli, op.optarg, 0, NULL, 0, &d, 0); /* a binary file: no lines */
             size_t found = d.count;
             sk_diag_list_free(&d);
@@ -391,6 +393,12 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
                 char where[SK_PATH_MAX + 32];
                 snprintf(where, sizeof(where), "%s:%d", in->shown, lineno);
                 j->ok = sk_cli_game_can_generate(cli, g, where);
+                char why[200]; /* leaves of another alphabet would value no rack of the game */
+                if (j->ok && o->leaves &&
+                    !sk_leaves_fit(o->leaves, &g->loaded.tiles, why, sizeof(why))) {
+                    sk_cli_error(cli, "%s: --leaves %s: %s", where, o->leaves_path, why);
+                    j->ok = 0;
+                }
             }
             if (j->ok && !j->pos.racks[0][0]) {
                 /* a finding about the line: FILE:LINE:COL at the racks field (docs/commands.md,
