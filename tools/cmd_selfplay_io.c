@@ -209,27 +209,68 @@ static long parent_of(const char *pid)
     return ppid;
 }
 
+/* Kills and reaps the children the kernel lists for each thread of this process
+ * (/proc/self/task/TID/children). Returns how many, or -1 when it lists none of them. */
+static int reap_listed(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    if (!d) return -1;
+    int reaped = 0, listed = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+        char path[300], text[4096];
+        snprintf(path, sizeof(path), "/proc/self/task/%s/children", e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue;
+        listed = 1;
+        ssize_t n = read(fd, text, sizeof(text) - 1); /* a longer list: the next pass */
+        close(fd);
+        if (n <= 0) continue;
+        text[n] = '\0';
+        for (char *p = text, *end;; p = end) {
+            long pid = strtol(p, &end, 10);
+            if (end == p || pid <= 0) break;
+            kill((pid_t)pid, SIGKILL);
+            while (waitpid((pid_t)pid, NULL, 0) < 0 && errno == EINTR)
+                ;
+            reaped++;
+        }
+    }
+    closedir(d);
+    return listed ? reaped : -1;
+}
+
+/* reap_listed the slow way, for a kernel that does not list children: every process of /proc
+ * whose parent is this one. */
+static int reap_scanned(void)
+{
+    long self = (long)getpid();
+    int reaped = 0;
+    DIR *d = opendir("/proc");
+    if (!d) return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9' || parent_of(e->d_name) != self) continue;
+        pid_t pid = (pid_t)strtol(e->d_name, NULL, 10);
+        kill(pid, SIGKILL);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        reaped++;
+    }
+    closedir(d);
+    return reaped;
+}
+
 int sk_selfplay_reap_orphans(void)
 {
     int reaped = 0;
 #ifdef __linux__
-    long self = (long)getpid();
     /* killing one may hand us its own children: look again until a pass finds none */
-    for (int pass = 0, found = 1; found && pass < 100; pass++) {
-        found = 0;
-        DIR *d = opendir("/proc");
-        if (!d) break;
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            if (e->d_name[0] < '1' || e->d_name[0] > '9' || parent_of(e->d_name) != self) continue;
-            pid_t pid = (pid_t)strtol(e->d_name, NULL, 10);
-            kill(pid, SIGKILL);
-            while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-                ;
-            found = 1;
-            reaped++;
-        }
-        closedir(d);
+    for (int pass = 0, found = 1; found > 0 && pass < 100; pass++) {
+        found = reap_listed();
+        if (found < 0) found = reap_scanned();
+        reaped += found;
     }
 #endif
     return reaped;
