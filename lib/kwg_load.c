@@ -86,17 +86,11 @@ static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *f
     *max_tile = sk_kwg_tile(top);
 }
 
-void sk_kwg_scan(const uint32_t *nodes, size_t count, int *forward, unsigned *max_tile)
-{
-    int in_range;
-    scan_arcs(nodes, count, &in_range, forward, max_tile);
-}
-
 int sk_kwg_arcs_forward(const uint32_t *nodes, size_t count)
 {
-    int forward;
+    int in_range, forward;
     unsigned max_tile;
-    sk_kwg_scan(nodes, count, &forward, &max_tile);
+    scan_arcs(nodes, count, &in_range, &forward, &max_tile);
     return forward;
 }
 
@@ -194,8 +188,8 @@ done:
 
 /* Checks COUNT host-order nodes; sets *FORWARD when every arc points forward and *MAX_TILE to
  * the highest tile. */
-static int validate_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags, int *forward,
-                          unsigned *max_tile)
+int sk_kwg_check_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags, int *forward,
+                       unsigned *max_tile)
 {
     if (sk_kwg_tile(nodes[0]) != 0 || !sk_kwg_is_end(nodes[0])) {
         sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
@@ -277,7 +271,7 @@ int sk_kwg_validate(const void *data, size_t len, sk_diag_list *diags)
     if (!nodes) return SK_ENOMEM;
     int forward;
     unsigned max_tile;
-    rc = validate_nodes(nodes, len / 4, diags, &forward, &max_tile);
+    rc = sk_kwg_check_nodes(nodes, len / 4, diags, &forward, &max_tile);
     free(nodes);
     return rc;
 }
@@ -328,7 +322,7 @@ int sk_lexicon_from_kwg(sk_lexicon **out, const void *data, size_t len, sk_diag_
     if (!nodes) return SK_ENOMEM;
     int forward;
     unsigned max_tile;
-    rc = validate_nodes(nodes, len / 4, diags, &forward, &max_tile);
+    rc = sk_kwg_check_nodes(nodes, len / 4, diags, &forward, &max_tile);
     if (rc != SK_OK) {
         free(nodes);
         return rc;
@@ -378,7 +372,7 @@ int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags)
     }
     int forward;
     unsigned max_tile;
-    rc = validate_nodes(map, len / 4, diags, &forward, &max_tile);
+    rc = sk_kwg_check_nodes(map, len / 4, diags, &forward, &max_tile);
     if (rc != SK_OK) {
         munmap(map, len);
         return rc;

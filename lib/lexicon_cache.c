@@ -280,20 +280,24 @@ static int entry_open(sk_lexicon **out, const char *path, const uint64_t key[2])
     size_t count = (len - ENTRY_HEADER) / 4;
     unsigned char want[ENTRY_HEADER];
     header_make(want, count, key, body);
-    if (memcmp(map, want, ENTRY_HEADER) != 0 || sk_kwg_validate(body, count * 4, NULL) != SK_OK) {
+    if (memcmp(map, want, ENTRY_HEADER) != 0) {
         munmap(map, len);
         return SK_EINVAL;
     }
-    if (!host_little_endian()) {
+    if (!host_little_endian()) { /* validated as it is copied into host order */
         int rc = sk_lexicon_from_kwg(out, body, count * 4, NULL);
         munmap(map, len);
-        return rc;
+        return rc == SK_OK ? SK_OK : SK_EINVAL;
     }
-    /* The header's size keeps the nodes 4-byte aligned in the page-aligned mapping. */
+    /* The header's size keeps the nodes 4-byte aligned in the page-aligned mapping; they are
+     * validated where they lie, in one pass that also gives what the lexicon keeps. */
     const uint32_t *nodes = (const uint32_t *)(const void *)body;
     int forward;
     unsigned max_tile;
-    sk_kwg_scan(nodes, count, &forward, &max_tile);
+    if (sk_kwg_check_nodes(nodes, count, NULL, &forward, &max_tile) != SK_OK) {
+        munmap(map, len);
+        return SK_EINVAL;
+    }
     return sk_lexicon_wrap(out, nodes, count, map, len, NULL, forward, max_tile);
 }
 

@@ -208,9 +208,11 @@ int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void 
 
 /* 1 if every arc of NODES points to a later node (or is 0). */
 int sk_kwg_arcs_forward(const uint32_t *nodes, size_t count);
-/* The one pass of validation over nodes already known valid: *FORWARD as sk_kwg_arcs_forward
- * says it, *MAX_TILE the highest tile of any node (for sk_lexicon_wrap). */
-void sk_kwg_scan(const uint32_t *nodes, size_t count, int *forward, unsigned *max_tile);
+/* Validates COUNT host-order NODES as sk_kwg_validate does (diagnostics in DIAGS, which may be
+ * NULL), where they lie: no copy. On SK_OK, *FORWARD says whether every arc points forward and
+ * *MAX_TILE is the highest tile (for sk_lexicon_wrap). */
+int sk_kwg_check_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags, int *forward,
+                       unsigned *max_tile);
 
 /* Lists the nodes reachable from the roots in an order where every node comes after the nodes
  * its arc and its next sibling lead to (children first). *ORDER is malloc'd with *NORDER
