@@ -56,6 +56,7 @@ struct sk_wordmap {
     uint64_t hi_mask; /* the bits of a slot's hi that are key */
     uint32_t *where;  /* a wide map's places, by slot */
     size_t nblank;
+    size_t blank_slots; /* the blank table's size, worked out once the classes are known */
 };
 
 static uint64_t hash_key(sk_wm_key k)
@@ -205,7 +206,7 @@ static int build_blank_table(sk_wordmap *wm)
 {
     unsigned last = wm->wide ? SK_WM_LETTERS : 26;
     uint64_t letters = wm->wide ? WIDE_LETTERS : BLANK_LETTERS;
-    size_t slots = blank_slots(wm);
+    size_t slots = wm->blank_slots;
     if (wm->wide)
         wm->bslots64 = calloc(slots, sizeof(*wm->bslots64));
     else
@@ -327,8 +328,9 @@ int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t lett
     /* the whole map, known from the classes before their words are written: too large, it is
      * not made at all (a speed-up is not worth that memory; callers do without) */
     if (!ctx.failed) {
+        wm->blank_slots = blank_slots(wm);
         size_t bytes = table_slots(wm) * (sizeof(wm_slot) + (wm->wide ? sizeof(uint32_t) : 0)) +
-                       blank_slots(wm) * (wm->wide ? sizeof(uint64_t) : sizeof(uint32_t)) +
+                       wm->blank_slots * (wm->wide ? sizeof(uint64_t) : sizeof(uint32_t)) +
                        wm->nwords * sizeof(uint32_t) + FILTER_WORDS * sizeof(uint64_t);
         if (bytes > bytes_max) ctx.failed = SK_EINVAL;
     }
