@@ -122,9 +122,13 @@ int main(int argc, char **argv)
         }
         double all = (cpu_ms() - t0) / reps;
         double bs = best_ms(gen, &rules, &pos, 1, reps), be = best_ms(gen, &rules, &pos, 0, reps);
-        sk_movegen_use_wordmap(gen, wm);
-        double ws = best_ms(gen, &rules, &pos, 1, reps), we = best_ms(gen, &rules, &pos, 0, reps);
-        sk_movegen_use_wordmap(gen, NULL);
+        double ws = 0, we = 0;
+        if (wm) { /* no rows without a map: they would repeat the two above */
+            sk_movegen_use_wordmap(gen, wm);
+            ws = best_ms(gen, &rules, &pos, 1, reps);
+            we = best_ms(gen, &rules, &pos, 0, reps);
+            sk_movegen_use_wordmap(gen, NULL);
+        }
         char op[64];
         snprintf(op, sizeof(op), "all moves, line %d", n);
         printf("%-34s %9zu %9.3f ms %12.0f\n", op, list.count, all, list.count / all * 1e3);
@@ -132,6 +136,7 @@ int main(int argc, char **argv)
         printf("%-34s %9s %9.3f ms\n", op, "", bs);
         snprintf(op, sizeof(op), "best move (equity), line %d", n);
         printf("%-34s %9s %9.3f ms\n", op, "", be);
+        if (!wm) continue;
         snprintf(op, sizeof(op), "best (score, word map), line %d", n);
         printf("%-34s %9s %9.3f ms\n", op, "", ws);
         snprintf(op, sizeof(op), "best (equity, word map), line %d", n);
@@ -140,7 +145,7 @@ int main(int argc, char **argv)
     fclose(f);
     sk_rng rng;
     sk_rng_seed(&rng, 2026);
-    for (int use = 0; use < 2; use++) {
+    for (int use = 0; use < (wm ? 2 : 1); use++) {
         sk_rng_seed(&rng, 2026);
         sk_movegen_use_wordmap(gen, use ? wm : NULL);
         int moves = 0;

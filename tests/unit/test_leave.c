@@ -225,8 +225,13 @@ static void heuristic_of_alphabet(void **state)
     assert_null(sk_leaves_for(NULL, NULL));
     const sk_leaves *flat = sk_leaves_for(NULL, &polish);
     assert_non_null(flat);
-    const sk_leaves *given = (const sk_leaves *)&polish; /* any non-NULL table is kept */
-    assert_ptr_equal(sk_leaves_for(given, &polish), given);
+    const float values[4] = {1, 2, 3, 4};
+    unsigned char buf[128];
+    size_t len = make_klv(buf, 1, values);
+    sk_leaves *given;
+    assert_int_equal(sk_leaves_from_bytes(&given, buf, len, NULL), SK_OK);
+    assert_ptr_equal(sk_leaves_for(given, &polish), given); /* a file given is kept */
+    sk_leaves_free(given);
     const unsigned char s[] = {19}, blank_ee[] = {0, 5, 5}, vowels[] = {1, 5, 9, 15, 21};
     assert_true(sk_leave_value_tiles(flat, s, 1) == 0.0);
     assert_true(sk_leave_value_tiles(flat, blank_ee, 3) == 20.0 - 4.0);
