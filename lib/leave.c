@@ -201,6 +201,62 @@ static long leave_rank(const sk_leaves *l, const unsigned char *tiles, int n)
     return -1;
 }
 
+/* The walk of sk_leave_values_of_rack below the DAWG list LIST, whose words' ranks start at BASE:
+ * the leave so far (kept tiles at index IDX) is extended by one tile of a kind FROM or later
+ * that the rack still has (bit t of LEFT: a tile of kind t is left), siblings and kinds both
+ * ascending, so each list is read once and no further than the rack's last kind. */
+typedef struct {
+    const sk_leaves *l;
+    int *left; /* tiles of each kind not yet kept */
+    const int *radix;
+    float *out;
+} rack_walk;
+
+static void walk_rack(const rack_walk *w, uint32_t list, long base, uint64_t left, int idx)
+{
+    const sk_leaves *l = w->l;
+    long rank = base;
+    for (uint32_t j = list; left && j < l->nnodes; j++) {
+        uint32_t node = l->nodes[j], arc = sk_kwg_arc(node);
+        unsigned tile = sk_kwg_tile(node);
+        left &= tile < 64 ? ~0ull << tile : 0; /* kinds below it are in no later sibling */
+        if (left >> tile & 1) {
+            int at = idx + w->radix[tile];
+            if (sk_kwg_accepts(node) && (uint64_t)rank < l->nvalues) w->out[at] = l->values[rank];
+            if (arc) {
+                uint64_t more = --w->left[tile] ? left : left & ~(1ull << tile);
+                walk_rack(w, arc, rank + sk_kwg_accepts(node), more, at);
+                w->left[tile]++;
+            }
+        }
+        rank += (long)sk_kwg_accepts(node) + (arc ? (long)l->counts[arc] : 0);
+        if (sk_kwg_is_end(node)) return;
+    }
+}
+
+int sk_leave_values_of_rack(const sk_leaves *leaves, const int *counts, int nkinds,
+                            const int *radix, float *out)
+{
+    if (!leaves || leaves->flat) return 0;
+    size_t cells = 1;
+    int left[SK_TILE_KINDS] = {0};
+    uint64_t kinds = 0;
+    if (nkinds > SK_TILE_KINDS) nkinds = SK_TILE_KINDS;
+    for (int t = 0; t < nkinds; t++) {
+        cells *= (size_t)counts[t] + 1;
+        left[t] = counts[t];
+        if (counts[t]) kinds |= 1ull << t;
+    }
+    for (size_t i = 0; i < cells; i++) /* a leave the file lacks is worth 0 */
+        out[i] = 0.0f;
+    uint32_t root = leaves->nnodes ? sk_kwg_arc(leaves->nodes[0]) : 0;
+    if (root) {
+        rack_walk w = {leaves, left, radix, out};
+        walk_rack(&w, root, 0, kinds, 0);
+    }
+    return 1;
+}
+
 static const double HEURISTIC[SK_TILE_KINDS] = {
     20.0,                                                                       /* blank */
     1.0,  -1.0, 0.0,  0.5,  3.0, -1.0, -1.5, 0.5,  0.5,  -2.0, -1.0, 0.5,  0.0, /* A..M */

@@ -142,7 +142,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
      * in full); by equity every quick bound would have to add the best leave of any size, which
      * leaves it too loose to spare a start its windows. See docs/engine.md,
      * "The best moves without all moves". */
-    int quick_first = g->views.monotone && by_score && counts[0] > 0;
+    int quick_first = g->views.monotone && (by_score ? counts[0] > 0 : 1);
     for (int d = 0; d < 2 && !g->views.first_move; d++) {
         const sk_mg_view *v = &g->views.v[d];
         for (int r = 0; r < v->rows; r++)
@@ -151,7 +151,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                 sk_mg_start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end,
                                   0, 0, 0};
                 if (quick_first)
-                    st.bound = sk_mg_quick_bound(g, &st, values, n);
+                    st.bound = sk_mg_quick_bound(g, &st, values, n, by_score ? NULL : maxleave);
                 else
                     sk_mg_exact_bound(g, &st, values, n, maxleave, by_score, &oom);
                 if (st.bound > -1e299) starts[ns++] = st;

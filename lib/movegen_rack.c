@@ -56,25 +56,36 @@ void sk_mg_rack_leaves(sk_mg_rack *rk, const sk_leaves *leaves, const int counts
     }
     for (int k = 0; k <= SK_RACK_MAX; k++)
         maxleave[k] = -1e300;
-    int used[SK_MG_LETTERS_MAX] = {0}, idx = 0;
+    /* with a leave file, every value in one walk of its DAWG, by the index of the tiles kept
+     * (the whole rack's index less that of the tiles used) */
+    int full = r - 1;
+    float *kept_value = rk->kept_value;
+    int table = sk_leave_values_of_rack(leaves, counts, SK_MG_LETTERS_MAX, rk->radix, kept_value);
+    int used[SK_MG_LETTERS_MAX] = {0}, idx = 0, nused = 0;
     for (;;) {
-        unsigned char kept[SK_RACK_MAX];
-        int n = 0;
-        /* each tile kept or not without a branch: which are kept changes from leave to leave */
-        for (int j = 0; j < ntiles; j++) {
-            kept[n] = tile[j];
-            n += copy[j] >= used[tile[j]];
+        int n = ntiles - nused;
+        if (table) {
+            rk->leave_value[idx] = kept_value[full - idx];
+        } else {
+            unsigned char kept[SK_RACK_MAX];
+            int m = 0;
+            /* each tile kept or not without a branch: which are kept changes from leave to leave */
+            for (int j = 0; j < ntiles; j++) {
+                kept[m] = tile[j];
+                m += copy[j] >= used[tile[j]];
+            }
+            rk->leave_value[idx] = (float)sk_leave_value_tiles(leaves, kept, n);
         }
-        double v = sk_leave_value_tiles(leaves, kept, n);
-        rk->leave_value[idx] = (float)v;
         if (rk->leave_value[idx] > maxleave[n]) maxleave[n] = rk->leave_value[idx];
         int i = 0; /* the next choice */
         for (; i < nk && used[kinds[i]] == counts[kinds[i]]; i++) {
             idx -= used[kinds[i]] * rk->radix[kinds[i]];
+            nused -= used[kinds[i]];
             used[kinds[i]] = 0;
         }
         if (i == nk) break;
         used[kinds[i]]++;
+        nused++;
         idx += rk->radix[kinds[i]];
     }
 }

@@ -255,7 +255,7 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
  * are there to cover. A run's sides no word goes on to (run_sides) are left out, as
  * start_bound leaves them out. -1e300 when no move starts there. */
 static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int through,
-                          uint8_t *sides, const double *values, int n)
+                          uint8_t *sides, const double *values, int n, const double *maxleave)
 {
     /* xw: the square's word factor when it makes a cross word; big: the word factors above 1,
      * descending */
@@ -313,10 +313,22 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         coef[j] = cf;
     }
     double b = (double)fixed * (double)wm + (double)cross_fixed;
-    for (int i = 0; i < nc; i++)
-        b += coef[i] * values[i];
-    if (ne >= g->rack.size && n >= g->rack.size) b += g->rack.bingo;
-    return b;
+    if (!maxleave) {
+        for (int i = 0; i < nc; i++)
+            b += coef[i] * values[i];
+        if (ne >= g->rack.size && n >= g->rack.size) b += g->rack.bingo;
+        return b;
+    }
+    /* by equity: P tiles placed on the best P coefficients, with the best leave of the N - P
+     * kept, for each P */
+    double best = -1e300;
+    for (int p = 1; p <= nc; p++) {
+        b += coef[p - 1] * values[p - 1];
+        double e = b + maxleave[n - p] +
+                   (p == nc && ne >= g->rack.size && p >= g->rack.size ? g->rack.bingo : 0);
+        if (e > best) best = e;
+    }
+    return best;
 }
 
 void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n,
@@ -337,7 +349,9 @@ void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int
     }
 }
 
-double sk_mg_quick_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n)
+double sk_mg_quick_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n,
+                         const double *maxleave)
 {
-    return quick_bound(g, &g->views.v[st->d], st->row, st->col, st->through, &st->sides, values, n);
+    return quick_bound(g, &g->views.v[st->d], st->row, st->col, st->through, &st->sides, values, n,
+                       maxleave);
 }

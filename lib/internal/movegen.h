@@ -138,6 +138,7 @@ typedef struct {
     double values[SK_RACK_MAX];
     int nvalues;
     float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
+    float kept_value[SK_RACK_MAX * 8 + 1024];  /* scratch: the same by the kept tiles' index */
 } sk_mg_rack;
 
 /* The walk part (movegen_walk.c): where the walk is and what it has laid. While it walks a row
@@ -444,9 +445,11 @@ typedef struct {
  * worth at most MAXLEAVE[k] (unless BY_SCORE); *OOM is set when the windows ran out of memory. */
 void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n,
                        const double *maxleave, int by_score, int *oom);
-/* A looser bound for ST, by score only, at about the cost of one window (see quick_bound in
- * movegen_shadow.c): -1e300 when no move starts there. ST's windows are not kept. */
-double sk_mg_quick_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n);
+/* A looser bound for ST, at about the cost of one window (see quick_bound in movegen_shadow.c):
+ * by score with MAXLEAVE NULL, else by equity with the leaves of k tiles worth at most
+ * MAXLEAVE[k]; -1e300 when no move starts there. ST's windows are not kept. */
+double sk_mg_quick_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n,
+                         const double *maxleave);
 
 /* ---- movegen.c ------------------------------------------------------------------------------ */
 

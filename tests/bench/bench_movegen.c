@@ -1,8 +1,10 @@
 /* bench_movegen.c — move generation speed, single thread, CPU time (never a timed test: it
  * prints, it does not judge). For each CGP line of a positions file: all moves (time, moves,
  * moves per second), the best move by score and by equity; then greedy self-play (two players
- * taking the best-scoring move, bag drawn with a fixed seed) in games per second; then peak RSS.
- *   bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] */
+ * taking the best-scoring move, bag drawn with a fixed seed) in games per second, and the same by
+ * equity (exchanges competing); then peak RSS. Equity is score + the leave values of LEAVES (a
+ * KLV/KLV2 file; '-' or none: the built-in heuristic).
+ *   bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES] [LEAVES] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 #include <time.h>
 
 #include "skrab/game.h"
+#include "skrab/leave.h"
 #include "skrab/movegen.h"
 #include "skrab/wordmap.h"
 
@@ -22,19 +25,31 @@ static double cpu_ms(void)
 
 /* CPU ms of one best-move search of POS (by score or by equity), each from scratch as for a
  * new position, over REPS. */
-static double best_ms(sk_movegen *gen, const sk_rules *rules, const sk_position *pos, int by_score,
-                      int reps)
+static double best_ms(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
+                      const sk_leaves *leaves, int by_score, int reps)
 {
     sk_gen_move best;
     double t0 = cpu_ms();
     for (int i = 0; i < reps; i++) {
         sk_movegen_forget(gen);
-        sk_movegen_best(gen, rules, pos, NULL, by_score, 0, 0, &best);
+        sk_movegen_best(gen, rules, pos, leaves, by_score, 0, 0, &best);
     }
     return (cpu_ms() - t0) / reps;
 }
 
-static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng, int *moves)
+static int bag_count(const sk_position *pos, const sk_rules *rules)
+{
+    int unseen[SK_TILE_KINDS], over, total = 0;
+    sk_position_unseen(pos, rules->tiles, unseen, &over);
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        total += unseen[t];
+    return total;
+}
+
+/* One game of two players ranking by score (BY_SCORE) or by equity with LEAVES, exchanges
+ * competing while the bag allows. */
+static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng,
+                         const sk_leaves *leaves, int by_score, int *moves)
 {
     sk_position pos;
     sk_position_init(&pos, rules->board->width, rules->board->height);
@@ -42,17 +57,14 @@ static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng, in
     sk_game_draw(&pos, rules->tiles, 1, rules->rack_size, rng);
     for (int turn = 0; turn < 200; turn++) {
         sk_gen_move best;
-        if (sk_movegen_best(gen, rules, &pos, NULL, 1, 0, 0, &best) != 0) return -1;
+        int bag = by_score ? 0 : bag_count(&pos, rules);
+        if (sk_movegen_best(gen, rules, &pos, leaves, by_score, !by_score, bag, &best) != 0)
+            return -1;
         sk_play play;
         sk_gen_move_to_play(&best, &play);
         (*moves)++;
-        int bag_empty = 0;
         if (sk_game_apply(&pos, &play, rules->tiles, rules->rack_size, rng) != 0) return -1;
-        int unseen[SK_TILE_KINDS], over, total = 0;
-        sk_position_unseen(&pos, rules->tiles, unseen, &over);
-        for (int t = 0; t < SK_TILE_KINDS; t++)
-            total += unseen[t];
-        bag_empty = total == 0;
+        int bag_empty = bag_count(&pos, rules) == 0;
         /* the player who just moved is now last in turn order */
         if ((bag_empty && pos.racks[pos.nplayers - 1][0] == '\0') || pos.zeros >= 6) return 0;
         if (!pos.racks[0][0]) /* an emptied rack reads as unknown: nothing to play */
@@ -78,6 +90,11 @@ int main(int argc, char **argv)
         return 2;
     sk_tileset tiles;
     if (sk_tileset_builtin(&tiles, argc > 6 ? argv[6] : "english") != 0) return 2;
+    sk_leaves *leaves = NULL;
+    if (argc > 7 && strcmp(argv[7], "-") != 0 && sk_leaves_load(&leaves, argv[7], NULL) != 0) {
+        fprintf(stderr, "bench_movegen: cannot load leaves %s\n", argv[7]);
+        return 2;
+    }
     const sk_alphabet *abc = &tiles.alphabet;
     sk_rules rules;
     sk_rules_init(&rules, SK_RULES_CLASSIC, &board, &tiles, lex);
@@ -121,12 +138,13 @@ int main(int argc, char **argv)
             sk_movegen_all(gen, &rules, &pos, &list);
         }
         double all = (cpu_ms() - t0) / reps;
-        double bs = best_ms(gen, &rules, &pos, 1, reps), be = best_ms(gen, &rules, &pos, 0, reps);
+        double bs = best_ms(gen, &rules, &pos, leaves, 1, reps);
+        double be = best_ms(gen, &rules, &pos, leaves, 0, reps);
         double ws = 0, we = 0;
         if (wm) { /* no rows without a map: they would repeat the two above */
             sk_movegen_use_wordmap(gen, wm);
-            ws = best_ms(gen, &rules, &pos, 1, reps);
-            we = best_ms(gen, &rules, &pos, 0, reps);
+            ws = best_ms(gen, &rules, &pos, leaves, 1, reps);
+            we = best_ms(gen, &rules, &pos, leaves, 0, reps);
             sk_movegen_use_wordmap(gen, NULL);
         }
         char op[64];
@@ -145,24 +163,28 @@ int main(int argc, char **argv)
     fclose(f);
     sk_rng rng;
     sk_rng_seed(&rng, 2026);
-    for (int use = 0; use < (wm ? 2 : 1); use++) {
-        sk_rng_seed(&rng, 2026);
-        sk_movegen_use_wordmap(gen, use ? wm : NULL);
-        int moves = 0;
-        double t0 = cpu_ms();
-        for (int g = 0; g < games; g++)
-            selfplay_game(gen, &rules, &rng, &moves);
-        double sp = cpu_ms() - t0;
-        printf("%-34s %9d %9.3f ms %12s  (%.0f games/s, %d moves)\n",
-               use ? "self-play (best score, word map)" : "greedy self-play (best score)", games,
-               sp / games, "", games / sp * 1e3, moves);
-    }
+    static const char *const names[2][2] = {
+        {"greedy self-play (best score)", "self-play (best score, word map)"},
+        {"self-play (best equity)", "self-play (equity, word map)"}};
+    for (int eq = 0; eq < 2; eq++)
+        for (int use = 0; use < (wm ? 2 : 1); use++) {
+            sk_rng_seed(&rng, 2026);
+            sk_movegen_use_wordmap(gen, use ? wm : NULL);
+            int moves = 0;
+            double t0 = cpu_ms();
+            for (int g = 0; g < games; g++)
+                selfplay_game(gen, &rules, &rng, leaves, !eq, &moves);
+            double sp = cpu_ms() - t0;
+            printf("%-34s %9d %9.3f ms %12s  (%.0f games/s, %d moves)\n", names[eq][use], games,
+                   sp / games, "", games / sp * 1e3, moves);
+        }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("%-34s %9s %9ld KB\n", "peak RSS (KWG mmapped)", "", ru.ru_maxrss);
     sk_move_list_free(&list);
     sk_movegen_free(gen);
     sk_wordmap_free(wm);
+    sk_leaves_free(leaves);
     sk_lexicon_free(lex);
     sk_buf_free(&text);
     return 0;

@@ -1,12 +1,15 @@
 /* test_leave.c — leave values: KLV2 (f32) and KLV (i16 / 256) files read and looked up by the
  * rank of the sorted leave among the DAWG's words, and the built-in heuristic. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
 
 #include "skrab/error.h"
 #include "skrab/leave.h"
+#include "skrab/lexicon.h"
+#include "skrab/rng.h"
 #include "skrab/position.h"
 #include "skrab/tiles.h"
 
@@ -239,16 +242,96 @@ static void heuristic_of_alphabet(void **state)
     assert_true(sk_leave_value_tiles(NULL, s, 1) == 8.0);
 }
 
+/* Every sub-multiset of the rack COUNTS (NK kinds): the table of sk_leave_values_of_rack, by
+ * the kept tiles' mixed-radix index, equals sk_leave_value_tiles of each one. */
+static void expect_rack_table(const sk_leaves *l, const int *counts, int nk)
+{
+    int radix[SK_TILE_KINDS], cells = 1;
+    for (int t = 0; t < nk; t++) {
+        radix[t] = cells;
+        cells *= counts[t] + 1;
+    }
+    float table[4096];
+    assert_true(cells <= 4096);
+    assert_int_equal(sk_leave_values_of_rack(l, counts, nk, radix, table), 1);
+    for (int idx = 0; idx < cells; idx++) {
+        unsigned char kept[64];
+        int n = 0;
+        for (int t = 0; t < nk; t++)
+            for (int c = 0; c < idx / radix[t] % (counts[t] + 1); c++)
+                kept[n++] = (unsigned char)t;
+        assert_true(table[idx] == (float)sk_leave_value_tiles(l, kept, n));
+    }
+}
+
+/* The whole rack's leaves at once (the move generator's table) against one lookup each: on the
+ * hand-made file (with the blank) and on a DAWG of 2,000 random leaves over A..H with random
+ * values, racks drawn from the blank and A..J (I and J in no leave). */
+static void klv_rack_table(void **state)
+{
+    (void)state;
+    unsigned char buf[256];
+    const float v4[4] = {25.0f, 1.5f, -3.0f, 0.25f};
+    sk_leaves *small;
+    assert_int_equal(sk_leaves_from_bytes(&small, buf, make_klv(buf, 1, v4), NULL), SK_OK);
+    const int racks[][3] = {{1, 1, 1}, {2, 2, 1}, {0, 3, 2}, {1, 0, 0}, {0, 0, 0}};
+    for (size_t i = 0; i < sizeof(racks) / sizeof(racks[0]); i++)
+        expect_rack_table(small, racks[i], 3);
+    assert_int_equal(sk_leave_values_of_rack(NULL, racks[0], 3, racks[0], NULL), 0);
+    sk_leaves_free(small);
+
+    sk_rng rng;
+    sk_rng_seed(&rng, 7);
+    sk_buf text;
+    sk_buf_init(&text);
+    for (int w = 0; w < 2000; w++) { /* sorted letters: a leave as a KLV's DAWG holds it */
+        int len = 2 + (int)sk_rng_below(&rng, 5), k[8] = {0};
+        for (int i = 0; i < len; i++)
+            k[sk_rng_below(&rng, 8)]++;
+        for (int t = 0; t < 8; t++)
+            for (int c = 0; c < k[t]; c++)
+                sk_buf_append(&text, &"ABCDEFGH"[t], 1);
+        sk_buf_append(&text, "\n", 1);
+    }
+    uint32_t *nodes;
+    size_t count;
+    sk_kwg_build_stats stats;
+    assert_int_equal(sk_kwg_build(&nodes, &count, text.data, text.len, NULL, &stats, NULL), SK_OK);
+    size_t words = stats.words; /* the DAWG's words, ranked 0.. */
+    size_t len = 8 + count * 4 + words * 4;
+    unsigned char *klv = malloc(len);
+    assert_non_null(klv);
+    put32(klv, (uint32_t)count);
+    for (size_t i = 0; i < count; i++)
+        put32(klv + 4 + 4 * i, nodes[i]);
+    put32(klv + 4 + 4 * count, (uint32_t)words);
+    for (size_t i = 0; i < words; i++) {
+        float f = (float)sk_rng_below(&rng, 4001) / 100.0f - 20.0f;
+        uint32_t bits;
+        memcpy(&bits, &f, 4);
+        put32(klv + 8 + 4 * count + 4 * i, bits);
+    }
+    sk_leaves *l;
+    assert_int_equal(sk_leaves_from_bytes(&l, klv, len, NULL), SK_OK);
+    for (int r = 0; r < 300; r++) {
+        int k[11] = {0};
+        for (int i = 0; i < 7; i++)
+            k[sk_rng_below(&rng, 11)]++;
+        expect_rack_table(l, k, 11);
+    }
+    sk_leaves_free(l);
+    free(klv);
+    free(nodes);
+    sk_buf_free(&text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(klv_lookup),
-        cmocka_unit_test(klv_other_alphabet),
-        cmocka_unit_test(klv_malformed),
-        cmocka_unit_test(klv_unreadable),
-        cmocka_unit_test(klv_tiles_fit_the_set),
-        cmocka_unit_test(heuristic),
-        cmocka_unit_test(heuristic_of_alphabet),
+        cmocka_unit_test(klv_lookup),         cmocka_unit_test(klv_rack_table),
+        cmocka_unit_test(klv_other_alphabet), cmocka_unit_test(klv_malformed),
+        cmocka_unit_test(klv_unreadable),     cmocka_unit_test(klv_tiles_fit_the_set),
+        cmocka_unit_test(heuristic),          cmocka_unit_test(heuristic_of_alphabet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,4 +48,14 @@ SK_API double sk_leave_value(const sk_leaves *leaves, const char *leave);
  * for a caller that values many leaves (the move generator values every leave of a rack). */
 SK_API double sk_leave_value_tiles(const sk_leaves *leaves, const unsigned char *tiles, int n);
 
+/* The values of every sub-multiset of a rack at once, for the move generator: the rack holds
+ * COUNTS[t] tiles of kind t (NKINDS kinds, 0 the blank), and OUT[sum of kept[t] * RADIX[t]]
+ * receives the value of keeping kept[t] <= COUNTS[t] of each kind (OUT must hold the product of
+ * COUNTS[t] + 1 entries; each is written). Equal to sk_leave_value_tiles of each sub-multiset,
+ * found in one walk of the leave file's DAWG instead of one lookup each. Returns 1 when done; 0,
+ * writing nothing, when LEAVES is not a file (NULL or the flat heuristic): the caller values the
+ * leaves one by one. */
+SK_API int sk_leave_values_of_rack(const sk_leaves *leaves, const int *counts, int nkinds,
+                                   const int *radix, float *out);
+
 #endif
