@@ -257,6 +257,33 @@ static int full_list_top(sk_movegen *g, const sk_rules *rules, const sk_position
     return rc;
 }
 
+/* 0 when no exchange can rank above BAR, a placement ranked by the last search: by score an
+ * exchange is worth 0 and comes after a placement of equal score; by equity it is worth the
+ * value of the tiles it keeps, which the search's leave table holds for every proper part of
+ * the rack (index 0 is the whole rack: no tile exchanged). Equal values are left to the full
+ * ranking. */
+static int exchanges_may_rank(const sk_movegen *g, const sk_gen_move *bar, int by_score)
+{
+    if (by_score) return bar->equity <= 0.0f;
+    long cells = 1;
+    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
+        cells *= g->rack.initial[t] + 1;
+    float best = -HUGE_VALF;
+    for (long i = 1; i < cells; i++)
+        if (g->rack.leave_value[i] > best) best = g->rack.leave_value[i];
+    return !(best < bar->equity);
+}
+
+/* The value of the tiles M (an exchange or the pass, of the last search's rack) keeps, from the
+ * search's leave table: the index of the tiles it gives back. */
+static float kept_value(const sk_movegen *g, const sk_gen_move *m)
+{
+    int idx = 0;
+    for (const char *p = m->word; *p; p++)
+        idx += g->rack.radix[sk_tile_kind((sk_tile)*p)];
+    return g->rack.leave_value[idx];
+}
+
 int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                     const struct sk_leaves *leaves, int by_score, int exchanges, int bag,
                     sk_gen_move *out)
@@ -280,6 +307,10 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     sk_move_list_init(&extra);
     if (!(exchanges && rules->ruleset == SK_RULES_CLASSIC && bag >= rules->exchange_min))
         bag = -1; /* no exchanges: only the pass */
+    if (g->keep.have_best && (bag < 0 || !exchanges_may_rank(g, &g->keep.best, by_score))) {
+        *out = g->keep.best; /* neither an exchange nor the pass can lead */
+        return SK_OK;
+    }
     if (sk_movegen_add_non_placements(rules, pos, bag, &extra) != SK_OK) {
         sk_move_list_free(&extra);
         return SK_ENOMEM;
@@ -288,9 +319,7 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
         sk_gen_move *m = &extra.moves[i];
         if (m->kind == SK_MOVE_PASS && g->keep.have_best)
             continue; /* the pass only when nothing is playable */
-        char kept[SK_RACK_MAX + 1];
-        sk_gen_move_leave(m, pos->racks[0], kept);
-        m->equity = by_score ? 0.0f : (float)sk_leave_value(leaves, kept);
+        m->equity = by_score ? 0.0f : kept_value(g, m);
         if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) {
             g->keep.best = *m;
             g->keep.have_best = 1;
@@ -299,23 +328,6 @@ int sk_movegen_best(sk_movegen *g, const sk_rules *rules, const sk_position *pos
     sk_move_list_free(&extra);
     *out = g->keep.best;
     return SK_OK;
-}
-
-/* 0 when no exchange can rank above BAR, a placement ranked by the last search: by score an
- * exchange is worth 0 and comes after a placement of equal score; by equity it is worth the
- * value of the tiles it keeps, which the search's leave table holds for every proper part of
- * the rack (index 0 is the whole rack: no tile exchanged). Equal values are left to the full
- * ranking. */
-static int exchanges_may_rank(const sk_movegen *g, const sk_gen_move *bar, int by_score)
-{
-    if (by_score) return bar->equity <= 0.0f;
-    long cells = 1;
-    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
-        cells *= g->rack.initial[t] + 1;
-    float best = -HUGE_VALF;
-    for (long i = 1; i < cells; i++)
-        if (g->rack.leave_value[i] > best) best = g->rack.leave_value[i];
-    return !(best < bar->equity);
 }
 
 int sk_movegen_top(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
