@@ -4,7 +4,8 @@
 # per second; peak RSS. Figures only, never pass/fail; run it on a quiet machine, in a Release
 # build for the real figures:
 #   cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release && cmake --build build-release -j2
-#   [RUNS=N] tests/bench/movegen.sh build-release [POSITIONS] [REPS] [GAMES]
+#   [RUNS=N] [LEAVES=FILE.klv2] tests/bench/movegen.sh build-release [POSITIONS] [REPS] [GAMES]
+# Equity rows rank by LEAVES (a KLV/KLV2 file), else by the built-in heuristic.
 set -eu
 build=${1:-build}
 positions=${2:-tests/data/positions/classic.cgp}
@@ -16,7 +17,7 @@ bench=$build/bin/bench_movegen
 runs=${RUNS:-1}
 for ((i = 0; i < runs; i++)); do
   "$bench" "$build/share/skrab/wordlist.kwg" resources/boards/CrosswordGame.txt "$positions" \
-    "${3:-50}" "${4:-50}"
+    "${3:-50}" "${4:-50}" english "${LEAVES:--}"
 done | awk -v runs="$runs" '
   runs == 1 { print; next }
   /^operation/ { if (!head) head = $0; next }
