@@ -20,7 +20,110 @@
 #include "skrab/wordmap.h"
 
 static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                       sk_move_list *list, const sk_wordmap *wm);
+                       sk_move_list *list, const sk_wordmap *wm, const sk_leaves *lv);
+
+/* ---- a leave file of random values ---------------------------------------------------------- */
+
+typedef struct {
+    unsigned char t[8];
+    int n;
+} leave_str;
+
+static int leave_cmp(const void *a, const void *b)
+{
+    const leave_str *x = a, *y = b;
+    int m = x->n < y->n ? x->n : y->n, c = memcmp(x->t, y->t, (size_t)m);
+    return c ? c : x->n - y->n;
+}
+
+/* Lays out the leaves L[LO..HI) (sorted), which agree on their first D tiles, as the list of
+ * their D-th tiles in NODES: a trie, which a KLV's DAWG may be (no suffix shared). */
+static uint32_t trie_list(const leave_str *l, size_t lo, size_t hi, int d, uint32_t *nodes,
+                          uint32_t *used)
+{
+    while (lo < hi && l[lo].n <= d)
+        lo++;
+    uint32_t first = *used, k = 0;
+    for (size_t i = lo; i < hi; k++) /* the distinct tiles at D */
+        for (unsigned char t = l[i].t[d]; i < hi && l[i].t[d] == t; i++)
+            ;
+    *used += k;
+    k = 0;
+    for (size_t i = lo; i < hi; k++) {
+        size_t j = i;
+        unsigned char t = l[i].t[d];
+        while (j < hi && l[j].t[d] == t)
+            j++;
+        int accepts = l[i].n == d + 1, deeper = l[j - 1].n > d + 1;
+        uint32_t arc = deeper ? trie_list(l, i, j, d + 1, nodes, used) : 0;
+        nodes[first + k] =
+            (uint32_t)t << 24 | (accepts ? 0x800000u : 0) | (j == hi ? 0x400000u : 0) | arc;
+        i = j;
+    }
+    return first;
+}
+
+/* Leaves over the tiles 0..KINDS-1 (0 the blank) with random values in -30..+40: every leave of
+ * one and two tiles and EXTRA random ones of 3..MAXLEN tiles (others are worth 0, as a leave a
+ * file lacks). */
+static sk_leaves *random_leaves(uint64_t *seed, int kinds, int maxlen, int extra)
+{
+    size_t cap = (size_t)kinds * (size_t)kinds + (size_t)extra, n = 0;
+    leave_str *l = calloc(cap, sizeof(*l));
+    assert_non_null(l);
+    for (int a = 0; a < kinds; a++) {
+        l[n].t[0] = (unsigned char)a;
+        l[n++].n = 1;
+        for (int b = a; b < kinds; b++) {
+            l[n].t[0] = (unsigned char)a;
+            l[n].t[1] = (unsigned char)b;
+            l[n++].n = 2;
+        }
+    }
+    for (int e = 0; e < extra; e++) {
+        leave_str *x = &l[n++];
+        x->n = 3 + (int)(tu_rnd(seed) % (uint64_t)(maxlen - 2));
+        for (int i = 0; i < x->n; i++)
+            x->t[i] = (unsigned char)(tu_rnd(seed) % (uint64_t)kinds);
+        for (int i = 1; i < x->n; i++) /* sorted: blank first */
+            for (int j = i; j > 0 && x->t[j] < x->t[j - 1]; j--) {
+                unsigned char c = x->t[j];
+                x->t[j] = x->t[j - 1];
+                x->t[j - 1] = c;
+            }
+    }
+    qsort(l, n, sizeof(*l), leave_cmp);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (m == 0 || leave_cmp(&l[m - 1], &l[i]) != 0) l[m++] = l[i];
+    uint32_t *nodes = calloc(m * 8 + 2, sizeof(uint32_t)), used = 1;
+    assert_non_null(nodes);
+    nodes[0] = 0x400000u | trie_list(l, 0, m, 0, nodes, &used);
+    size_t len = 8 + 4 * (size_t)used + 4 * m, o = 0;
+    unsigned char *bytes = malloc(len);
+    assert_non_null(bytes);
+    uint32_t words[2] = {used, (uint32_t)m};
+    for (int part = 0; part < 2; part++) {
+        for (int b = 0; b < 4; b++)
+            bytes[o++] = (unsigned char)(words[part] >> (8 * b));
+        for (uint32_t i = 0; part == 0 && i < used; i++)
+            for (int b = 0; b < 4; b++)
+                bytes[o++] = (unsigned char)(nodes[i] >> (8 * b));
+    }
+    for (size_t i = 0; i < m; i++) {
+        float f = (float)(tu_rnd(seed) % 7001) / 100.0f - 30.0f;
+        uint32_t bits;
+        memcpy(&bits, &f, 4);
+        for (int b = 0; b < 4; b++)
+            bytes[o++] = (unsigned char)(bits >> (8 * b));
+    }
+    sk_leaves *lv;
+    assert_int_equal(sk_leaves_from_bytes(&lv, bytes, len, NULL), SK_OK);
+    free(bytes);
+    free(nodes);
+    free(l);
+    return lv;
+}
 
 /* ---- the reference positions --------------------------------------------------------------- */
 
@@ -104,7 +207,7 @@ static void reference_positions_exact(void **state)
         if ((int)list.count != count || have_best != best)
             fail_msg("line %d: %zu moves, best %d; expected %d, %d", lineno, list.count, have_best,
                      count, best);
-        check_best(sh.gen, &sh.rules, &pos, &list, sh.wm);
+        check_best(sh.gen, &sh.rules, &pos, &list, sh.wm, NULL);
         sk_move_list_free(&list);
         n++;
     }
@@ -286,6 +389,9 @@ static void selfplay_positions_best(void **state)
     int games = env ? (atoi(env) + 9) / 10 : 20, positions = 0, blanks = 0;
     sk_rng rng;
     sk_rng_seed(&rng, 77);
+    /* every other game ranked by a leave file: all leaves of one and two tiles, 3,000 longer */
+    uint64_t klv_seed = 77;
+    sk_leaves *klv = random_leaves(&klv_seed, 27, 6, 3000);
     for (int game = 0; game < games; game++) {
         sk_position pos;
         sk_position_init(&pos, sh.board.width, sh.board.height);
@@ -295,7 +401,7 @@ static void selfplay_positions_best(void **state)
             sk_move_list list;
             sk_move_list_init(&list);
             assert_int_equal(sk_movegen_all(sh.gen, &sh.rules, &pos, &list), SK_OK);
-            check_best(sh.gen, &sh.rules, &pos, &list, sh.wm);
+            check_best(sh.gen, &sh.rules, &pos, &list, sh.wm, game % 2 ? klv : NULL);
             positions++;
             blanks += strchr(pos.racks[0], tu_tile('?')) != NULL;
             /* play the list's best by score (check_best left it sorted by score) */
@@ -313,6 +419,7 @@ static void selfplay_positions_best(void **state)
                   blanks);
     assert_true(positions > games * 10);
     assert_true(blanks > 0);
+    sk_leaves_free(klv);
     shipped_close(&sh);
 }
 
@@ -360,7 +467,7 @@ static void empty_board_then_tiles_elsewhere(void **state)
 /* sk_move_list_rank + sk_move_list_top give the first N moves of SORTED (ranked the slow way:
  * each move's leave worked out from its string, the whole list sorted) from UNSORTED. */
 static void check_top(const sk_move_list *unsorted, const sk_move_list *sorted, const char *rack,
-                      int by_score)
+                      const sk_leaves *lv, int by_score)
 {
     size_t ns[] = {1, 3, 10, 100, sorted->count};
     for (size_t k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
@@ -371,7 +478,7 @@ static void check_top(const sk_move_list *unsorted, const sk_move_list *sorted, 
         assert_non_null(copy.moves);
         if (unsorted->count)
             memcpy(copy.moves, unsorted->moves, unsorted->count * sizeof(*copy.moves));
-        assert_int_equal(sk_move_list_rank(&copy, rack, NULL, by_score), SK_OK);
+        assert_int_equal(sk_move_list_rank(&copy, rack, lv, by_score), SK_OK);
         size_t n = ns[k] < sorted->count ? ns[k] : sorted->count;
         sk_move_list_top(&copy, n, by_score);
         for (size_t i = 0; i < n; i++) {
@@ -394,7 +501,7 @@ static int exchange_heads;
 /* The full list of POS, ranked the slow way: PLACEMENTS (each leave worked out from its string),
  * then the exchanges (with BAG; -1: none) and the pass, sorted. */
 static void full_list(const sk_rules *rules, const sk_position *pos, const sk_move_list *placements,
-                      int bag, int by_score, sk_move_list *out)
+                      int bag, const sk_leaves *lv, int by_score, sk_move_list *out)
 {
     sk_move_list_init(out);
     assert_int_equal(sk_movegen_add_non_placements(rules, pos, bag, out), SK_OK);
@@ -410,14 +517,14 @@ static void full_list(const sk_rules *rules, const sk_position *pos, const sk_mo
     for (size_t i = 0; i < out->count; i++) {
         sk_gen_move *m = &moves[i];
         sk_gen_move_leave(m, pos->racks[0], kept);
-        float leave = by_score ? 0.0f : (float)sk_leave_value(NULL, kept);
+        float leave = by_score ? 0.0f : (float)sk_leave_value(lv, kept);
         m->equity = m->kind == SK_MOVE_PLACE ? (float)m->score + leave : leave;
     }
     sk_move_list_sort(out, by_score);
 }
 
 static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                            sk_move_list *list)
+                            sk_move_list *list, const sk_leaves *lv)
 {
     sk_move_list unsorted;
     sk_move_list_init(&unsorted);
@@ -431,20 +538,20 @@ static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_pos
         for (size_t i = 0; i < list->count; i++) {
             sk_gen_move_leave(&list->moves[i], pos->racks[0], kept);
             list->moves[i].equity =
-                (float)list->moves[i].score + (by_score ? 0.0f : (float)sk_leave_value(NULL, kept));
+                (float)list->moves[i].score + (by_score ? 0.0f : (float)sk_leave_value(lv, kept));
         }
         sk_move_list_sort(list, by_score);
-        check_top(&unsorted, list, pos->racks[0], by_score);
+        check_top(&unsorted, list, pos->racks[0], lv, by_score);
         for (int exch = 0; exch < 2; exch++) {
             sk_move_list full;
-            full_list(rules, pos, &unsorted, exch ? bag : -1, by_score, &full);
+            full_list(rules, pos, &unsorted, exch ? bag : -1, lv, by_score, &full);
             exchange_heads += full.moves[0].kind == SK_MOVE_EXCHANGE;
             size_t ns[] = {1, 2, 5, 20, 200};
             for (size_t k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
                 sk_move_list top;
                 sk_move_list_init(&top);
                 assert_int_equal(
-                    sk_movegen_top(gen, rules, pos, NULL, by_score, exch, bag, ns[k], &top), SK_OK);
+                    sk_movegen_top(gen, rules, pos, lv, by_score, exch, bag, ns[k], &top), SK_OK);
                 size_t want = ns[k] < full.count ? ns[k] : full.count;
                 assert_int_equal(top.count, want);
                 for (size_t i = 0; i < want; i++) {
@@ -462,7 +569,7 @@ static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_pos
                 sk_move_list_free(&top);
             }
             sk_gen_move best;
-            assert_int_equal(sk_movegen_best(gen, rules, pos, NULL, by_score, exch, bag, &best),
+            assert_int_equal(sk_movegen_best(gen, rules, pos, lv, by_score, exch, bag, &best),
                              SK_OK);
             const sk_gen_move *head = &full.moves[0];
             if (best.kind != head->kind || best.row != head->row || best.col != head->col ||
@@ -481,12 +588,12 @@ static void check_best_with(sk_movegen *gen, const sk_rules *rules, const sk_pos
 /* The best-move and top-N searches, walking the GADDAG and with the word map WM of the rules'
  * lexicon, give the head of the sorted list (LIST: every move of POS). */
 static void check_best(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                       sk_move_list *list, const sk_wordmap *wm)
+                       sk_move_list *list, const sk_wordmap *wm, const sk_leaves *lv)
 {
     sk_movegen_use_wordmap(gen, NULL);
-    check_best_with(gen, rules, pos, list);
+    check_best_with(gen, rules, pos, list, lv);
     sk_movegen_use_wordmap(gen, wm);
-    check_best_with(gen, rules, pos, list);
+    check_best_with(gen, rules, pos, list, lv);
     sk_movegen_use_wordmap(gen, NULL);
 }
 
@@ -553,6 +660,8 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
     sk_movegen_set_table_after(gen, 2); /* the first turn walked without the walk table */
     sk_wordmap *wm;
     assert_int_equal(sk_wordmap_build(&wm, lex), SK_OK);
+    /* every other turn ranked by a leave file (the blank and A..E) instead of the heuristic */
+    sk_leaves *klv = random_leaves(seed, 6, 3, 40);
     for (int turn = 0; turn < 8; turn++) {
         int n = 1 + (int)(tu_rnd(seed) % 4);
         for (int i = 0; i < n; i++)
@@ -575,7 +684,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
         sk_position_write_cgp(&pos, NULL, &cgp);
         tu_brute_compare(&b, &list, head, sk_buf_str(&cgp));
         sk_buf_free(&cgp);
-        check_best(gen, &rules, &pos, &list, wm);
+        check_best(gen, &rules, &pos, &list, wm, turn % 2 ? klv : NULL);
         *compared += 1;
         *moves_seen += (int)b.found.count;
         /* go on with a random legal move, or stop when there is none */
@@ -592,6 +701,7 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
     }
     sk_movegen_free(gen);
     sk_wordmap_free(wm);
+    sk_leaves_free(klv);
     sk_lexicon_free(lex);
     sk_buf_free(&words);
 }
