@@ -1,14 +1,17 @@
-/* players.c — the built-in automated players (see players.h): best, equity, simple, pass. */
+/* players.c — the built-in automated players (see players.h): best, equity, simple, pass,
+ * endgame. */
 #include <string.h>
 
+#include "skrab/endgame.h"
 #include "skrab/error.h"
 #include "skrab/players.h"
 
-static const char *const NAMES[] = {"best", "equity", "simple", "pass"};
+static const char *const NAMES[] = {"best", "equity", "simple", "pass", "endgame"};
+#define NSTRATEGIES (int)(sizeof(NAMES) / sizeof(NAMES[0]))
 
 int sk_strategy_from_name(const char *name, sk_strategy *out)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < NSTRATEGIES; i++)
         if (strcmp(name, NAMES[i]) == 0) {
             *out = (sk_strategy)i;
             return SK_OK;
@@ -18,7 +21,7 @@ int sk_strategy_from_name(const char *name, sk_strategy *out)
 
 const char *sk_strategy_name(sk_strategy strategy)
 {
-    return (unsigned)strategy < 4 ? NAMES[strategy] : "?";
+    return (int)strategy >= 0 && (int)strategy < NSTRATEGIES ? NAMES[strategy] : "?";
 }
 
 void sk_gen_move_to_move(const sk_gen_move *gen, sk_move *out)
@@ -123,6 +126,8 @@ int sk_strategy_choose(sk_strategy strategy, sk_movegen *gen, const sk_rules *ru
         return sk_movegen_best(gen, rules, pos, NULL, 0, 1, bag, out);
     case SK_STRATEGY_SIMPLE:
         return choose_simple(gen, rules, pos, bag, out);
+    case SK_STRATEGY_ENDGAME:
+        return sk_endgame_choose(gen, rules, pos, bag, out);
     case SK_STRATEGY_PASS:
     default:
         memset(out, 0, sizeof(*out));

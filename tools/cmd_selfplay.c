@@ -35,7 +35,8 @@ const sk_cli_option sk_selfplay_options[] = {
     {OPT_SEED, "seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)",
      "<number>"},
     {OPT_PLAYER, "player", 'p', "SPEC",
-     "a player, in seating order: [NAME=]SPEC (default: two best)", "best equity simple pass"},
+     "a player, in seating order: [NAME=]SPEC (default: two best)",
+     "best equity simple pass endgame"},
     {OPT_JOBS, "jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
     {OPT_GCG, "gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
     {OPT_TIMEOUT, "move-timeout", 0, "MS", "time an external player has for a move (default 10000)",
@@ -515,7 +516,8 @@ static int parse_player(sk_cli *cli, const char *arg, int seat, player *pl)
         return 0;
     }
     if (sk_strategy_from_name(pl->spec, &pl->strategy) != SK_OK)
-        return usage(cli, "--player '%s': expected best, equity, simple, pass or cmd:COMMAND", arg);
+        return usage(
+            cli, "--player '%s': expected best, equity, simple, pass, endgame or cmd:COMMAND", arg);
     return 0;
 }
 

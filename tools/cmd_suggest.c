@@ -11,6 +11,7 @@
 #include "cli_game.h"
 #include "cli_commands.h"
 #include "cmd_suggest.h"
+#include "skrab/endgame.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
@@ -27,7 +28,9 @@ enum {
     OPT_LEAVES,
     OPT_JOBS,
     OPT_VERBOSE,
-    OPT_WORD_MAP
+    OPT_WORD_MAP,
+    OPT_ENDGAME,
+    OPT_TIME_LIMIT
 };
 const sk_cli_option sk_suggest_options[] = {
     SK_CLI_GAME_OPTIONS,
@@ -50,16 +53,23 @@ const sk_cli_option sk_suggest_options[] = {
      "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
      "(0.25 s, 21 MB) for a faster search",
      "never <number>"},
+    {OPT_ENDGAME, "endgame", 'e', NULL,
+     "with the bag empty, solve the rest of the game: the best line and the final spread", NULL},
+    {OPT_TIME_LIMIT, "time-limit", 0, "MS",
+     "--endgame: stop searching after MS milliseconds a position (default 10000; 0: none)",
+     "<number>"},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
 #define COUNT_MAX 1000000       /* -n */
 #define JOBS_MAX 64             /* --jobs: threads */
 #define WM_AFTER_MAX 1000000000 /* --word-map */
+#define TIME_LIMIT_MAX 86400000 /* --time-limit: a day */
 
 typedef struct {
     long long count;
-    int all, best, json, by_score, verbose, jobs;
+    int all, best, json, by_score, verbose, jobs, endgame;
+    long long time_ms;  /* --endgame's limit a position (0: none) */
     long long wm_after; /* build the word map before the position after this many; -1: never */
     char notation;      /* 'g', 's', 'c' */
     sk_leaves *leaves;
@@ -84,7 +94,8 @@ typedef struct {
     sk_move_list list;
     uint32_t *order; /* the list's order, when it is listed whole (ORDER_CAP entries) */
     size_t order_cap;
-    size_t listed; /* moves of the full lists generated so far, up to TABLE_AFTER_MOVES */
+    size_t listed;  /* moves of the full lists generated so far, up to TABLE_AFTER_MOVES */
+    sk_endgame *eg; /* --endgame's solver, made when first needed */
 } thread_state;
 
 typedef struct {
@@ -136,6 +147,11 @@ static int searches(const options *o)
 static int solve(const options *o, job *j, thread_state *t)
 {
     sk_movegen *gen = t->gen;
+    if (o->endgame) {
+        sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
+        return sk_suggest_endgame(&t->eg, &style, &j->rules, &j->pos, j->line, o->time_ms, o->best,
+                                  &j->out, &j->listed);
+    }
     if (o->best && !o->json) { /* the fast path: the leader only */
         sk_gen_move best;
         int rc = sk_movegen_best(gen, &j->rules, &j->pos, o->leaves, o->by_score, 1, j->bag, &best);
@@ -323,6 +339,13 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
         case OPT_VERBOSE:
             o->verbose = 1;
             break;
+        case OPT_ENDGAME:
+            o->endgame = 1;
+            break;
+        case OPT_TIME_LIMIT:
+            if (sk_cli_opts_number(&op, 0, TIME_LIMIT_MAX, &o->time_ms) != SK_EXIT_OK)
+                return SK_EXIT_ERROR;
+            break;
         case OPT_WORD_MAP:
             if (strcmp(op.optarg, "never") == 0)
                 o->wm_after = -1;
@@ -417,6 +440,11 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
                 sk_diag_list_free(&d);
                 j->ok = 0;
             }
+            if (j->ok && o->endgame) {
+                char where[SK_PATH_MAX + 32];
+                snprintf(where, sizeof(where), "%s:%d", in->shown, lineno);
+                j->ok = sk_suggest_endgame_ready(cli, &g->loaded.rules, &j->pos, where);
+            }
             if (j->ok) {
                 j->board = g->loaded.board;
                 j->tiles = g->loaded.tiles;
@@ -451,7 +479,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
 
 int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
 {
-    options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER};
+    options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER, .time_ms = 10000};
     sk_cli_game g;
     sk_cli_game_init(&g);
     g.needs_lexicon = 1;
@@ -464,6 +492,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         threads[t].order = NULL;
         threads[t].order_cap = 0;
         threads[t].listed = 0;
+        threads[t].eg = NULL;
         sk_move_list_init(&threads[t].list);
     }
     sk_wordmap *wm = NULL;
@@ -486,6 +515,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
 cleanup:
     for (int t = 0; t < JOBS_MAX; t++) {
         sk_movegen_free(threads[t].gen);
+        sk_endgame_free(threads[t].eg);
         sk_move_list_free(&threads[t].list);
         free(threads[t].order);
     }

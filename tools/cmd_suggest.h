@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h"
 #include "skrab/buf.h"
 #include "skrab/movegen.h"
 #include "skrab/position.h"
@@ -37,5 +38,19 @@ typedef struct {
 /* Appends the line of the move played from P->pos, as its `played` op names it, judged beside
  * BEST, the best move found (NULL when none is listed); nothing when there is no such op. */
 void sk_suggest_write_played(const sk_suggest_played *p, const sk_gen_move *best, sk_buf *out);
+
+/* --endgame (cmd_suggest_endgame.c). 1 when POS (line WHERE, "FILE:LINE") is an endgame the
+ * solver takes (endgame.h, sk_endgame_check); else 0, the reason on standard error. */
+int sk_suggest_endgame_ready(sk_cli *cli, const sk_rules *rules, const sk_position *pos,
+                             const char *where);
+
+/* Solves POS (line LINE of the input) with *EG (made when NULL; the caller frees it) within
+ * TIME_MS milliseconds (0: no limit) and appends the answer as STYLE says: the best line and the
+ * spread, or with BEST (and no JSON) the first move alone; *LISTED is the number of moves of the
+ * line. Returns SK_OK, SK_ENOMEM, or SK_EINVAL for a position that is not an endgame. */
+struct sk_endgame;
+int sk_suggest_endgame(struct sk_endgame **eg, const sk_suggest_style *style, const sk_rules *rules,
+                       const sk_position *pos, int line, long long time_ms, int best, sk_buf *out,
+                       int *listed);
 
 #endif

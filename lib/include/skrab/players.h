@@ -9,6 +9,8 @@
  *           one there, since a single letter is not a word — and otherwise exchanges its whole
  *           rack (classic, bag permitting) or passes.
  *   pass    always passes.
+ *   endgame the equity move while the bag has tiles; once it is empty, the first move of the
+ *           endgame solver's line (sk_endgame_choose, endgame.h).
  * Not here: running a game (match.h), external programs (the selfplay command). */
 #ifndef SKRAB_PLAYERS_H
 #define SKRAB_PLAYERS_H
@@ -23,10 +25,11 @@ typedef enum {
     SK_STRATEGY_BEST = 0,
     SK_STRATEGY_EQUITY,
     SK_STRATEGY_SIMPLE,
-    SK_STRATEGY_PASS
+    SK_STRATEGY_PASS,
+    SK_STRATEGY_ENDGAME
 } sk_strategy;
 
-/* "best", "equity", "simple", "pass" → OUT. Returns SK_OK or SK_EINVAL. */
+/* "best", "equity", "simple", "pass", "endgame" → OUT. Returns SK_OK or SK_EINVAL. */
 SK_API int sk_strategy_from_name(const char *name, sk_strategy *out);
 SK_API const char *sk_strategy_name(sk_strategy strategy);
 

@@ -39,6 +39,7 @@
 #include "skrab/buf.h"
 #include "skrab/config.h"
 #include "skrab/diag.h"
+#include "skrab/endgame.h"
 #include "skrab/error.h"
 #include "skrab/game.h"
 #include "skrab/gamespec.h"
