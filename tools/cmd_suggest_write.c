@@ -27,7 +27,12 @@ static char *put_text(char *at, const char *s, size_t n)
     return at + n;
 }
 
-static char *put_int(char *at, long long v)
+static const char two_digits[] = "00010203040506070809101112131415161718192021222324252627282930"
+                                 "31323334353637383940414243444546474849505152535455565758596061"
+                                 "6263646566676869707172737475767778798081828384858687888990919293"
+                                 "949596979899";
+
+static char *put_digits(char *at, long long v)
 {
     char digits[24];
     int n = 0;
@@ -40,6 +45,16 @@ static char *put_int(char *at, long long v)
     while (n)
         *at++ = digits[--n];
     return at;
+}
+
+static inline char *put_int(char *at, long long v)
+{
+    if (v >= 0 && v < 100) { /* most scores */
+        if (v >= 10) *at++ = two_digits[2 * v];
+        *at++ = two_digits[2 * v + 1];
+        return at;
+    }
+    return put_digits(at, v);
 }
 
 /* Bytes put_fixed2 may write: "%.2f" of the largest float is 39 digits, a sign and 3 more. */
