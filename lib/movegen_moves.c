@@ -345,10 +345,11 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
 {
     int done = -1;
     group_table groups = {NULL, NULL, NULL, 0, 0};
-    uint64_t *records = malloc(2 * n * sizeof(*records));
+    uint64_t *records = malloc(3 * n * sizeof(*records)); /* and by place, and prefixes */
     uint32_t *place_at = calloc(PLACES, sizeof(*place_at)), *group_at = NULL;
     word_key *ties = NULL;
     if (!records || !place_at || !group_table_size(&groups, 10)) goto out;
+    uint64_t *prefix = records + 2 * n;
     /* one pass over the moves: ORDER holds each one's group and place until the end */
     for (size_t i = 0; i < n; i++) {
         const sk_gen_move *m = &moves[i];
@@ -364,6 +365,7 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
         }
         order[i] = g << KEY_PLACE_BITS | place;
         place_at[place]++;
+        prefix[i] = word_prefix(m); /* read here, in order, not when the ties are met */
     }
     uint32_t ngroups = groups.count;
     group_at = malloc(ngroups * sizeof(*group_at));
@@ -414,7 +416,7 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
             if (!ties) goto out;
         }
         for (size_t k = 0; k < run; k++)
-            ties[k] = (word_key){word_prefix(&moves[order[i + k]]), order[i + k]};
+            ties[k] = (word_key){prefix[order[i + k]], order[i + k]};
         if (run <= RUN_SORTED)
             insertion_sort(moves, ties, run);
         else
