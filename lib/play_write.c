@@ -75,12 +75,17 @@ static char *put_gcg_square(char *at, int row, int col, sk_direction dir)
 
 /* A placement in GCG: its square, a space and its main word, the squares not in SHOWN (bit i:
  * square i) as '.'. */
-static char *put_gcg_place(char *at, int row, int col, int dir, const char *word, int len,
-                           uint32_t shown, const sk_alphabet *a)
+static inline char *put_gcg_place(char *at, int row, int col, int dir, const char *word, int len,
+                                  uint32_t shown, const sk_alphabet *a)
 {
     at = put_gcg_square(at, row, col, (sk_direction)dir);
     *at++ = ' ';
     if (len > SK_BOARD_MAX) len = SK_BOARD_MAX;
+    if (shown == UINT32_MAX) { /* every tile */
+        for (int i = 0; i < len; i++)
+            at = put_tile(at, a, word[i]);
+        return at;
+    }
     for (int i = 0; i < len; i++)
         if (!(shown >> i & 1))
             *at++ = '.';
@@ -195,17 +200,10 @@ void sk_play_write_gcg(const sk_play *play, const sk_alphabet *alphabet, sk_buf 
 
 _Static_assert(SK_PLAY_TEXT_MAX <= SK_GEN_MOVE_TEXT_MAX, "a move's text fits");
 
-size_t sk_gen_move_format(const sk_gen_move *m, sk_play_style style, const sk_alphabet *alphabet,
-                          char *out)
+/* sk_gen_move_format for all but a placement in GCG: through the writer's view of a move. */
+__attribute__((noinline)) static size_t format_by_view(const sk_gen_move *m, sk_play_style style,
+                                                       const sk_alphabet *a, char *out)
 {
-    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
-    if (m->kind == SK_MOVE_PLACE && (style == SK_PLAY_GCG || style == SK_PLAY_GCG_DOTS)) {
-        /* the common case, as sk_play_text_format writes it, without its view of the move */
-        char *at = put_gcg_place(out, m->row, m->col, m->dir, m->word, m->len,
-                                 style == SK_PLAY_GCG_DOTS ? m->placed : UINT32_MAX, a);
-        *at = '\0';
-        return (size_t)(at - out);
-    }
     char tiles[SK_BOARD_MAX + 1];
     int n = 0, first = 0;
     if (m->kind == SK_MOVE_PLACE && (style == SK_PLAY_SKRABBKLE || style == SK_PLAY_CS104)) {
@@ -229,4 +227,17 @@ size_t sk_gen_move_format(const sk_gen_move *m, sk_play_style style, const sk_al
         .exchange_count = m->kind == SK_MOVE_EXCHANGE ? (int)strlen(m->word) : 0,
     };
     return sk_play_text_format(&t, style, a, out);
+}
+
+size_t sk_gen_move_format(const sk_gen_move *m, sk_play_style style, const sk_alphabet *alphabet,
+                          char *out)
+{
+    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
+    if (m->kind != SK_MOVE_PLACE || (style != SK_PLAY_GCG && style != SK_PLAY_GCG_DOTS))
+        return format_by_view(m, style, a, out);
+    /* the common case, as sk_play_text_format writes it, without its view of the move */
+    char *at = put_gcg_place(out, m->row, m->col, m->dir, m->word, m->len,
+                             style == SK_PLAY_GCG_DOTS ? m->placed : UINT32_MAX, a);
+    *at = '\0';
+    return (size_t)(at - out);
 }
