@@ -201,6 +201,21 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
         h = put_text(h, ",\"move\":\"", 9);
         head_len = (size_t)(h - head);
     }
+    if (!style->json && !style->verbose) { /* SCORE MOVE: the plain list, the longest */
+        for (size_t i = 0; i < n; i++) {
+            if (order && i + PREFETCH < n) __builtin_prefetch(&list->moves[order[i + PREFETCH]]);
+            const sk_gen_move *m = &list->moves[order ? order[i] : i];
+            at = put_int(at, m->score);
+            *at++ = ' ';
+            at += sk_gen_move_format(m, style->notation, style->alphabet, at);
+            *at++ = '\n';
+            if (at > block + BLOCK - LINE_ROOM) {
+                sk_buf_append(out, block, (size_t)(at - block));
+                at = block;
+            }
+        }
+        n = 0;
+    }
     for (size_t i = 0; i < n; i++) {
         /* in ORDER the moves are all over the list: each is asked for a few lines ahead */
         if (order && i + PREFETCH < n) __builtin_prefetch(&list->moves[order[i + PREFETCH]]);
