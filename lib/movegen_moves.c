@@ -133,16 +133,17 @@ static uint32_t descending_int(int v)
 
 static int key_fits(const sk_gen_move *m)
 {
-    return m->score >= 0 && m->score <= KEY_SCORE_MAX && m->kind < 4 && m->row < 32 &&
-           m->col < 32 && m->dir < 2;
+    return (unsigned)m->score <= KEY_SCORE_MAX &&
+           ((m->row | m->col) >> 5 | m->kind >> 2 | m->dir >> 1) == 0;
 }
 
 /* M's group as it is told apart from others (49 bits): the pass or not, the bits of its equity
  * (+0 for -0; none when ranking BY_SCORE) and its score. */
 static uint64_t group_of(const sk_gen_move *m, int by_score)
 {
-    uint32_t bits = 0;
-    if (!by_score && m->equity != 0.0f) memcpy(&bits, &m->equity, sizeof(bits));
+    uint32_t bits;
+    memcpy(&bits, &m->equity, sizeof(bits));
+    bits &= (uint32_t) - (by_score == 0 && bits << 1 != 0); /* -0 as +0 */
     return (uint64_t)(m->kind == SK_MOVE_PASS) << 48 | (uint64_t)bits << 16 | (uint32_t)m->score;
 }
 
@@ -218,17 +219,11 @@ static void group_table_free(group_table *t)
     free(t->members);
 }
 
-/* The number of group V, a new one if it is new, counted as one move more. UINT32_MAX when
- * memory is short. */
-static uint32_t group_add(group_table *t, uint64_t v)
+/* The number of a new group V, with no moves yet, whose slot would be S. UINT32_MAX when memory
+ * is short. */
+static uint32_t group_new(group_table *t, uint64_t v, uint32_t s)
 {
-    uint32_t mask = (1u << t->bits) - 1, s = slot_of(v, t->bits);
-    for (; t->slot[s].key; s = (s + 1) & mask)
-        if (t->slot[s].key == v + 1) {
-            uint32_t g = t->slot[s].number;
-            t->members[g]++;
-            return g;
-        }
+    uint32_t mask = (1u << t->bits) - 1;
     if (t->count == mask / 2 + 1) { /* half full: grown, and the slot found again */
         if (!group_table_size(t, t->bits + 1)) return UINT32_MAX;
         mask = (1u << t->bits) - 1;
@@ -237,8 +232,35 @@ static uint32_t group_add(group_table *t, uint64_t v)
     }
     t->slot[s] = (group_slot){v + 1, t->count};
     t->value[t->count] = v;
-    t->members[t->count] = 1;
+    t->members[t->count] = 0;
     return t->count++;
+}
+
+#define GROUP_BITS 15 /* below a group's 49-bit value when there are at most 2^15 groups */
+
+/* Sorts A (N numbers) ascending: a radix sort by bytes from the lowest, the bytes all numbers
+ * share skipped; SPARE (N) the other half of each pass. */
+static void sort_u64(uint64_t *a, size_t n, uint64_t *spare)
+{
+    uint64_t *from = a, *to = spare;
+    for (int shift = 0; shift < 64; shift += 8) {
+        uint32_t count[256] = {0};
+        for (size_t i = 0; i < n; i++)
+            count[from[i] >> shift & 0xff]++;
+        if (count[from[0] >> shift & 0xff] == n) continue;
+        uint32_t at = 0;
+        for (int v = 0; v < 256; v++) {
+            uint32_t here = count[v];
+            count[v] = at;
+            at += here;
+        }
+        for (size_t i = 0; i < n; i++)
+            to[count[from[i] >> shift & 0xff]++] = from[i];
+        uint64_t *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != a) memcpy(a, from, n * sizeof(*a));
 }
 
 static int by_value(const void *x, const void *y)
@@ -350,15 +372,33 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
     word_key *ties = NULL;
     if (!records || !place_at || !group_table_size(&groups, 10)) goto out;
     uint64_t *prefix = records + 2 * n;
-    /* one pass over the moves: ORDER holds each one's group and place until the end */
+    /* one pass over the moves: ORDER holds each one's group and place until the end; the
+     * table as it is now in locals (it moves when it grows) */
+    group_slot *slot = groups.slot;
+    uint32_t *members = groups.members, bits = groups.bits, mask = (1u << bits) - 1;
     for (size_t i = 0; i < n; i++) {
         const sk_gen_move *m = &moves[i];
         if (!key_fits(m)) {
             done = 0;
             goto out;
         }
-        uint32_t g = group_add(&groups, group_of(m, by_score)), place = place_of(m);
-        if (g == UINT32_MAX) goto out;
+        uint64_t v = group_of(m, by_score);
+        uint32_t g, s = slot_of(v, bits), place = place_of(m);
+        for (;; s = (s + 1) & mask) {
+            if (slot[s].key == v + 1) {
+                g = slot[s].number;
+                break;
+            }
+            if (!slot[s].key) {
+                if ((g = group_new(&groups, v, s)) == UINT32_MAX) goto out;
+                slot = groups.slot;
+                members = groups.members;
+                bits = groups.bits;
+                mask = (1u << bits) - 1;
+                break;
+            }
+        }
+        members[g]++;
         if (g >> (32 - KEY_PLACE_BITS)) { /* more groups than a key holds */
             done = 0;
             goto out;
@@ -371,16 +411,27 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
     group_at = malloc(ngroups * sizeof(*group_at));
     if (!group_at) goto out;
     {
-        /* where each group starts: the groups ranked, their (value, number) pairs sorted */
+        /* where each group starts: the groups ranked, by their values with their numbers below
+         * (49 + 15 bits), or as (value, number) pairs when there are more */
         uint64_t *pairs = records; /* 2 words a group: 2 * ngroups <= 2 * n */
+        int packed = ngroups <= 1u << GROUP_BITS;
         for (uint32_t g = 0; g < ngroups; g++) {
-            pairs[2 * g] = group_rank_value(groups.value[g], by_score);
-            pairs[2 * g + 1] = g;
+            uint64_t v = group_rank_value(groups.value[g], by_score);
+            if (packed) {
+                pairs[g] = v << GROUP_BITS | g;
+            } else {
+                pairs[2 * g] = v;
+                pairs[2 * g + 1] = g;
+            }
         }
-        qsort(pairs, ngroups, 2 * sizeof(*pairs), by_value);
+        if (packed)
+            sort_u64(pairs, ngroups, pairs + ngroups);
+        else
+            qsort(pairs, ngroups, 2 * sizeof(*pairs), by_value);
         uint32_t at = 0;
         for (uint32_t r = 0; r < ngroups; r++) {
-            uint32_t g = (uint32_t)pairs[2 * r + 1];
+            uint32_t g = packed ? (uint32_t)(pairs[r] & ((1u << GROUP_BITS) - 1))
+                                : (uint32_t)pairs[2 * r + 1];
             group_at[g] = at;
             at += groups.members[g];
         }
