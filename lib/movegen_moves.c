@@ -274,6 +274,7 @@ static int by_value(const void *x, const void *y)
 typedef struct {
     uint64_t prefix;
     uint32_t index;
+    uint32_t key; /* its group and place: group << KEY_PLACE_BITS | place */
 } word_key;
 
 static uint64_t word_prefix(const sk_gen_move *m)
@@ -367,11 +368,10 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
 {
     int done = -1;
     group_table groups = {NULL, NULL, NULL, 0, 0};
-    uint64_t *records = malloc(3 * n * sizeof(*records)); /* and by place, and prefixes */
+    word_key *records = malloc(2 * n * sizeof(*records)); /* and by place */
     uint32_t *place_at = calloc(PLACES, sizeof(*place_at)), *group_at = NULL;
-    word_key *ties = NULL;
     if (!records || !place_at || !group_table_size(&groups, 10)) goto out;
-    uint64_t *prefix = records + 2 * n;
+    word_key *by_place = records + n;
     /* one pass over the moves: ORDER holds each one's group and place until the end; the
      * table as it is now in locals (it moves when it grows) */
     group_slot *slot = groups.slot;
@@ -403,9 +403,8 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
             done = 0;
             goto out;
         }
-        order[i] = g << KEY_PLACE_BITS | place;
+        records[i] = (word_key){word_prefix(m), (uint32_t)i, g << KEY_PLACE_BITS | place};
         place_at[place]++;
-        prefix[i] = word_prefix(m); /* read here, in order, not when the ties are met */
     }
     uint32_t ngroups = groups.count;
     group_at = malloc(ngroups * sizeof(*group_at));
@@ -413,7 +412,7 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
     {
         /* where each group starts: the groups ranked, by their values with their numbers below
          * (49 + 15 bits), or as (value, number) pairs when there are more */
-        uint64_t *pairs = records; /* 2 words a group: 2 * ngroups <= 2 * n */
+        uint64_t *pairs = (uint64_t *)by_place; /* 2 words a group: 2 * ngroups <= 2 * n */
         int packed = ngroups <= 1u << GROUP_BITS;
         for (uint32_t g = 0; g < ngroups; g++) {
             uint64_t v = group_rank_value(groups.value[g], by_score);
@@ -442,46 +441,27 @@ static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_
         place_at[p] = at;
         at += here;
     }
-    uint64_t *by_place = records + n;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t key = order[i];
-        by_place[place_at[key & (PLACES - 1)]++] = (uint64_t)key << 32 | (uint32_t)i;
-    }
-    for (size_t i = 0; i < n; i++) {
-        uint64_t r = by_place[i];
-        records[group_at[r >> (32 + KEY_PLACE_BITS)]++] = r;
-    }
-    /* the runs of equal keys, by word; TIES (2 a move of the longest run) is made when one is
-     * met */
-    size_t ties_cap = 0;
+    for (size_t i = 0; i < n; i++)
+        by_place[place_at[records[i].key & (PLACES - 1)]++] = records[i];
+    for (size_t i = 0; i < n; i++)
+        records[group_at[by_place[i].key >> KEY_PLACE_BITS]++] = by_place[i];
+    /* the runs of equal keys, by word, where they lie (BY_PLACE the room a merge needs) */
     for (size_t i = 0, j; i < n; i = j) {
-        order[i] = (uint32_t)records[i];
-        for (j = i + 1; j < n && records[j] >> 32 == records[i] >> 32; j++)
-            order[j] = (uint32_t)records[j];
-        size_t run = j - i;
-        if (run < 2) continue;
-        if (run > ties_cap) {
-            free(ties);
-            ties_cap = run > 64 ? run : 64;
-            ties = malloc(2 * ties_cap * sizeof(*ties));
-            if (!ties) goto out;
-        }
-        for (size_t k = 0; k < run; k++)
-            ties[k] = (word_key){prefix[order[i + k]], order[i + k]};
-        if (run <= RUN_SORTED)
-            insertion_sort(moves, ties, run);
+        for (j = i + 1; j < n && records[j].key == records[i].key; j++)
+            ;
+        if (j - i <= RUN_SORTED)
+            insertion_sort(moves, records + i, j - i);
         else
-            word_sort(moves, ties, run, ties + ties_cap);
-        for (size_t k = 0; k < run; k++)
-            order[i + k] = ties[k].index;
+            word_sort(moves, records + i, j - i, by_place);
     }
+    for (size_t i = 0; i < n; i++)
+        order[i] = records[i].index;
     done = 1;
 out:
     group_table_free(&groups);
     free(records);
     free(place_at);
     free(group_at);
-    free(ties);
     return done;
 }
 
