@@ -109,11 +109,11 @@ static int by_score_cmp(const void *x, const void *y)
 /* The ranking's order by parts. A move's group: the pass or not, its equity (its score when
  * ranking by score) and its score; the groups sort as the comparators sort them up to the square,
  * and one list has few of them (a score and one of the rack's leaves each: about a thousand in
- * thirty thousand moves), so they are numbered by a hash table and sorted alone. Then a move's
- * key is its group's rank and its place (sk_gen_move_compare's kind, 2 bits, row, 5, column, 5,
- * and direction, 1), and the moves with equal keys go by their words (then by their index). A
- * list with a move that does not fit (a score outside 0..KEY_SCORE_MAX) is sorted by the
- * comparators instead. */
+ * thirty thousand moves), so they are numbered by a hash table and sorted alone. Then the moves
+ * go by group in that ranking, within a group by place (sk_gen_move_compare's kind, 2 bits,
+ * row, 5, column, 5, and direction, 1), and the moves of one group and place by their words
+ * (then by their index). A list with a move that does not fit (a score outside
+ * 0..KEY_SCORE_MAX) is sorted by the comparators instead. */
 #define KEY_SCORE_MAX 0xffff
 #define KEY_PLACE_BITS 13 /* kind, row, column, direction */
 
@@ -269,8 +269,8 @@ static int by_value(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
-/* A move in a run of equal keys: its word's first 8 bytes as a number that orders as strcmp
- * orders them (the bytes after a NUL as 0), and its index. */
+/* A move as the order sorts it: its word's first 8 bytes as a number that orders as strcmp
+ * orders them (the bytes after a NUL as 0), its index, its group and place. */
 typedef struct {
     uint64_t prefix;
     uint32_t index;
@@ -360,10 +360,10 @@ static int by_index(const void *x, const void *y)
 
 #define PLACES (1u << KEY_PLACE_BITS)
 
-/* ORDER as sk_move_list_order gives it: the moves' groups numbered and ranked, then (group,
- * place, index) records sorted by a stable counting sort by place, then one by group in the
- * groups' ranking, then each run of equal group and place by its words. Returns 1 when done, 0
- * when a move's key does not fit, -1 when memory is short. */
+/* ORDER as sk_move_list_order gives it: the moves' groups numbered and ranked, then (word
+ * prefix, index, group and place) records sorted by a stable counting sort by place, then one
+ * by group in the groups' ranking, then each run of equal group and place by its words where it
+ * lies. Returns 1 when done, 0 when a move's key does not fit, -1 when memory is short. */
 static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_t *order)
 {
     int done = -1;
