@@ -1,6 +1,7 @@
 /* movegen_moves.c — move lists and what to do with generated moves: the list's growth,
- * exchanges and the pass, the fixed ranking order, and writing a move in each notation (see
- * movegen.h). The bottom of the generator's files: it uses none of the generator's state. */
+ * exchanges and the pass, the ranking and its fixed order, and appending a move's text (see
+ * movegen.h; the text itself is play_write.c's). The bottom of the generator's files: it uses
+ * none of the generator's state. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
