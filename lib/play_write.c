@@ -22,6 +22,7 @@ static char *put_cs104_tile(char *at, const sk_alphabet *a, char tile)
     return put_tile(at, a, (char)((sk_tile)tile & SK_TILE_LETTER));
 }
 
+/* "00" to "99": the digits of each number below 100, two a number */
 static const char two_digits[] = "00010203040506070809101112131415161718192021222324252627282930"
                                  "31323334353637383940414243444546474849505152535455565758596061"
                                  "6263646566676869707172737475767778798081828384858687888990919293"

@@ -27,6 +27,7 @@ static char *put_text(char *at, const char *s, size_t n)
     return at + n;
 }
 
+/* "00" to "99": the digits of each number below 100, two a number */
 static const char two_digits[] = "00010203040506070809101112131415161718192021222324252627282930"
                                  "31323334353637383940414243444546474849505152535455565758596061"
                                  "6263646566676869707172737475767778798081828384858687888990919293"
@@ -214,7 +215,7 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
                 at = block;
             }
         }
-        n = 0;
+        n = 0; /* all written: nothing left for the loop below */
     }
     for (size_t i = 0; i < n; i++) {
         /* in ORDER the moves are all over the list: each is asked for a few lines ahead */
