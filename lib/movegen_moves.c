@@ -1,6 +1,7 @@
 /* movegen_moves.c — move lists and what to do with generated moves: the list's growth,
- * exchanges and the pass, the fixed ranking order, and writing a move in each notation (see
- * movegen.h). The bottom of the generator's files: it uses none of the generator's state. */
+ * exchanges and the pass, the ranking and its fixed order, and appending a move's text (see
+ * movegen.h; the text itself is play_write.c's). The bottom of the generator's files: it uses
+ * none of the generator's state. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,17 +107,14 @@ static int by_score_cmp(const void *x, const void *y)
     return sk_gen_move_compare(a, b);
 }
 
-/* A move's place in the ranking as one number that sorts in ascending order exactly as the
- * comparators do, up to the word; from the highest bit: the pass (last), the equity (the score
- * when BY_SCORE) from the best down (32 bits), the score from the best down (as many bits as the
- * list's best score needs), then sk_gen_move_compare's kind (2 bits), row (5), column (5) and
- * direction (1). A list with a move that does not fit (a score outside 0..KEY_SCORE_MAX) is
- * sorted by the comparators instead. */
-typedef struct {
-    uint64_t key;
-    uint32_t index; /* in the list */
-} rank_key;
-
+/* The ranking's order by parts. A move's group: the pass or not, its equity (its score when
+ * ranking by score) and its score; the groups sort as the comparators sort them up to the square,
+ * and one list has few of them (a score and one of the rack's leaves each: about a thousand in
+ * thirty thousand moves), so they are numbered by a hash table and sorted alone. Then the moves
+ * go by group in that ranking, within a group by place (sk_gen_move_compare's kind, 2 bits,
+ * row, 5, column, 5, and direction, 1), and the moves of one group and place by their words
+ * (then by their index). A list with a move that does not fit (a score outside
+ * 0..KEY_SCORE_MAX) is sorted by the comparators instead. */
 #define KEY_SCORE_MAX 0xffff
 #define KEY_PLACE_BITS 13 /* kind, row, column, direction */
 
@@ -136,45 +134,222 @@ static uint32_t descending_int(int v)
 
 static int key_fits(const sk_gen_move *m)
 {
-    return m->score >= 0 && m->score <= KEY_SCORE_MAX && m->kind < 4 && m->row < 32 &&
-           m->col < 32 && m->dir < 2;
+    return (unsigned)m->score <= KEY_SCORE_MAX &&
+           ((m->row | m->col) >> 5 | m->kind >> 2 | m->dir >> 1) == 0;
 }
 
-/* The key of M in a list whose best score is TOP, written in SCORE_BITS bits. */
-static uint64_t key_of(const sk_gen_move *m, int by_score, int top, int score_bits)
+/* M's group as it is told apart from others (49 bits): the pass or not, the bits of its equity
+ * (+0 for -0; none when ranking BY_SCORE) and its score. */
+static uint64_t group_of(const sk_gen_move *m, int by_score)
 {
-    uint32_t first = by_score ? descending_int(m->kind == SK_MOVE_PASS ? 0 : m->score)
-                              : descending_float(m->equity);
-    int shift = KEY_PLACE_BITS + score_bits;
-    return (uint64_t)(m->kind == SK_MOVE_PASS) << (shift + 32) | (uint64_t)first << shift |
-           (uint64_t)(top - m->score) << KEY_PLACE_BITS | (uint64_t)m->kind << 11 |
-           (uint64_t)m->row << 6 | (uint64_t)m->col << 1 | m->dir;
+    uint32_t bits;
+    memcpy(&bits, &m->equity, sizeof(bits));
+    bits &= (uint32_t) - (by_score == 0 && bits << 1 != 0); /* -0 as +0 */
+    return (uint64_t)(m->kind == SK_MOVE_PASS) << 48 | (uint64_t)bits << 16 | (uint32_t)m->score;
+}
+
+/* The value of group G (group_of) that sorts ascending as the comparators sort the groups:
+ * from the highest bit the pass (last), the equity or, BY_SCORE, the score (the pass's as 0)
+ * from the best down, then the score from the best down. */
+static uint64_t group_rank_value(uint64_t g, int by_score)
+{
+    uint32_t pass = (uint32_t)(g >> 48), score = (uint32_t)g & KEY_SCORE_MAX,
+             bits = (uint32_t)(g >> 16);
+    float equity;
+    memcpy(&equity, &bits, sizeof(equity));
+    uint32_t first = by_score ? descending_int(pass ? 0 : (int)score) : descending_float(equity);
+    return (uint64_t)pass << 48 | (uint64_t)first << 16 | (KEY_SCORE_MAX - score);
+}
+
+static uint32_t place_of(const sk_gen_move *m)
+{
+    return (uint32_t)m->kind << 11 | (uint32_t)m->row << 6 | (uint32_t)m->col << 1 | m->dir;
+}
+
+/* The distinct groups of a list, numbered in the order they are met, with how many moves each
+ * has: an open-addressing table of 2^BITS slots, at most half full, each empty (key 0) or a
+ * group's value + 1 and its number. */
+typedef struct {
+    uint64_t key;
+    uint32_t number;
+} group_slot;
+
+typedef struct {
+    group_slot *slot;
+    uint64_t *value;   /* by number: the group's value */
+    uint32_t *members; /* by number: its moves */
+    uint32_t count, bits;
+} group_table;
+
+static uint32_t slot_of(uint64_t v, uint32_t bits)
+{
+    return (uint32_t)((v * 0x9e3779b97f4a7c15u) >> (64 - bits));
+}
+
+/* Room for 2^BITS slots and half as many groups, the groups there are kept. Returns 0 when
+ * memory is short. */
+static int group_table_size(group_table *t, uint32_t bits)
+{
+    size_t slots = (size_t)1 << bits;
+    group_slot *slot = calloc(slots, sizeof(*slot));
+    uint64_t *value = realloc(t->value, slots / 2 * sizeof(*value));
+    if (value) t->value = value;
+    uint32_t *members = realloc(t->members, slots / 2 * sizeof(*members));
+    if (members) t->members = members;
+    if (!slot || !value || !members) {
+        free(slot);
+        return 0;
+    }
+    free(t->slot);
+    t->slot = slot;
+    t->bits = bits;
+    uint32_t mask = (uint32_t)slots - 1;
+    for (uint32_t g = 0; g < t->count; g++) {
+        uint32_t s = slot_of(t->value[g], bits);
+        while (slot[s].key)
+            s = (s + 1) & mask;
+        slot[s] = (group_slot){t->value[g] + 1, g};
+    }
+    return 1;
+}
+
+static void group_table_free(group_table *t)
+{
+    free(t->slot);
+    free(t->value);
+    free(t->members);
+}
+
+/* The number of a new group V, with no moves yet, whose slot would be S. UINT32_MAX when memory
+ * is short. */
+static uint32_t group_new(group_table *t, uint64_t v, uint32_t s)
+{
+    uint32_t mask = (1u << t->bits) - 1;
+    if (t->count == mask / 2 + 1) { /* half full: grown, and the slot found again */
+        if (!group_table_size(t, t->bits + 1)) return UINT32_MAX;
+        mask = (1u << t->bits) - 1;
+        for (s = slot_of(v, t->bits); t->slot[s].key; s = (s + 1) & mask)
+            ;
+    }
+    t->slot[s] = (group_slot){v + 1, t->count};
+    t->value[t->count] = v;
+    t->members[t->count] = 0;
+    return t->count++;
+}
+
+#define GROUP_BITS 15 /* below a group's 49-bit value when there are at most 2^15 groups */
+
+/* Sorts A (N numbers) ascending: a radix sort by bytes from the lowest, the bytes all numbers
+ * share skipped; SPARE (N) the other half of each pass. */
+static void sort_u64(uint64_t *a, size_t n, uint64_t *spare)
+{
+    uint64_t *from = a, *to = spare;
+    for (int shift = 0; shift < 64; shift += 8) {
+        uint32_t count[256] = {0};
+        for (size_t i = 0; i < n; i++)
+            count[from[i] >> shift & 0xff]++;
+        if (count[from[0] >> shift & 0xff] == n) continue;
+        uint32_t at = 0;
+        for (int v = 0; v < 256; v++) {
+            uint32_t here = count[v];
+            count[v] = at;
+            at += here;
+        }
+        for (size_t i = 0; i < n; i++)
+            to[count[from[i] >> shift & 0xff]++] = from[i];
+        uint64_t *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != a) memcpy(a, from, n * sizeof(*a));
+}
+
+static int by_value(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* A move as the order sorts it: its word's first 8 bytes as a number that orders as strcmp
+ * orders them (the bytes after a NUL as 0), its index, its group and place. */
+typedef struct {
+    uint64_t prefix;
+    uint32_t index;
+    uint32_t key; /* its group and place: group << KEY_PLACE_BITS | place */
+} word_key;
+
+static uint64_t word_prefix(const sk_gen_move *m)
+{
+    _Static_assert(sizeof(m->word) >= 8, "a word has 8 bytes to read");
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, m->word, sizeof(v));
+    /* the first NUL's byte is the lowest with its flag set; the bytes from it on are cleared */
+    uint64_t nul = (v - 0x0101010101010101u) & ~v & 0x8080808080808080u;
+    if (nul) v &= ((nul & (0 - nul)) >> 7) - 1;
+    return __builtin_bswap64(v);
+#else
+    uint64_t v = 0;
+    for (int i = 0; i < 8 && m->word[i]; i++)
+        v |= (uint64_t)(unsigned char)m->word[i] << (56 - 8 * i);
+    return v;
+#endif
+}
+
+/* A before B: by word, then by index. */
+static int word_before(const sk_gen_move *moves, const word_key *a, const word_key *b)
+{
+    if (a->prefix != b->prefix) return a->prefix < b->prefix;
+    if ((a->prefix & 0xff) != 0) { /* 8 bytes alike, no NUL among them: the rest decides */
+        int c = strcmp(moves[a->index].word + 8, moves[b->index].word + 8);
+        if (c) return c < 0;
+    }
+    return a->index < b->index;
+}
+
+static void insertion_sort(const sk_gen_move *moves, word_key *k, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        word_key in = k[i];
+        size_t j = i;
+        for (; j > 0 && word_before(moves, &in, &k[j - 1]); j--)
+            k[j] = k[j - 1];
+        k[j] = in;
+    }
+}
+
+#define RUN_SORTED 16 /* a run of equal keys this short is sorted by insertion */
+
+/* Sorts K (N) by word_before: runs of RUN_SORTED by insertion, then merged, SPARE (N) the
+ * other half of each merge. */
+static void word_sort(const sk_gen_move *moves, word_key *k, size_t n, word_key *spare)
+{
+    for (size_t i = 0; i < n; i += RUN_SORTED)
+        insertion_sort(moves, k + i, n - i < RUN_SORTED ? n - i : RUN_SORTED);
+    word_key *from = k, *to = spare;
+    for (size_t width = RUN_SORTED; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n;
+            size_t hi = mid + width < n ? mid + width : n;
+            size_t a = lo, b = mid, at = lo;
+            while (a < mid && b < hi)
+                to[at++] = word_before(moves, &from[b], &from[a]) ? from[b++] : from[a++];
+            while (a < mid)
+                to[at++] = from[a++];
+            while (b < hi)
+                to[at++] = from[b++];
+        }
+        word_key *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != k) memcpy(k, from, n * sizeof(*k));
 }
 
 /* The moves the qsort comparators below read (a sort runs on one thread at a time per list;
  * these are only read between setting them and the qsort that uses them). */
 static _Thread_local const sk_gen_move *sort_moves;
 static _Thread_local int (*sort_cmp)(const void *, const void *);
-
-/* The first 8 bytes of M's word as a number that orders as strcmp orders them (NUL after the
- * end). */
-static uint64_t word_prefix(const sk_gen_move *m)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < 8 && m->word[i]; i++)
-        v |= (uint64_t)(unsigned char)m->word[i] << (56 - 8 * i);
-    return v;
-}
-
-/* Keys of equal value whose KEY is now the prefix of their move's word: the words decide (the
- * index when the words are the same too). */
-static int by_word(const void *x, const void *y)
-{
-    const rank_key *a = x, *b = y;
-    if (a->key != b->key) return a->key < b->key ? -1 : 1;
-    int c = strcmp(sort_moves[a->index].word, sort_moves[b->index].word);
-    return c ? c : a->index < b->index ? -1 : a->index > b->index;
-}
 
 /* Indexes into sort_moves, by sort_cmp (then the index). */
 static int by_index(const void *x, const void *y)
@@ -184,88 +359,111 @@ static int by_index(const void *x, const void *y)
     return c ? c : a < b ? -1 : a > b;
 }
 
-/* Orders a run of N equal keys by their moves' words, whose first 8 bytes PREFIX holds by move
- * (most runs are a few moves of the same square and score: a blank played as different
- * letters). The keys are spent. */
-static void order_ties(rank_key *k, size_t n, const sk_gen_move *moves, const uint64_t *prefix)
-{
-    for (size_t i = 0; i < n; i++)
-        k[i].key = prefix[k[i].index];
-    sort_moves = moves;
-    if (n > 32) {
-        qsort(k, n, sizeof(*k), by_word);
-        return;
-    }
-    for (size_t i = 1; i < n; i++) {
-        rank_key in = k[i];
-        size_t j = i;
-        for (; j > 0 && by_word(&k[j - 1], &in) > 0; j--)
-            k[j] = k[j - 1];
-        k[j] = in;
-    }
-}
+#define PLACES (1u << KEY_PLACE_BITS)
 
-#define DIGIT_BITS 11
-#define DIGITS 6 /* 66 bits: the 62 of the widest key */
-#define DIGIT(k, d) ((uint32_t)((k) >> ((d)*DIGIT_BITS)) & ((1u << DIGIT_BITS) - 1))
-
-/* ORDER as sk_move_list_order gives it, by a stable radix sort of the keys, digit by digit from
- * the lowest, skipping the digits every key shares; then the runs of equal keys by their words.
- * Returns 1 when done, 0 when a move's key does not fit, -1 when memory is short. */
+/* ORDER as sk_move_list_order gives it: the moves' groups numbered and ranked, then (word
+ * prefix, index, group and place) records sorted by a stable counting sort by place, then one
+ * by group in the groups' ranking, then each run of equal group and place by its words where it
+ * lies. Returns 1 when done, 0 when a move's key does not fit, -1 when memory is short. */
 static int radix_order(const sk_gen_move *moves, size_t n, int by_score, uint32_t *order)
 {
-    int top = 0;
+    int done = -1;
+    group_table groups = {NULL, NULL, NULL, 0, 0};
+    word_key *records = malloc(2 * n * sizeof(*records)); /* and by place */
+    uint32_t *place_at = calloc(PLACES, sizeof(*place_at)), *group_at = NULL;
+    if (!records || !place_at || !group_table_size(&groups, 10)) goto out;
+    word_key *by_place = records + n;
+    /* one pass over the moves: ORDER holds each one's group and place until the end; the
+     * table as it is now in locals (it moves when it grows) */
+    group_slot *slot = groups.slot;
+    uint32_t *members = groups.members, bits = groups.bits, mask = (1u << bits) - 1;
     for (size_t i = 0; i < n; i++) {
-        if (!key_fits(&moves[i])) return 0;
-        if (moves[i].score > top) top = moves[i].score;
-    }
-    int score_bits = 0;
-    while (top >> score_bits)
-        score_bits++;
-    int digits = (KEY_PLACE_BITS + score_bits + 33 + DIGIT_BITS - 1) / DIGIT_BITS;
-    rank_key *block = malloc(2 * n * sizeof(*block));
-    uint64_t *prefix = malloc(n * sizeof(*prefix));
-    uint32_t(*counts)[1 << DIGIT_BITS] = calloc(DIGITS, sizeof(*counts));
-    if (!block || !prefix || !counts) {
-        free(block);
-        free(prefix);
-        free(counts);
-        return -1;
-    }
-    rank_key *keys = block, *spare = block + n;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t k = key_of(&moves[i], by_score, top, score_bits);
-        keys[i] = (rank_key){k, (uint32_t)i};
-        prefix[i] = word_prefix(&moves[i]);
-        for (int d = 0; d < digits; d++)
-            counts[d][DIGIT(k, d)]++;
-    }
-    for (int d = 0; d < digits; d++) {
-        uint32_t *c = counts[d];
-        if (c[DIGIT(keys[0].key, d)] == n) continue; /* one value: nothing to order */
-        uint32_t at = 0;
-        for (int v = 0; v < 1 << DIGIT_BITS; v++) {
-            uint32_t here = c[v];
-            c[v] = at;
-            at += here;
+        const sk_gen_move *m = &moves[i];
+        if (!key_fits(m)) {
+            done = 0;
+            goto out;
         }
-        for (size_t i = 0; i < n; i++)
-            spare[c[DIGIT(keys[i].key, d)]++] = keys[i];
-        rank_key *t = keys;
-        keys = spare;
-        spare = t;
+        uint64_t v = group_of(m, by_score);
+        uint32_t g, s = slot_of(v, bits), place = place_of(m);
+        for (;; s = (s + 1) & mask) {
+            if (slot[s].key == v + 1) {
+                g = slot[s].number;
+                break;
+            }
+            if (!slot[s].key) {
+                if ((g = group_new(&groups, v, s)) == UINT32_MAX) goto out;
+                slot = groups.slot;
+                members = groups.members;
+                bits = groups.bits;
+                mask = (1u << bits) - 1;
+                break;
+            }
+        }
+        members[g]++;
+        if (g >> (32 - KEY_PLACE_BITS)) { /* more groups than a key holds */
+            done = 0;
+            goto out;
+        }
+        records[i] = (word_key){word_prefix(m), (uint32_t)i, g << KEY_PLACE_BITS | place};
+        place_at[place]++;
     }
-    for (size_t i = 0, j; i < n; i = j) {
-        for (j = i + 1; j < n && keys[j].key == keys[i].key; j++)
-            ;
-        if (j - i > 1) order_ties(keys + i, j - i, moves, prefix);
+    uint32_t ngroups = groups.count;
+    group_at = malloc(ngroups * sizeof(*group_at));
+    if (!group_at) goto out;
+    {
+        /* where each group starts: the groups ranked, by their values with their numbers below
+         * (49 + 15 bits), or as (value, number) pairs when there are more */
+        uint64_t *pairs = (uint64_t *)by_place; /* 2 words a group: 2 * ngroups <= 2 * n */
+        int packed = ngroups <= 1u << GROUP_BITS;
+        for (uint32_t g = 0; g < ngroups; g++) {
+            uint64_t v = group_rank_value(groups.value[g], by_score);
+            if (packed) {
+                pairs[g] = v << GROUP_BITS | g;
+            } else {
+                pairs[2 * g] = v;
+                pairs[2 * g + 1] = g;
+            }
+        }
+        if (packed)
+            sort_u64(pairs, ngroups, pairs + ngroups);
+        else
+            qsort(pairs, ngroups, 2 * sizeof(*pairs), by_value);
+        uint32_t at = 0;
+        for (uint32_t r = 0; r < ngroups; r++) {
+            uint32_t g = packed ? (uint32_t)(pairs[r] & ((1u << GROUP_BITS) - 1))
+                                : (uint32_t)pairs[2 * r + 1];
+            group_at[g] = at;
+            at += groups.members[g];
+        }
+    }
+    uint32_t at = 0;
+    for (uint32_t p = 0; p < PLACES; p++) {
+        uint32_t here = place_at[p];
+        place_at[p] = at;
+        at += here;
     }
     for (size_t i = 0; i < n; i++)
-        order[i] = keys[i].index;
-    free(block);
-    free(prefix);
-    free(counts);
-    return 1;
+        by_place[place_at[records[i].key & (PLACES - 1)]++] = records[i];
+    for (size_t i = 0; i < n; i++)
+        records[group_at[by_place[i].key >> KEY_PLACE_BITS]++] = by_place[i];
+    /* the runs of equal keys, by word, where they lie (BY_PLACE the room a merge needs) */
+    for (size_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && records[j].key == records[i].key; j++)
+            ;
+        if (j - i <= RUN_SORTED)
+            insertion_sort(moves, records + i, j - i);
+        else
+            word_sort(moves, records + i, j - i, by_place);
+    }
+    for (size_t i = 0; i < n; i++)
+        order[i] = records[i].index;
+    done = 1;
+out:
+    group_table_free(&groups);
+    free(records);
+    free(place_at);
+    free(group_at);
+    return done;
 }
 
 /* Below this many moves a list is sorted by its comparator. */
@@ -349,23 +547,16 @@ static int kind_of(char c)
     return leave_slot(c);
 }
 
-int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
-                      int by_score)
+/* The leave of each move of LIST worked out by itself, the values of the leaves that hold only
+ * the rack's tiles kept in a table by the index of the tiles used (COUNTS by kind, RADIX[k] the
+ * index's step for a tile of kind k: the tables' CELLS) when CELLS is at most 65536. For racks
+ * sk_move_list_rank's count vectors do not fit. */
+static int rank_each(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
+                     const int *counts, const int *radix, size_t cells)
 {
-    int counts[SK_TILE_KINDS] = {0}, radix[SK_TILE_KINDS];
-    for (const char *p = rack; *p; p++) {
-        int k = kind_of(*p);
-        if (k >= 0) counts[k]++;
-    }
-    size_t cells = 1;
-    for (int k = 0; k < SK_TILE_KINDS; k++) {
-        radix[k] = (int)cells;
-        cells *= (size_t)counts[k] + 1;
-        if (cells > 65536) break; /* a rack this large: each leave worked out by itself */
-    }
     float *value = NULL;
     unsigned char *known = NULL;
-    if (!by_score && cells <= 65536) {
+    if (cells <= 65536) {
         value = malloc(cells * sizeof(*value));
         known = calloc(cells, 1);
         if (!value || !known) {
@@ -378,10 +569,6 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
     for (size_t i = 0; i < list->count; i++) {
         sk_gen_move *m = &list->moves[i];
         m->equity = (float)m->score;
-        if (by_score) {
-            if (m->kind == SK_MOVE_PASS) m->equity = 0.0f;
-            continue;
-        }
         if (m->kind == SK_MOVE_PASS) {
             m->equity = (float)sk_leave_value(leaves, rack);
             continue;
@@ -392,13 +579,13 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
         if (m->kind == SK_MOVE_PLACE) {
             for (uint32_t bits = m->placed; ok && bits; bits &= bits - 1) {
                 int t = kind_of(m->word[__builtin_ctz(bits)]);
-                ok = t >= 0 && ++used[t] <= counts[t];
+                ok = t >= 0 && t < SK_TILE_KINDS && ++used[t] <= counts[t];
                 if (ok) index += radix[t];
             }
         } else {
             for (int k = 0; ok && m->word[k]; k++) {
                 int t = kind_of(m->word[k]);
-                ok = t >= 0 && ++used[t] <= counts[t];
+                ok = t >= 0 && t < SK_TILE_KINDS && ++used[t] <= counts[t];
                 if (ok) index += radix[t];
             }
         }
@@ -413,6 +600,100 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
             known[index] = 1;
         }
         m->equity += v;
+    }
+    free(value);
+    free(known);
+    return SK_OK;
+}
+
+/* The rack's tile kinds as a count vector: 8 bits a kind, up to 7 kinds, the top 8 bits
+ * counting tiles of other kinds. */
+#define VECTOR_KINDS 7
+#define VECTOR_OTHER ((uint64_t)1 << 56)
+#define VECTOR_HIGH 0x8080808080808080u
+
+int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
+                      int by_score)
+{
+    sk_gen_move *moves = list->moves;
+    if (by_score) {
+        for (size_t i = 0; i < list->count; i++)
+            moves[i].equity = moves[i].kind == SK_MOVE_PASS ? 0.0f : (float)moves[i].score;
+        return SK_OK;
+    }
+    int counts[SK_TILE_KINDS] = {0}, radix[SK_TILE_KINDS] = {0};
+    for (const char *p = rack; *p; p++) {
+        int k = kind_of(*p);
+        if (k >= 0 && k < SK_TILE_KINDS) counts[k]++;
+    }
+    /* a move's tiles are told by summing, tile by tile, a count vector (so that any kind used
+     * more often than the rack has it shows as a field's top bit, with GUARD added) and the
+     * index of the tiles used (a mixed-radix number, a digit a kind) */
+    size_t cells = 1;
+    int slots = 0;
+    uint64_t kind_vector[SK_TILE_KINDS], guard = (uint64_t)0x7f << 56;
+    for (int k = 0; k < SK_TILE_KINDS; k++) {
+        kind_vector[k] = VECTOR_OTHER;
+        if (!counts[k]) continue;
+        radix[k] = (int)cells;
+        cells *= (size_t)counts[k] + 1;
+        if (cells > 65536) break; /* a rack this large: each leave worked out by itself */
+        if (slots < VECTOR_KINDS) {
+            kind_vector[k] = (uint64_t)1 << (8 * slots);
+            guard |= (uint64_t)(0x7f - counts[k]) << (8 * slots);
+        }
+        slots++;
+    }
+    if (cells > 65536 || slots > VECTOR_KINDS)
+        return rank_each(list, rack, leaves, counts, radix, cells);
+    uint64_t vector[256];
+    uint32_t step[256];
+    for (int t = 0; t < 256; t++) {
+        int k = kind_of((char)t);
+        int on_rack = k >= 0 && k < SK_TILE_KINDS && counts[k];
+        vector[t] = on_rack ? kind_vector[k] : VECTOR_OTHER;
+        step[t] = on_rack ? (uint32_t)radix[k] : 0;
+    }
+    float *value = malloc(cells * sizeof(*value));
+    unsigned char *known = calloc(cells, 1);
+    if (!value || !known) {
+        free(value);
+        free(known);
+        return SK_ENOMEM;
+    }
+    char kept[SK_RACK_MAX + 1];
+    for (size_t i = 0; i < list->count; i++) {
+        sk_gen_move *m = &moves[i];
+        if (m->kind == SK_MOVE_PASS) {
+            m->equity = (float)sk_leave_value(leaves, rack);
+            continue;
+        }
+        uint64_t used = 0;
+        uint32_t index = 0;
+        if (m->kind == SK_MOVE_PLACE) {
+            for (uint32_t bits = m->placed; bits; bits &= bits - 1) {
+                unsigned char t = (unsigned char)m->word[__builtin_ctz(bits)];
+                used += vector[t];
+                index += step[t];
+            }
+        } else {
+            for (const char *p = m->word; *p; p++) {
+                used += vector[(unsigned char)*p];
+                index += step[(unsigned char)*p];
+            }
+        }
+        float score = (float)m->score, v;
+        if (((used + guard) & VECTOR_HIGH) == 0 && known[index]) {
+            v = value[index];
+        } else {
+            sk_gen_move_leave(m, rack, kept);
+            v = (float)sk_leave_value(leaves, kept);
+            if (((used + guard) & VECTOR_HIGH) == 0) {
+                value[index] = v;
+                known[index] = 1;
+            }
+        }
+        m->equity = score + v;
     }
     free(value);
     free(known);
@@ -454,36 +735,6 @@ static void fill_play(const sk_gen_move *m, sk_play *play)
             play->placed[play->nplaced++] =
                 (sk_placement){m->row + (m->dir == SK_DOWN ? i : 0),
                                m->col + (m->dir == SK_ACROSS ? i : 0), m->word[i]};
-}
-
-_Static_assert(SK_PLAY_TEXT_MAX <= SK_GEN_MOVE_TEXT_MAX, "a move's text fits");
-
-size_t sk_gen_move_format(const sk_gen_move *m, sk_play_style style, const sk_alphabet *alphabet,
-                          char *out)
-{
-    char tiles[SK_BOARD_MAX + 1];
-    int n = 0, first = 0;
-    if (m->kind == SK_MOVE_PLACE && (style == SK_PLAY_SKRABBKLE || style == SK_PLAY_CS104)) {
-        first = m->placed ? __builtin_ctz(m->placed) : 0;
-        for (uint32_t bits = m->placed; bits; bits &= bits - 1)
-            tiles[n++] = m->word[__builtin_ctz(bits)];
-    }
-    sk_play_text t = {
-        .kind = (sk_move_kind)m->kind,
-        .dir = (sk_direction)m->dir,
-        .word = m->word,
-        .len = m->len,
-        .row = m->row,
-        .col = m->col,
-        .placed = m->placed,
-        .tiles = tiles,
-        .ntiles = n,
-        .tile_row = m->row + (m->dir == SK_DOWN ? first : 0),
-        .tile_col = m->col + (m->dir == SK_ACROSS ? first : 0),
-        .exchange = m->kind == SK_MOVE_EXCHANGE ? m->word : "",
-        .exchange_count = m->kind == SK_MOVE_EXCHANGE ? (int)strlen(m->word) : 0,
-    };
-    return sk_play_text_format(&t, style, alphabet ? alphabet : sk_alphabet_default(), out);
 }
 
 void sk_gen_move_write(const sk_gen_move *m, sk_play_style style, const sk_alphabet *alphabet,

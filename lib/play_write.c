@@ -1,10 +1,11 @@
 /* play_write.c — the one writer of a move in each notation (docs/formats.md, "Moves"): check,
  * parse, suggest, match transcripts and the games all write moves through it, resolved plays
- * (sk_play_write) and generated moves (sk_gen_move_format, movegen_moves.c) alike. It writes
- * into a character array, by hand: suggest writes tens of thousands of moves a position. */
+ * (sk_play_write) and generated moves (sk_gen_move_format) alike. It writes into a character
+ * array, by hand: suggest writes tens of thousands of moves a position. */
 #include <string.h>
 
 #include "internal/play_text.h"
+#include "skrab/movegen.h"
 #include "skrab/rules.h"
 
 /* A tile of a move as the notations write it: its label (alphabet.h), in lower case for a blank
@@ -21,7 +22,13 @@ static char *put_cs104_tile(char *at, const sk_alphabet *a, char tile)
     return put_tile(at, a, (char)((sk_tile)tile & SK_TILE_LETTER));
 }
 
-static char *put_int(char *at, int v)
+/* "00" to "99": the digits of each number below 100, two a number */
+static const char two_digits[] = "00010203040506070809101112131415161718192021222324252627282930"
+                                 "31323334353637383940414243444546474849505152535455565758596061"
+                                 "6263646566676869707172737475767778798081828384858687888990919293"
+                                 "949596979899";
+
+static char *put_digits(char *at, int v)
 {
     char digits[16];
     int n = 0;
@@ -34,6 +41,16 @@ static char *put_int(char *at, int v)
     while (n)
         *at++ = digits[--n];
     return at;
+}
+
+static inline char *put_int(char *at, int v)
+{
+    if (v >= 0 && v < 100) { /* rows, columns and most scores */
+        if (v >= 10) *at++ = two_digits[2 * v];
+        *at++ = two_digits[2 * v + 1];
+        return at;
+    }
+    return put_digits(at, v);
 }
 
 static char *put_text(char *at, const char *s, size_t max)
@@ -54,6 +71,27 @@ static char *put_gcg_square(char *at, int row, int col, sk_direction dir)
         *at++ = (char)('A' + col);
         at = put_int(at, row + 1);
     }
+    return at;
+}
+
+/* A placement in GCG: its square, a space and its main word, the squares not in SHOWN (bit i:
+ * square i) as '.'. */
+static inline char *put_gcg_place(char *at, int row, int col, int dir, const char *word, int len,
+                                  uint32_t shown, const sk_alphabet *a)
+{
+    at = put_gcg_square(at, row, col, (sk_direction)dir);
+    *at++ = ' ';
+    if (len > SK_BOARD_MAX) len = SK_BOARD_MAX;
+    if (shown == UINT32_MAX) { /* every tile */
+        for (int i = 0; i < len; i++)
+            at = put_tile(at, a, word[i]);
+        return at;
+    }
+    for (int i = 0; i < len; i++)
+        if (!(shown >> i & 1))
+            *at++ = '.';
+        else
+            at = put_tile(at, a, word[i]);
     return at;
 }
 
@@ -89,14 +127,8 @@ size_t sk_play_text_format(const sk_play_text *t, sk_play_style style, const sk_
             at = put_int(at, t->exchange_count);
         }
     } else if (style == SK_PLAY_GCG || style == SK_PLAY_GCG_DOTS) {
-        at = put_gcg_square(at, t->row, t->col, t->dir);
-        *at++ = ' ';
-        int len = t->len < SK_BOARD_MAX ? t->len : SK_BOARD_MAX;
-        for (int i = 0; i < len; i++)
-            if (style == SK_PLAY_GCG_DOTS && !(t->placed >> i & 1))
-                *at++ = '.';
-            else
-                at = put_tile(at, a, t->word[i]);
+        at = put_gcg_place(at, t->row, t->col, t->dir, t->word, t->len,
+                           style == SK_PLAY_GCG_DOTS ? t->placed : UINT32_MAX, a);
     } else {
         int n = t->ntiles < SK_MOVE_TILES_MAX ? t->ntiles : SK_MOVE_TILES_MAX;
         if (style == SK_PLAY_SKRABBKLE) {
@@ -165,4 +197,48 @@ void sk_play_write(const sk_play *play, sk_play_style style, const sk_alphabet *
 void sk_play_write_gcg(const sk_play *play, const sk_alphabet *alphabet, sk_buf *out)
 {
     sk_play_write(play, SK_PLAY_GCG, alphabet, out);
+}
+
+_Static_assert(SK_PLAY_TEXT_MAX <= SK_GEN_MOVE_TEXT_MAX, "a move's text fits");
+
+/* sk_gen_move_format for all but a placement in GCG: through the writer's view of a move. */
+__attribute__((noinline)) static size_t format_by_view(const sk_gen_move *m, sk_play_style style,
+                                                       const sk_alphabet *a, char *out)
+{
+    char tiles[SK_BOARD_MAX + 1];
+    int n = 0, first = 0;
+    if (m->kind == SK_MOVE_PLACE && (style == SK_PLAY_SKRABBKLE || style == SK_PLAY_CS104)) {
+        first = m->placed ? __builtin_ctz(m->placed) : 0;
+        for (uint32_t bits = m->placed; bits; bits &= bits - 1)
+            tiles[n++] = m->word[__builtin_ctz(bits)];
+    }
+    sk_play_text t = {
+        .kind = (sk_move_kind)m->kind,
+        .dir = (sk_direction)m->dir,
+        .word = m->word,
+        .len = m->len,
+        .row = m->row,
+        .col = m->col,
+        .placed = m->placed,
+        .tiles = tiles,
+        .ntiles = n,
+        .tile_row = m->row + (m->dir == SK_DOWN ? first : 0),
+        .tile_col = m->col + (m->dir == SK_ACROSS ? first : 0),
+        .exchange = m->kind == SK_MOVE_EXCHANGE ? m->word : "",
+        .exchange_count = m->kind == SK_MOVE_EXCHANGE ? (int)strlen(m->word) : 0,
+    };
+    return sk_play_text_format(&t, style, a, out);
+}
+
+size_t sk_gen_move_format(const sk_gen_move *m, sk_play_style style, const sk_alphabet *alphabet,
+                          char *out)
+{
+    const sk_alphabet *a = alphabet ? alphabet : sk_alphabet_default();
+    if (m->kind != SK_MOVE_PLACE || (style != SK_PLAY_GCG && style != SK_PLAY_GCG_DOTS))
+        return format_by_view(m, style, a, out);
+    /* the common case, as sk_play_text_format writes it, without its view of the move */
+    char *at = put_gcg_place(out, m->row, m->col, m->dir, m->word, m->len,
+                             style == SK_PLAY_GCG_DOTS ? m->placed : UINT32_MAX, a);
+    *at = '\0';
+    return (size_t)(at - out);
 }

@@ -27,7 +27,13 @@ static char *put_text(char *at, const char *s, size_t n)
     return at + n;
 }
 
-static char *put_int(char *at, long long v)
+/* "00" to "99": the digits of each number below 100, two a number */
+static const char two_digits[] = "00010203040506070809101112131415161718192021222324252627282930"
+                                 "31323334353637383940414243444546474849505152535455565758596061"
+                                 "6263646566676869707172737475767778798081828384858687888990919293"
+                                 "949596979899";
+
+static char *put_digits(char *at, long long v)
 {
     char digits[24];
     int n = 0;
@@ -40,6 +46,16 @@ static char *put_int(char *at, long long v)
     while (n)
         *at++ = digits[--n];
     return at;
+}
+
+static inline char *put_int(char *at, long long v)
+{
+    if (v >= 0 && v < 100) { /* most scores */
+        if (v >= 10) *at++ = two_digits[2 * v];
+        *at++ = two_digits[2 * v + 1];
+        return at;
+    }
+    return put_digits(at, v);
 }
 
 /* Bytes put_fixed2 may write: "%.2f" of the largest float is 39 digits, a sign and 3 more. */
@@ -185,6 +201,21 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
         h = put_int(h, line);
         h = put_text(h, ",\"move\":\"", 9);
         head_len = (size_t)(h - head);
+    }
+    if (!style->json && !style->verbose) { /* SCORE MOVE: the plain list, the longest */
+        for (size_t i = 0; i < n; i++) {
+            if (order && i + PREFETCH < n) __builtin_prefetch(&list->moves[order[i + PREFETCH]]);
+            const sk_gen_move *m = &list->moves[order ? order[i] : i];
+            at = put_int(at, m->score);
+            *at++ = ' ';
+            at += sk_gen_move_format(m, style->notation, style->alphabet, at);
+            *at++ = '\n';
+            if (at > block + BLOCK - LINE_ROOM) {
+                sk_buf_append(out, block, (size_t)(at - block));
+                at = block;
+            }
+        }
+        n = 0; /* all written: nothing left for the loop below */
     }
     for (size_t i = 0; i < n; i++) {
         /* in ORDER the moves are all over the list: each is asked for a few lines ahead */
