@@ -1,14 +1,16 @@
-/* players.c — the built-in automated players (see players.h): best, equity, simple, pass. */
+/* players.c — the built-in automated players (see players.h): best, equity, simple, pass, sim. */
 #include <string.h>
 
 #include "skrab/error.h"
 #include "skrab/players.h"
+#include "skrab/sim.h"
 
-static const char *const NAMES[] = {"best", "equity", "simple", "pass"};
+static const char *const NAMES[] = {"best", "equity", "simple", "pass", "sim"};
+#define NNAMES (int)(sizeof(NAMES) / sizeof(NAMES[0]))
 
 int sk_strategy_from_name(const char *name, sk_strategy *out)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < NNAMES; i++)
         if (strcmp(name, NAMES[i]) == 0) {
             *out = (sk_strategy)i;
             return SK_OK;
@@ -18,7 +20,7 @@ int sk_strategy_from_name(const char *name, sk_strategy *out)
 
 const char *sk_strategy_name(sk_strategy strategy)
 {
-    return (unsigned)strategy < 4 ? NAMES[strategy] : "?";
+    return (unsigned)strategy < (unsigned)NNAMES ? NAMES[strategy] : "?";
 }
 
 void sk_gen_move_to_move(const sk_gen_move *gen, sk_move *out)
@@ -123,6 +125,9 @@ int sk_strategy_choose(sk_strategy strategy, sk_movegen *gen, const sk_rules *ru
         return sk_movegen_best(gen, rules, pos, NULL, 0, 1, bag, out);
     case SK_STRATEGY_SIMPLE:
         return choose_simple(gen, rules, pos, bag, out);
+    case SK_STRATEGY_SIM:
+        return sk_sim_choose(gen, rules, pos, bag, SK_SIM_PLAYER_CANDIDATES,
+                             SK_SIM_PLAYER_ITERATIONS, out);
     case SK_STRATEGY_PASS:
     default:
         memset(out, 0, sizeof(*out));

@@ -21,6 +21,7 @@
 #include "skrab/error.h"
 #include "skrab/match.h"
 #include "skrab/players.h"
+#include "skrab/sim.h"
 #include "skrab/wordmap.h"
 
 enum { OPT_GAMES, OPT_SEED, OPT_PLAYER, OPT_JOBS, OPT_GCG, OPT_TIMEOUT, OPT_JSON, OPT_QUIET };
@@ -35,7 +36,7 @@ const sk_cli_option sk_selfplay_options[] = {
     {OPT_SEED, "seed", 's', "N", "seed of the first game's deal (default: from the clock; printed)",
      "<number>"},
     {OPT_PLAYER, "player", 'p', "SPEC",
-     "a player, in seating order: [NAME=]SPEC (default: two best)", "best equity simple pass"},
+     "a player, in seating order: [NAME=]SPEC (default: two best)", "best equity simple pass sim"},
     {OPT_JOBS, "jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
     {OPT_GCG, "gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
     {OPT_TIMEOUT, "move-timeout", 0, "MS", "time an external player has for a move (default 10000)",
@@ -57,6 +58,8 @@ typedef struct {
     const char *spec;    /* as given, without NAME= */
     const char *command; /* cmd:COMMAND, else NULL */
     sk_strategy strategy;
+    long sim_n;   /* sim:N:K: iterations per candidate */
+    size_t sim_k; /* and candidates */
 } player;
 
 typedef struct {
@@ -269,7 +272,11 @@ static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
         } else {
             sk_gen_move g;
             char why[REASON_MAX];
-            int rc = sk_strategy_choose(pl->strategy, gen, sp->rules, &m.pos, sk_match_bag(&m), &g);
+            int rc = pl->strategy == SK_STRATEGY_SIM
+                         ? sk_sim_choose(gen, sp->rules, &m.pos, sk_match_bag(&m), pl->sim_k,
+                                         pl->sim_n, &g)
+                         : sk_strategy_choose(pl->strategy, gen, sp->rules, &m.pos,
+                                              sk_match_bag(&m), &g);
             if (rc != SK_OK) {
                 r->error = 1;
                 break;
@@ -494,6 +501,36 @@ __attribute__((format(printf, 2, 3))) static int usage(sk_cli *cli, const char *
     return -1;
 }
 
+/* Reads the spec sim[:N[:K]] of PL (docs/play.md, "Automated games: `skrab selfplay`"): N
+ * iterations per candidate, K candidates. Returns 0, or -1 after a usage error. */
+static int parse_sim(sk_cli *cli, const char *arg, player *pl)
+{
+    pl->strategy = SK_STRATEGY_SIM;
+    pl->sim_n = SK_SIM_PLAYER_ITERATIONS;
+    pl->sim_k = SK_SIM_PLAYER_CANDIDATES;
+    const char *p = pl->spec + 3;
+    long long v[2] = {pl->sim_n, (long long)pl->sim_k};
+    const long long hi[2] = {SK_SIM_ITERATIONS_MAX, SK_SIM_CANDIDATES_MAX};
+    int bad = 0;
+    for (int i = 0; i < 2 && *p == ':' && !bad; i++) {
+        char field[24];
+        size_t n = strcspn(p + 1, ":");
+        bad = n >= sizeof(field);
+        if (!bad) {
+            memcpy(field, p + 1, n);
+            field[n] = '\0';
+            bad = sk_cli_parse_number(field, 1, hi[i], &v[i]) != 0;
+        }
+        p += 1 + n;
+    }
+    if (bad || *p)
+        return usage(cli, "--player '%s': sim:N:K takes N 1..%ld and K 1..%d", arg,
+                     SK_SIM_ITERATIONS_MAX, SK_SIM_CANDIDATES_MAX);
+    pl->sim_n = (long)v[0];
+    pl->sim_k = (size_t)v[1];
+    return 0;
+}
+
 /* Reads "[NAME=]SPEC" into PL (seat SEAT). Returns 0, or -1 after a usage error. */
 static int parse_player(sk_cli *cli, const char *arg, int seat, player *pl)
 {
@@ -514,8 +551,11 @@ static int parse_player(sk_cli *cli, const char *arg, int seat, player *pl)
         if (!*pl->command) return usage(cli, "--player '%s': cmd: needs a command", arg);
         return 0;
     }
+    if (strncmp(pl->spec, "sim:", 4) == 0 || strcmp(pl->spec, "sim") == 0)
+        return parse_sim(cli, arg, pl);
     if (sk_strategy_from_name(pl->spec, &pl->strategy) != SK_OK)
-        return usage(cli, "--player '%s': expected best, equity, simple, pass or cmd:COMMAND", arg);
+        return usage(cli, "--player '%s': expected best, equity, simple, pass, sim or cmd:COMMAND",
+                     arg);
     return 0;
 }
 
@@ -645,8 +685,10 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
          * sk_mg_wm_prepare): worth it from WM_GAMES games on; done without if it fails */
         int searching = 0; /* a built-in player that searches for the best move */
         for (int i = 0; i < sp->nplayers; i++)
-            searching |= !sp->players[i].command && (sp->players[i].strategy == SK_STRATEGY_BEST ||
-                                                     sp->players[i].strategy == SK_STRATEGY_EQUITY);
+            searching |=
+                !sp->players[i].command && (sp->players[i].strategy == SK_STRATEGY_BEST ||
+                                            sp->players[i].strategy == SK_STRATEGY_EQUITY ||
+                                            sp->players[i].strategy == SK_STRATEGY_SIM);
         if (searching && sp->games >= WM_GAMES &&
             sk_wordmap_build(&sp->wm, g.loaded.lexicon) != SK_OK)
             sp->wm = NULL;
