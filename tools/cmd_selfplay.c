@@ -6,6 +6,7 @@
  * from --seed and I, and the first player rotates, so a run is reproduced exactly by its seed
  * whatever --jobs is. */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,6 +77,8 @@ typedef struct {
     long games, draws, moves;
     long wins[SK_PLAYERS_MAX];
     double score_sum[SK_PLAYERS_MAX];
+    double points[SK_PLAYERS_MAX], points_sq[SK_PLAYERS_MAX]; /* a win 1, a draw shared */
+    double spread, spread_sq; /* the first player's score less the second's */
 } tally;
 
 typedef struct {
@@ -381,7 +384,13 @@ static void print_ready(selfplay *sp)
             t->score_sum[p] += r->scores[p];
             sp->drops[p] += r->dropped[p];
             if (nwin == 1 && (r->winners & (1u << p))) t->wins[p]++;
+            double share = (r->winners & (1u << p)) ? 1.0 / nwin : 0.0;
+            t->points[p] += share;
+            t->points_sq[p] += share * share;
         }
+        double spread = (double)r->scores[0] - (double)r->scores[1];
+        t->spread += spread;
+        t->spread_sq += spread * spread;
         t->games++;
         t->draws += nwin > 1;
         t->moves += r->moves;
@@ -440,6 +449,20 @@ static double mean(double sum, long n)
     return n ? sum / (double)n : 0.0;
 }
 
+/* The 95% confidence interval of a mean over N games whose values sum to SUM, their squares to
+ * SUMSQ: the mean ± 1.96 standard errors (docs/play.md, "Output"). */
+static void interval(long n, double sum, double sumsq, double *mean, double *lo, double *hi)
+{
+    double se = 0.0;
+    *mean = n ? sum / (double)n : 0.0;
+    if (n > 1) {
+        double var = (sumsq - sum * *mean) / (double)(n - 1);
+        se = var > 0 ? sqrt(var / (double)n) : 0.0;
+    }
+    *lo = *mean - 1.96 * se;
+    *hi = *mean + 1.96 * se;
+}
+
 /* The totals: the figures of the games every player finished, and those of the games with a
  * drop apart (in text only when there was one). */
 static int print_totals(selfplay *sp, double seconds)
@@ -455,14 +478,27 @@ static int print_totals(selfplay *sp, double seconds)
             sk_json_string(&o, sp->players[p].nick);
             sk_buf_puts(&o, ",\"spec\":");
             sk_json_string(&o, sp->players[p].spec);
+            double w, lo, hi;
+            interval(full->games, full->points[p], full->points_sq[p], &w, &lo, &hi);
+            lo = lo < 0 ? 0 : lo; /* a rate stays within 0..1 */
+            hi = hi > 1 ? 1 : hi;
             sk_buf_printf(&o,
                           ",\"wins\":%ld,\"mean_score\":%.1f,\"dropped\":%ld,"
+                          "\"win_rate\":%.4f,\"win_rate_95\":[%.4f,%.4f],"
                           "\"after_a_drop\":{\"wins\":%ld,\"mean_score\":%.1f}}",
-                          full->wins[p], mean(full->score_sum[p], full->games), sp->drops[p],
-                          drop->wins[p], mean(drop->score_sum[p], drop->games));
+                          full->wins[p], mean(full->score_sum[p], full->games), sp->drops[p], w, lo,
+                          hi, drop->wins[p], mean(drop->score_sum[p], drop->games));
+        }
+        sk_buf_puts(&o, "],\"spread\":");
+        if (sp->nplayers == 2) {
+            double m, lo, hi;
+            interval(full->games, full->spread, full->spread_sq, &m, &lo, &hi);
+            sk_buf_printf(&o, "{\"mean\":%.2f,\"mean_95\":[%.2f,%.2f]}", m, lo, hi);
+        } else {
+            sk_buf_puts(&o, "null");
         }
         sk_buf_printf(&o,
-                      "],\"mean_moves\":%.1f,\"games_per_second\":%.2f,\"seed\":%llu,"
+                      ",\"mean_moves\":%.1f,\"games_per_second\":%.2f,\"seed\":%llu,"
                       "\"after_a_drop\":{\"games\":%ld,\"draws\":%ld,\"mean_moves\":%.1f}}\n",
                       mean((double)full->moves, full->games), rate, (unsigned long long)sp->seed,
                       drop->games, drop->draws, mean((double)drop->moves, drop->games));
@@ -475,13 +511,25 @@ static int print_totals(selfplay *sp, double seconds)
                           drop->draws, mean((double)drop->moves, drop->games));
         sk_buf_putc(&o, '\n');
         for (int p = 0; p < sp->nplayers; p++) {
-            sk_buf_printf(&o, "%s (%s): wins %ld, mean score %.1f, dropped %ld",
-                          sp->players[p].nick, sp->players[p].spec, full->wins[p],
-                          mean(full->score_sum[p], full->games), sp->drops[p]);
+            double w, lo, hi;
+            interval(full->games, full->points[p], full->points_sq[p], &w, &lo, &hi);
+            lo = lo < 0 ? 0 : lo; /* a rate stays within 0..1 */
+            hi = hi > 1 ? 1 : hi;
+            sk_buf_printf(
+                &o,
+                "%s (%s): wins %ld, mean score %.1f, dropped %ld, win %.1f%% (95%% CI %.1f..%.1f)",
+                sp->players[p].nick, sp->players[p].spec, full->wins[p],
+                mean(full->score_sum[p], full->games), sp->drops[p], 100 * w, 100 * lo, 100 * hi);
             if (drop->games)
                 sk_buf_printf(&o, "; after a drop: wins %ld, mean score %.1f", drop->wins[p],
                               mean(drop->score_sum[p], drop->games));
             sk_buf_putc(&o, '\n');
+        }
+        if (sp->nplayers == 2) {
+            double m, lo, hi;
+            interval(full->games, full->spread, full->spread_sq, &m, &lo, &hi);
+            sk_buf_printf(&o, "spread %s - %s: mean %.1f (95%% CI %.1f..%.1f)\n",
+                          sp->players[0].nick, sp->players[1].nick, m, lo, hi);
         }
     }
     int status = sk_cli_write(sp->cli, &o);
