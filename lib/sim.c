@@ -85,10 +85,9 @@ static int play_out(const sim_ctx *x, sk_movegen *gen, const sk_gen_move *cand, 
     sk_gen_move m = *cand;
     int ply;
     for (ply = 0; ply <= x->plies; ply++) {
-        int rc;
         if (ply > 0) {
             int bag = sk_position_bag(&p, tiles, 0);
-            rc = sk_movegen_best(gen, x->rules, &p, x->leaves, 0, 1, bag, &m);
+            int rc = sk_movegen_best(gen, x->rules, &p, x->leaves, 0, 1, bag, &m);
             if (rc != SK_OK) return rc;
         }
         char leave[SK_RACK_MAX + 1];

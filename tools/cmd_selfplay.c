@@ -6,7 +6,6 @@
  * from --seed and I, and the first player rotates, so a run is reproduced exactly by its seed
  * whatever --jobs is. */
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -453,12 +452,8 @@ static double mean(double sum, long n)
  * SUMSQ: the mean ± 1.96 standard errors (docs/play.md, "Output"). */
 static void interval(long n, double sum, double sumsq, double *mean, double *lo, double *hi)
 {
-    double se = 0.0;
-    *mean = n ? sum / (double)n : 0.0;
-    if (n > 1) {
-        double var = (sumsq - sum * *mean) / (double)(n - 1);
-        se = var > 0 ? sqrt(var / (double)n) : 0.0;
-    }
+    double se;
+    sk_sim_mean_se(n, sum, sumsq, mean, &se);
     *lo = *mean - 1.96 * se;
     *hi = *mean + 1.96 * se;
 }
