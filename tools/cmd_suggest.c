@@ -50,7 +50,9 @@ const sk_cli_option sk_suggest_options[] = {
     {OPT_LEAVES, "leaves", 0, "FILE",
      "leave values from a KLV/KLV2 file (default: a built-in heuristic)", NULL},
     {OPT_JOBS, "jobs", 'j', "N",
-     "use N threads for a stream of positions, answered 256 at a time (default 1)", "<number>"},
+     "use N threads for a stream of positions, answered 256 at a time; with --sim, for each "
+     "position's continuations (default 1)",
+     "<number>"},
     {OPT_VERBOSE, "verbose", 'v', NULL, "add the leave and the equity to each text line", NULL},
     {OPT_WORD_MAP, "word-map", 0, "N",
      "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
