@@ -81,7 +81,8 @@ typedef struct {
     sk_leaves *leaves;
     const char *leaves_path; /* --leaves, as given */
     int count_given, rank_given;
-    sk_suggest_sim sim; /* --sim: iterations 0 when not asked for */
+    const char *sim_tuned; /* the last of --candidates --plies --seed given, or NULL */
+    sk_suggest_sim sim;    /* --sim: iterations 0 when not asked for */
 } options;
 
 /* One position of the stream, set up by the main thread, solved by a worker. */
@@ -297,7 +298,7 @@ static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, thread_sta
 /* Reads the argument of a --sim option (OPT) into S. Returns the exit status. */
 static int sim_option(sk_cli_opts *op, int opt, sk_suggest_sim *s)
 {
-    long long v;
+    long long v = 0;
     int rc;
     switch (opt) {
     case OPT_SIM:
@@ -376,6 +377,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
         case OPT_PLIES:
         case OPT_SEED:
             if (sim_option(&op, opt, &o->sim) != SK_EXIT_OK) return SK_EXIT_ERROR;
+            if (opt != OPT_SIM) o->sim_tuned = op.opt->long_name;
             break;
         case OPT_WORD_MAP:
             if (strcmp(op.optarg, "never") == 0)
@@ -392,6 +394,8 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
                                   o->all           ? "--all"
                                   : o->count_given ? "--count"
                                                    : "--rank");
+    if (!o->sim.iterations && o->sim_tuned)
+        return sk_cli_usage_error(cli, "--%s goes with --sim", o->sim_tuned);
     *optind_out = op.optind;
     return SK_EXIT_OK;
 }
