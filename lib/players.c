@@ -1,12 +1,13 @@
 /* players.c — the built-in automated players (see players.h): best, equity, simple, pass,
- * endgame. */
+ * endgame, sim. */
 #include <string.h>
 
 #include "skrab/endgame.h"
 #include "skrab/error.h"
 #include "skrab/players.h"
+#include "skrab/sim.h"
 
-static const char *const NAMES[] = {"best", "equity", "simple", "pass", "endgame"};
+static const char *const NAMES[] = {"best", "equity", "simple", "pass", "endgame", "sim"};
 #define NSTRATEGIES (int)(sizeof(NAMES) / sizeof(NAMES[0]))
 
 int sk_strategy_from_name(const char *name, sk_strategy *out)
@@ -128,6 +129,9 @@ int sk_strategy_choose(sk_strategy strategy, sk_movegen *gen, const sk_rules *ru
         return choose_simple(gen, rules, pos, bag, out);
     case SK_STRATEGY_ENDGAME:
         return sk_endgame_choose(gen, rules, pos, bag, out);
+    case SK_STRATEGY_SIM:
+        return sk_sim_choose(gen, rules, pos, bag, SK_SIM_PLAYER_CANDIDATES,
+                             SK_SIM_PLAYER_ITERATIONS, out);
     case SK_STRATEGY_PASS:
     default:
         memset(out, 0, sizeof(*out));

@@ -21,6 +21,7 @@
 #include "skrab/error.h"
 #include "skrab/match.h"
 #include "skrab/players.h"
+#include "skrab/sim.h"
 #include "skrab/wordmap.h"
 
 enum { OPT_GAMES, OPT_SEED, OPT_PLAYER, OPT_JOBS, OPT_GCG, OPT_TIMEOUT, OPT_JSON, OPT_QUIET };
@@ -36,7 +37,7 @@ const sk_cli_option sk_selfplay_options[] = {
      "<number>"},
     {OPT_PLAYER, "player", 'p', "SPEC",
      "a player, in seating order: [NAME=]SPEC (default: two best)",
-     "best equity simple pass endgame"},
+     "best equity simple pass endgame sim"},
     {OPT_JOBS, "jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
     {OPT_GCG, "gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
     {OPT_TIMEOUT, "move-timeout", 0, "MS", "time an external player has for a move (default 10000)",
@@ -58,6 +59,8 @@ typedef struct {
     const char *spec;    /* as given, without NAME= */
     const char *command; /* cmd:COMMAND, else NULL */
     sk_strategy strategy;
+    long sim_n;   /* sim:N:K: iterations per candidate */
+    size_t sim_k; /* and candidates */
 } player;
 
 typedef struct {
@@ -74,6 +77,8 @@ typedef struct {
     long games, draws, moves;
     long wins[SK_PLAYERS_MAX];
     double score_sum[SK_PLAYERS_MAX];
+    double points[SK_PLAYERS_MAX], points_sq[SK_PLAYERS_MAX]; /* a win 1, a draw shared */
+    double spread, spread_sq; /* the first player's score less the second's */
 } tally;
 
 typedef struct {
@@ -270,7 +275,11 @@ static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
         } else {
             sk_gen_move g;
             char why[REASON_MAX];
-            int rc = sk_strategy_choose(pl->strategy, gen, sp->rules, &m.pos, sk_match_bag(&m), &g);
+            int rc = pl->strategy == SK_STRATEGY_SIM
+                         ? sk_sim_choose(gen, sp->rules, &m.pos, sk_match_bag(&m), pl->sim_k,
+                                         pl->sim_n, &g)
+                         : sk_strategy_choose(pl->strategy, gen, sp->rules, &m.pos,
+                                              sk_match_bag(&m), &g);
             if (rc != SK_OK) {
                 r->error = 1;
                 break;
@@ -375,7 +384,13 @@ static void print_ready(selfplay *sp)
             t->score_sum[p] += r->scores[p];
             sp->drops[p] += r->dropped[p];
             if (nwin == 1 && (r->winners & (1u << p))) t->wins[p]++;
+            double share = (r->winners & (1u << p)) ? 1.0 / nwin : 0.0;
+            t->points[p] += share;
+            t->points_sq[p] += share * share;
         }
+        double spread = (double)r->scores[0] - (double)r->scores[1];
+        t->spread += spread;
+        t->spread_sq += spread * spread;
         t->games++;
         t->draws += nwin > 1;
         t->moves += r->moves;
@@ -434,6 +449,16 @@ static double mean(double sum, long n)
     return n ? sum / (double)n : 0.0;
 }
 
+/* The 95% confidence interval of a mean over N games whose values sum to SUM, their squares to
+ * SUMSQ: the mean ± 1.96 standard errors (docs/play.md, "Output"). */
+static void interval(long n, double sum, double sumsq, double *mean, double *lo, double *hi)
+{
+    double se;
+    sk_sim_mean_se(n, sum, sumsq, mean, &se);
+    *lo = *mean - 1.96 * se;
+    *hi = *mean + 1.96 * se;
+}
+
 /* The totals: the figures of the games every player finished, and those of the games with a
  * drop apart (in text only when there was one). */
 static int print_totals(selfplay *sp, double seconds)
@@ -449,14 +474,27 @@ static int print_totals(selfplay *sp, double seconds)
             sk_json_string(&o, sp->players[p].nick);
             sk_buf_puts(&o, ",\"spec\":");
             sk_json_string(&o, sp->players[p].spec);
+            double w, lo, hi;
+            interval(full->games, full->points[p], full->points_sq[p], &w, &lo, &hi);
+            lo = lo < 0 ? 0 : lo; /* a rate stays within 0..1 */
+            hi = hi > 1 ? 1 : hi;
             sk_buf_printf(&o,
                           ",\"wins\":%ld,\"mean_score\":%.1f,\"dropped\":%ld,"
+                          "\"win_rate\":%.4f,\"win_rate_95\":[%.4f,%.4f],"
                           "\"after_a_drop\":{\"wins\":%ld,\"mean_score\":%.1f}}",
-                          full->wins[p], mean(full->score_sum[p], full->games), sp->drops[p],
-                          drop->wins[p], mean(drop->score_sum[p], drop->games));
+                          full->wins[p], mean(full->score_sum[p], full->games), sp->drops[p], w, lo,
+                          hi, drop->wins[p], mean(drop->score_sum[p], drop->games));
+        }
+        sk_buf_puts(&o, "],\"spread\":");
+        if (sp->nplayers == 2) {
+            double m, lo, hi;
+            interval(full->games, full->spread, full->spread_sq, &m, &lo, &hi);
+            sk_buf_printf(&o, "{\"mean\":%.2f,\"mean_95\":[%.2f,%.2f]}", m, lo, hi);
+        } else {
+            sk_buf_puts(&o, "null");
         }
         sk_buf_printf(&o,
-                      "],\"mean_moves\":%.1f,\"games_per_second\":%.2f,\"seed\":%llu,"
+                      ",\"mean_moves\":%.1f,\"games_per_second\":%.2f,\"seed\":%llu,"
                       "\"after_a_drop\":{\"games\":%ld,\"draws\":%ld,\"mean_moves\":%.1f}}\n",
                       mean((double)full->moves, full->games), rate, (unsigned long long)sp->seed,
                       drop->games, drop->draws, mean((double)drop->moves, drop->games));
@@ -469,13 +507,25 @@ static int print_totals(selfplay *sp, double seconds)
                           drop->draws, mean((double)drop->moves, drop->games));
         sk_buf_putc(&o, '\n');
         for (int p = 0; p < sp->nplayers; p++) {
-            sk_buf_printf(&o, "%s (%s): wins %ld, mean score %.1f, dropped %ld",
-                          sp->players[p].nick, sp->players[p].spec, full->wins[p],
-                          mean(full->score_sum[p], full->games), sp->drops[p]);
+            double w, lo, hi;
+            interval(full->games, full->points[p], full->points_sq[p], &w, &lo, &hi);
+            lo = lo < 0 ? 0 : lo; /* a rate stays within 0..1 */
+            hi = hi > 1 ? 1 : hi;
+            sk_buf_printf(
+                &o,
+                "%s (%s): wins %ld, mean score %.1f, dropped %ld, win %.1f%% (95%% CI %.1f..%.1f)",
+                sp->players[p].nick, sp->players[p].spec, full->wins[p],
+                mean(full->score_sum[p], full->games), sp->drops[p], 100 * w, 100 * lo, 100 * hi);
             if (drop->games)
                 sk_buf_printf(&o, "; after a drop: wins %ld, mean score %.1f", drop->wins[p],
                               mean(drop->score_sum[p], drop->games));
             sk_buf_putc(&o, '\n');
+        }
+        if (sp->nplayers == 2) {
+            double m, lo, hi;
+            interval(full->games, full->spread, full->spread_sq, &m, &lo, &hi);
+            sk_buf_printf(&o, "spread %s - %s: mean %.1f (95%% CI %.1f..%.1f)\n",
+                          sp->players[0].nick, sp->players[1].nick, m, lo, hi);
         }
     }
     int status = sk_cli_write(sp->cli, &o);
@@ -493,6 +543,36 @@ __attribute__((format(printf, 2, 3))) static int usage(sk_cli *cli, const char *
     va_end(ap);
     sk_cli_usage_error(cli, "%s", msg);
     return -1;
+}
+
+/* Reads the spec sim[:N[:K]] of PL (docs/play.md, "Automated games: `skrab selfplay`"): N
+ * iterations per candidate, K candidates. Returns 0, or -1 after a usage error. */
+static int parse_sim(sk_cli *cli, const char *arg, player *pl)
+{
+    pl->strategy = SK_STRATEGY_SIM;
+    pl->sim_n = SK_SIM_PLAYER_ITERATIONS;
+    pl->sim_k = SK_SIM_PLAYER_CANDIDATES;
+    const char *p = pl->spec + 3;
+    long long v[2] = {pl->sim_n, (long long)pl->sim_k};
+    const long long hi[2] = {SK_SIM_ITERATIONS_MAX, SK_SIM_CANDIDATES_MAX};
+    int bad = 0;
+    for (int i = 0; i < 2 && *p == ':' && !bad; i++) {
+        char field[24];
+        size_t n = strcspn(p + 1, ":");
+        bad = n >= sizeof(field);
+        if (!bad) {
+            memcpy(field, p + 1, n);
+            field[n] = '\0';
+            bad = sk_cli_parse_number(field, 1, hi[i], &v[i]) != 0;
+        }
+        p += 1 + n;
+    }
+    if (bad || *p)
+        return usage(cli, "--player '%s': sim:N:K takes N 1..%ld and K 1..%d", arg,
+                     SK_SIM_ITERATIONS_MAX, SK_SIM_CANDIDATES_MAX);
+    pl->sim_n = (long)v[0];
+    pl->sim_k = (size_t)v[1];
+    return 0;
 }
 
 /* Reads "[NAME=]SPEC" into PL (seat SEAT). Returns 0, or -1 after a usage error. */
@@ -515,9 +595,12 @@ static int parse_player(sk_cli *cli, const char *arg, int seat, player *pl)
         if (!*pl->command) return usage(cli, "--player '%s': cmd: needs a command", arg);
         return 0;
     }
+    if (strncmp(pl->spec, "sim:", 4) == 0 || strcmp(pl->spec, "sim") == 0)
+        return parse_sim(cli, arg, pl);
     if (sk_strategy_from_name(pl->spec, &pl->strategy) != SK_OK)
         return usage(
-            cli, "--player '%s': expected best, equity, simple, pass, endgame or cmd:COMMAND", arg);
+            cli, "--player '%s': expected best, equity, simple, pass, endgame, sim or cmd:COMMAND",
+            arg);
     return 0;
 }
 
@@ -647,8 +730,10 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
          * sk_mg_wm_prepare): worth it from WM_GAMES games on; done without if it fails */
         int searching = 0; /* a built-in player that searches for the best move */
         for (int i = 0; i < sp->nplayers; i++)
-            searching |= !sp->players[i].command && (sp->players[i].strategy == SK_STRATEGY_BEST ||
-                                                     sp->players[i].strategy == SK_STRATEGY_EQUITY);
+            searching |=
+                !sp->players[i].command && (sp->players[i].strategy == SK_STRATEGY_BEST ||
+                                            sp->players[i].strategy == SK_STRATEGY_EQUITY ||
+                                            sp->players[i].strategy == SK_STRATEGY_SIM);
         if (searching && sp->games >= WM_GAMES &&
             sk_wordmap_build(&sp->wm, g.loaded.lexicon) != SK_OK)
             sp->wm = NULL;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli_game.h"
 #include "cli_commands.h"
@@ -16,6 +17,7 @@
 #include "skrab/leave.h"
 #include "skrab/movegen.h"
 #include "skrab/players.h"
+#include "skrab/sim.h"
 #include "skrab/wordmap.h"
 
 enum {
@@ -30,7 +32,11 @@ enum {
     OPT_VERBOSE,
     OPT_WORD_MAP,
     OPT_ENDGAME,
-    OPT_TIME_LIMIT
+    OPT_TIME_LIMIT,
+    OPT_SIM,
+    OPT_CANDIDATES,
+    OPT_PLIES,
+    OPT_SEED
 };
 const sk_cli_option sk_suggest_options[] = {
     SK_CLI_GAME_OPTIONS,
@@ -47,7 +53,9 @@ const sk_cli_option sk_suggest_options[] = {
     {OPT_LEAVES, "leaves", 0, "FILE",
      "leave values from a KLV/KLV2 file (default: a built-in heuristic)", NULL},
     {OPT_JOBS, "jobs", 'j', "N",
-     "use N threads for a stream of positions, answered 256 at a time (default 1)", "<number>"},
+     "use N threads for a stream of positions, answered 256 at a time; with --sim, for each "
+     "position's continuations (default 1)",
+     "<number>"},
     {OPT_VERBOSE, "verbose", 'v', NULL, "add the leave and the equity to each text line", NULL},
     {OPT_WORD_MAP, "word-map", 0, "N",
      "after N positions (default 10000; 'never': not at all), build the lexicon's word map "
@@ -58,6 +66,14 @@ const sk_cli_option sk_suggest_options[] = {
     {OPT_TIME_LIMIT, "time-limit", 0, "MS",
      "--endgame: stop searching after MS milliseconds a position (default 10000; 0: none)",
      "<number>"},
+    {OPT_SIM, "sim", 0, "N",
+     "simulate the best moves N times each and rank them by the outcome (see --candidates)",
+     "<number>"},
+    {OPT_CANDIDATES, "candidates", 0, "K", "--sim: how many of the best moves (default 10)",
+     "<number>"},
+    {OPT_PLIES, "plies", 0, "P", "--sim: replies played after each move, 1..10 (default 2)",
+     "<number>"},
+    {OPT_SEED, "seed", 0, "S", "--sim: the seed of the random draws (default 0)", "<number>"},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
@@ -74,6 +90,9 @@ typedef struct {
     char notation;      /* 'g', 's', 'c' */
     sk_leaves *leaves;
     const char *leaves_path; /* --leaves, as given */
+    int count_given, rank_given;
+    const char *sim_tuned; /* the last of --candidates --plies --seed given, or NULL */
+    sk_suggest_sim sim;    /* --sim: iterations 0 when not asked for */
 } options;
 
 /* One position of the stream, set up by the main thread, solved by a worker. */
@@ -151,6 +170,13 @@ static int solve(const options *o, job *j, thread_state *t)
         sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
         return sk_suggest_endgame(&t->eg, &style, &j->rules, &j->pos, j->line, o->time_ms, o->best,
                                   &j->out, &j->listed);
+    }
+    if (o->sim.iterations) {
+        sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
+        int rc = sk_suggest_sim_answer(&o->sim, &style, sk_leaves_for(o->leaves, j->rules.tiles),
+                                       &j->rules, &j->pos, j->bag, j->line, o->best && !o->json,
+                                       &j->out, &j->listed);
+        return rc;
     }
     if (o->best && !o->json) { /* the fast path: the leader only */
         sk_gen_move best;
@@ -285,6 +311,27 @@ static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, thread_sta
     return status;
 }
 
+/* Reads the argument of a --sim option (OPT) into S. Returns the exit status. */
+static int sim_option(sk_cli_opts *op, int opt, sk_suggest_sim *s)
+{
+    long long v = 0;
+    int rc;
+    switch (opt) {
+    case OPT_SIM:
+        rc = sk_cli_opts_number(op, 1, SK_SIM_ITERATIONS_MAX, &v);
+        s->iterations = (long)v;
+        return rc;
+    case OPT_CANDIDATES:
+        rc = sk_cli_opts_number(op, 1, SK_SIM_CANDIDATES_MAX, &v);
+        s->candidates = (size_t)v;
+        return rc;
+    case OPT_PLIES:
+        return sk_cli_opts_int(op, 1, SK_SIM_PLIES_MAX, &s->plies);
+    default:
+        return sk_cli_opts_u64(op, UINT64_MAX, &s->seed);
+    }
+}
+
 static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char **argv,
                          int *optind_out)
 {
@@ -297,6 +344,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
         case OPT_COUNT:
             if (sk_cli_opts_number(&op, 0, COUNT_MAX, &o->count) != SK_EXIT_OK)
                 return SK_EXIT_ERROR;
+            o->count_given = 1;
             break;
         case OPT_ALL:
             o->all = 1;
@@ -318,6 +366,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
             if (strcmp(op.optarg, "score") && strcmp(op.optarg, "equity"))
                 return sk_cli_usage_error(cli, "--rank takes score or equity, not '%s'", op.optarg);
             o->by_score = op.optarg[0] == 's';
+            o->rank_given = 1;
             break;
         case OPT_LEAVES: {
             sk_diag_list d;
@@ -346,6 +395,13 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
             if (sk_cli_opts_number(&op, 0, TIME_LIMIT_MAX, &o->time_ms) != SK_EXIT_OK)
                 return SK_EXIT_ERROR;
             break;
+        case OPT_SIM:
+        case OPT_CANDIDATES:
+        case OPT_PLIES:
+        case OPT_SEED:
+            if (sim_option(&op, opt, &o->sim) != SK_EXIT_OK) return SK_EXIT_ERROR;
+            if (opt != OPT_SIM) o->sim_tuned = op.opt->long_name;
+            break;
         case OPT_WORD_MAP:
             if (strcmp(op.optarg, "never") == 0)
                 o->wm_after = -1;
@@ -356,6 +412,15 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
     }
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
     if (opt == SK_OPT_HELP) return -1;
+    if (o->sim.iterations && o->endgame)
+        return sk_cli_usage_error(cli, "--sim and --endgame: one or the other");
+    if (o->sim.iterations && (o->all || o->count_given || o->rank_given))
+        return sk_cli_usage_error(cli, "--sim ranks --candidates moves by equity: not with %s",
+                                  o->all           ? "--all"
+                                  : o->count_given ? "--count"
+                                                   : "--rank");
+    if (!o->sim.iterations && o->sim_tuned)
+        return sk_cli_usage_error(cli, "--%s goes with --sim", o->sim_tuned);
     *optind_out = op.optind;
     return SK_EXIT_OK;
 }
@@ -369,8 +434,8 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
 
 /* Answers each CGP line of IN in turn (in batches of BATCH with more than one job). Returns the
  * exit status; JOBS (their buffers too), THREADS and *WM are the caller's to free. */
-static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_posinput *in,
-                         job *jobs, thread_state *threads, sk_wordmap **wm)
+static int answer_stream(sk_cli *cli, options *o, sk_cli_game *g, sk_cli_posinput *in, job *jobs,
+                         thread_state *threads, sk_wordmap **wm)
 {
     int status = SK_EXIT_OK;
     size_t len;
@@ -379,7 +444,7 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
     int wm_tried = 0, unreadable = 0;
     /* one thread: each position is answered before the next line is read, so a program can talk
      * to skrab line by line; more threads work on batches */
-    int batch = o->jobs == 1 ? 1 : BATCH;
+    int batch = o->jobs == 1 || o->sim.iterations ? 1 : BATCH; /* --sim: threads share a position */
     /* Input that is not a regular file (a pipe, a terminal) may come from a program waiting for
      * each answer before it writes the next line: each answer (each batch) is flushed. From a
      * file, nobody waits, and the output is written in large blocks. */
@@ -423,6 +488,12 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
                     j->ok = 0;
                 }
             }
+            char why[200];
+            if (j->ok && o->sim.iterations && j->pos.racks[0][0] &&
+                sk_suggest_sim_refuses(&j->pos, &g->loaded.tiles, why, sizeof(why))) {
+                sk_cli_error(cli, "%s:%d: --sim: %s", in->shown, lineno, why);
+                j->ok = 0;
+            }
             if (j->ok && !j->pos.racks[0][0]) {
                 /* a finding about the line: FILE:LINE:COL at the racks field (docs/commands.md,
                  * "Conventions") */
@@ -455,12 +526,13 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
             }
             if (n < batch) continue;
         }
-        if (n > 0 && !*wm && !wm_tried && o->wm_after >= 0 && positions > o->wm_after &&
-            searches(o) && g->loaded.lexicon) {
+        if (n > 0 && !*wm && !wm_tried && o->wm_after >= 0 &&
+            (o->sim.iterations || (positions > o->wm_after && searches(o))) && g->loaded.lexicon) {
             wm_tried = 1; /* a map that cannot be built (memory, odd lexicon) is done without */
             if (sk_wordmap_build(wm, g->loaded.lexicon) != SK_OK) *wm = NULL;
         }
         if (n > 0) {
+            o->sim.wm = *wm;
             int rc = run_batch(cli, o, jobs, n, threads, *wm);
             if (rc > status) status = rc;
             if (flush_each && status != SK_EXIT_ERROR && fflush(cli->out) != 0)
@@ -480,6 +552,8 @@ static int answer_stream(sk_cli *cli, const options *o, sk_cli_game *g, sk_cli_p
 int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
 {
     options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER, .time_ms = 10000};
+    o.sim.candidates = 10;
+    o.sim.plies = 2;
     sk_cli_game g;
     sk_cli_game_init(&g);
     g.needs_lexicon = 1;
@@ -511,6 +585,20 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
         status = SK_EXIT_ERROR;
         goto cleanup;
     }
+    if (o.sim.iterations) { /* one generator a thread, shared by the positions in turn */
+        o.sim.jobs = o.jobs;
+        int fd = fileno(cli->err);
+        o.sim.progress = fd >= 0 && isatty(fd) ? cli->err : NULL;
+        if (!(o.sim.gens = calloc((size_t)o.jobs, sizeof(*o.sim.gens)))) {
+            status = SK_EXIT_ERROR;
+            goto cleanup;
+        }
+        for (int t = 0; t < o.jobs; t++)
+            if (sk_movegen_new(&o.sim.gens[t]) != SK_OK) {
+                status = SK_EXIT_ERROR;
+                goto cleanup;
+            }
+    }
     status = answer_stream(cli, &o, &g, &in, jobs, threads, &wm);
 cleanup:
     for (int t = 0; t < JOBS_MAX; t++) {
@@ -519,6 +607,9 @@ cleanup:
         sk_move_list_free(&threads[t].list);
         free(threads[t].order);
     }
+    for (int t = 0; o.sim.gens && t < o.jobs; t++)
+        sk_movegen_free(o.sim.gens[t]);
+    free(o.sim.gens);
     sk_wordmap_free(wm);
     for (int i = 0; jobs && i < BATCH; i++)
         sk_buf_free(&jobs[i].out);

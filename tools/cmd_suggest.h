@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cli.h"
 #include "skrab/buf.h"
@@ -52,5 +53,32 @@ struct sk_endgame;
 int sk_suggest_endgame(struct sk_endgame **eg, const sk_suggest_style *style, const sk_rules *rules,
                        const sk_position *pos, int line, long long time_ms, int best, sk_buf *out,
                        int *listed);
+
+/* suggest --sim (cmd_suggest_sim.c; docs/commands.md, "Simulation: --sim"): how each position
+ * is simulated. */
+struct sk_wordmap;
+typedef struct {
+    long iterations;   /* --sim N */
+    size_t candidates; /* --candidates K */
+    int plies;         /* --plies P */
+    uint64_t seed;     /* --seed S */
+    int jobs;          /* threads, one generator each in GENS */
+    sk_movegen **gens;
+    const struct sk_wordmap *wm; /* NULL: none yet */
+    FILE *progress;              /* where the progress line goes (a terminal), or NULL */
+} sk_suggest_sim;
+
+/* 1 when POS cannot be simulated, with the reason for people in WHY[WHY_SIZE]: not two players,
+ * or no tile left for the other player (the game is over). */
+int sk_suggest_sim_refuses(const sk_position *pos, const sk_tileset *tiles, char *why,
+                           size_t why_size);
+
+/* Simulates POS (line LINE; BAG tiles in the bag) as S says, with LEAVES, and appends the
+ * candidates as STYLE says, best first (BEST_ONLY: the first move alone, as --best writes it);
+ * *LISTED is how many. Returns SK_OK or an error of sk_sim_run. */
+int sk_suggest_sim_answer(const sk_suggest_sim *s, const sk_suggest_style *style,
+                          const struct sk_leaves *leaves, const sk_rules *rules,
+                          const sk_position *pos, int bag, int line, int best_only, sk_buf *out,
+                          int *listed);
 
 #endif

@@ -62,7 +62,7 @@ static void simple_players_finish(void **state)
     char *x = run_selfplay(a);
     assert_null(strstr(x, "game 1:"));
     assert_non_null(strstr(x, "games 20, draws "));
-    assert_non_null(strstr(x, "dropped 0\n"));
+    assert_non_null(strstr(x, "dropped 0, win "));
     free(x);
     const char *b[] = {"selfplay",  "-n",       "2",      "--seed",   "1",    "-R",
                        "skrabbkle", "--player", "simple", "--player", "pass", NULL};
@@ -117,7 +117,7 @@ static void suggest_as_engine(void **state)
     char *x = run_selfplay(a);
     assert_null(strstr(x, "dropped:"));
     assert_non_null(strstr(x, "eng ("));
-    assert_non_null(strstr(x, "dropped 0\n"));
+    assert_non_null(strstr(x, "dropped 0, win "));
     free(x);
 }
 

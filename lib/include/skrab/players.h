@@ -11,6 +11,9 @@
  *   pass    always passes.
  *   endgame the equity move while the bag has tiles; once it is empty, the first move of the
  *           endgame solver's line (sk_endgame_choose, endgame.h).
+ *   sim     simulates the best few moves by equity a few times each and plays the one whose
+ *           continuations are worth most (sk_sim_choose, sim.h, with SK_SIM_PLAYER_CANDIDATES
+ *           and SK_SIM_PLAYER_ITERATIONS); two-player games, else it plays as equity.
  * Not here: running a game (match.h), external programs (the selfplay command). */
 #ifndef SKRAB_PLAYERS_H
 #define SKRAB_PLAYERS_H
@@ -26,10 +29,11 @@ typedef enum {
     SK_STRATEGY_EQUITY,
     SK_STRATEGY_SIMPLE,
     SK_STRATEGY_PASS,
-    SK_STRATEGY_ENDGAME
+    SK_STRATEGY_ENDGAME,
+    SK_STRATEGY_SIM
 } sk_strategy;
 
-/* "best", "equity", "simple", "pass", "endgame" → OUT. Returns SK_OK or SK_EINVAL. */
+/* "best", "equity", "simple", "pass", "endgame", "sim" → OUT. Returns SK_OK or SK_EINVAL. */
 SK_API int sk_strategy_from_name(const char *name, sk_strategy *out);
 SK_API const char *sk_strategy_name(sk_strategy strategy);
 

@@ -54,6 +54,7 @@
 #include "skrab/resource.h"
 #include "skrab/rng.h"
 #include "skrab/rules.h"
+#include "skrab/sim.h"
 #include "skrab/tiles.h"
 #include "skrab/utf8.h"
 #include "skrab/validate.h"

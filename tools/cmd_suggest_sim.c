@@ -1,0 +1,121 @@
+/* cmd_suggest_sim.c — `skrab suggest --sim N`: each position's candidates simulated (sim.h) and
+ * written one line (or one JSON object) each, best first, with a progress line on a terminal
+ * (docs/commands.md, "Simulation: --sim"). Not the stream of positions nor the end of a block:
+ * cmd_suggest.c. */
+#include <string.h>
+
+#include "cli.h"
+#include "cmd_suggest.h"
+#include "skrab/error.h"
+#include "skrab/leave.h"
+#include "skrab/sim.h"
+#include "skrab/wordmap.h"
+
+int sk_suggest_sim_refuses(const sk_position *pos, const sk_tileset *tiles, char *why,
+                           size_t why_size)
+{
+    if (pos->nplayers != 2) {
+        snprintf(why, why_size, "simulation is for two players, not %d", pos->nplayers);
+        return 1;
+    }
+    sk_position seen = *pos;
+    seen.racks[1][0] = '\0'; /* the opponent's rack is drawn, known or not */
+    int counts[SK_TILE_KINDS], over;
+    sk_position_unseen(&seen, tiles, counts, &over);
+    for (int k = 0; k < SK_TILE_KINDS; k++)
+        if (counts[k]) return 0;
+    snprintf(why, why_size, "no tiles are left for the other player: the game is over");
+    return 1;
+}
+
+static void progress(void *ctx, long done, long total)
+{
+    FILE *f = ctx;
+    fprintf(f, "\rsim: %ld/%ld iterations", done, total);
+    fflush(f);
+}
+
+/* The tiles M keeps of RACK, written ("-" for none in text, "" in JSON). */
+static void put_leave(sk_buf *out, const sk_alphabet *a, const sk_gen_move *m, const char *rack,
+                      int json)
+{
+    char kept[SK_RACK_MAX + 1], text[SK_RACK_MAX * SK_LABEL_TEXT_MAX + 1];
+    sk_gen_move_leave(m, rack, kept);
+    char *at = text;
+    for (const char *p = kept; *p; p++)
+        at = sk_alphabet_put(a, (sk_tile)*p, at);
+    *at = '\0';
+    if (json)
+        sk_json_string(out, text);
+    else
+        sk_buf_puts(out, kept[0] ? text : "-");
+}
+
+static void write_candidate(const sk_suggest_style *style, const sk_position *pos, int line,
+                            const sk_sim_candidate *c, sk_buf *out)
+{
+    char move[SK_GEN_MOVE_TEXT_MAX];
+    sk_gen_move_format(&c->move, style->notation, style->alphabet, move);
+    if (style->json) {
+        sk_buf_printf(out, "{\"line\":%d,\"move\":", line);
+        sk_json_string(out, move);
+        sk_buf_printf(out, ",\"score\":%d,\"leave\":", c->move.score);
+        put_leave(out, style->alphabet, &c->move, pos->racks[0], 1);
+        sk_buf_printf(out,
+                      ",\"equity\":%.2f,\"value\":%.2f,\"value_se\":%.2f,\"win\":%.4f,"
+                      "\"win_se\":%.4f,\"iterations\":%ld,\"pruned\":%s}\n",
+                      (double)c->move.equity, c->mean, c->se, c->win, c->win_se, c->iterations,
+                      c->pruned ? "true" : "false");
+        return;
+    }
+    sk_buf_printf(out, "%d %s", c->move.score, move);
+    if (style->verbose) {
+        sk_buf_puts(out, "\tleave ");
+        put_leave(out, style->alphabet, &c->move, pos->racks[0], 0);
+        sk_buf_printf(out, "\tequity %.2f", (double)c->move.equity);
+    }
+    sk_buf_printf(out, "\tvalue %.2f ± %.2f\twin %.1f%% ± %.1f\titerations %ld%s\n", c->mean, c->se,
+                  100.0 * c->win, 100.0 * c->win_se, c->iterations, c->pruned ? "\tpruned" : "");
+}
+
+int sk_suggest_sim_answer(const sk_suggest_sim *s, const sk_suggest_style *style,
+                          const sk_leaves *leaves, const sk_rules *rules, const sk_position *pos,
+                          int bag, int line, int best_only, sk_buf *out, int *listed)
+{
+    sk_sim_config cfg;
+    sk_sim_config_init(&cfg);
+    cfg.candidates = s->candidates;
+    cfg.iterations = s->iterations;
+    cfg.plies = s->plies;
+    cfg.seed = s->seed;
+    cfg.leaves = leaves;
+    if (s->progress) {
+        cfg.progress = progress;
+        cfg.progress_ctx = s->progress;
+    }
+    for (int t = 0; t < s->jobs; t++)
+        sk_movegen_use_wordmap(s->gens[t], s->wm);
+    sk_sim_report r;
+    int rc = sk_sim_run(s->gens, s->jobs, &cfg, rules, pos, bag, &r);
+    if (s->progress) {
+        fputs("\r\033[K", s->progress);
+        fflush(s->progress);
+    }
+    *listed = 0;
+    if (rc != SK_OK) return rc;
+    if (best_only) {
+        if (r.count) {
+            char move[SK_GEN_MOVE_TEXT_MAX];
+            sk_gen_move_format(&r.candidates[0].move, style->notation, style->alphabet, move);
+            sk_buf_puts(out, move);
+            sk_buf_putc(out, '\n');
+            *listed = 1;
+        }
+    } else {
+        for (size_t i = 0; i < r.count; i++)
+            write_candidate(style, pos, line, &r.candidates[i], out);
+        *listed = (int)r.count;
+    }
+    sk_sim_report_free(&r);
+    return out->failed ? SK_ENOMEM : SK_OK;
+}
