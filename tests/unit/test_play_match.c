@@ -20,30 +20,9 @@ typedef struct {
     sk_rules rules;
 } world;
 
-static void load_board(sk_board *b, const char *rel)
-{
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/%s", SKRAB_SOURCE_DIR, rel);
-    sk_buf text;
-    sk_buf_init(&text);
-    assert_int_equal(sk_buf_read_file(&text, path, 1u << 20), SK_OK);
-    assert_int_equal(sk_board_parse(b, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL), SK_OK);
-    sk_buf_free(&text);
-}
-
 static void world_init(world *w, sk_ruleset rs)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/wordlist.kwg", SKRAB_BUILD_DATADIR);
-    assert_int_equal(sk_lexicon_open(&w->lex, path, NULL), SK_OK);
-    if (rs == SK_RULES_SKRABBKLE) {
-        load_board(&w->board, "resources/defaultBoard.txt");
-        assert_int_equal(sk_tileset_builtin(&w->tiles, "skrabbkle"), SK_OK);
-    } else {
-        load_board(&w->board, "resources/boards/CrosswordGame.txt");
-        assert_int_equal(sk_tileset_builtin(&w->tiles, "english"), SK_OK);
-    }
-    sk_rules_init(&w->rules, rs, &w->board, &w->tiles, w->lex);
+    tu_game_parts_init(rs, &w->board, &w->tiles, &w->lex, &w->rules);
 }
 
 static void world_free(world *w)

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "skrab/error.h"
+#include "skrab/lexicon.h"
 #include "skrab/move.h"
 #include "testutil.h"
 
@@ -143,4 +145,28 @@ const char *tu_ascii(const char *tiles)
         out[i] = tu_ascii_tile(tiles[i]);
     out[i] = '\0';
     return out;
+}
+
+void tu_load_board(sk_board *b, const char *rel)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", SKRAB_SOURCE_DIR, rel);
+    sk_buf text;
+    sk_buf_init(&text);
+    assert_int_equal(sk_buf_read_file(&text, path, 1u << 20), SK_OK);
+    assert_int_equal(sk_board_parse(b, text.data, text.len, SK_BOARD_FORMAT_AUTO, NULL), SK_OK);
+    sk_buf_free(&text);
+}
+
+void tu_game_parts_init(sk_ruleset rs, sk_board *board, sk_tileset *tiles, sk_lexicon **lex,
+                        sk_rules *rules)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/wordlist.kwg", SKRAB_BUILD_DATADIR);
+    assert_int_equal(sk_lexicon_open(lex, path, NULL), SK_OK);
+    int skrabbkle = rs == SK_RULES_SKRABBKLE;
+    tu_load_board(board,
+                  skrabbkle ? "resources/defaultBoard.txt" : "resources/boards/CrosswordGame.txt");
+    assert_int_equal(sk_tileset_builtin(tiles, skrabbkle ? "skrabbkle" : "english"), SK_OK);
+    sk_rules_init(rules, rs, board, tiles, *lex);
 }

@@ -54,4 +54,14 @@ const char *tu_ascii(const char *tiles);
 char tu_tile(char ascii);
 char tu_ascii_tile(char tile);
 
+/* The fixed parts of a game on the shipped defaults: the board and tile set of rule set RS (the
+ * SkraBBKle board and bag, or CrosswordGame and English) and the build tree's wordlist.kwg, with
+ * RULES made of them. Free with tu_game_parts_free. */
+#include "skrab/rules.h"
+void tu_game_parts_init(sk_ruleset rs, sk_board *board, sk_tileset *tiles, sk_lexicon **lex,
+                        sk_rules *rules);
+/* Reads and parses the board file REL (relative to the source tree) into B; fails the test if
+ * it cannot. */
+void tu_load_board(sk_board *b, const char *rel);
+
 #endif
