@@ -94,6 +94,13 @@ const sk_cmd sk_commands[] = {
      "or nothing within --move-timeout, is dropped from that game. One line a game, then the\n"
      "totals; the same --seed plays the same games. Rules classic unless -R skrabbkle.",
      sk_selfplay_options, NULL},
+    {"leaves", sk_cmd_leaves, "learn leave values for equity from self-play",
+     "train [OPTIONS] -o FILE",
+     "Subcommands (each has --help):\n"
+     "  train -o FILE.klv2   learn leave values from games of self-play, write them as KLV2\n"
+     "The file is read by suggest --leaves and selfplay --leaves (docs/engine.md, \"Trained\n"
+     "leave values\").",
+     NULL, sk_leaves_subcommands},
     {"replay", sk_cmd_replay, "check GCG game transcripts move by move", "[OPTIONS] [GCG...]",
      "Replays each GCG transcript (standard input when none is given, or '-') on the board\n"
      "and checks its notation, turn order, each rack against the unseen tiles, each move's\n"
