@@ -228,14 +228,14 @@ static int train(trainer *t, const sk_rules *rules, FILE *report)
             sk_cli_error(cli, "generation %d: %s", gen + 1, sk_strerror(rc));
             goto cleanup;
         }
-        double baseline;
+        double mean;
         size_t seen;
-        sk_leave_values(set, &t->tallies[0], (double)t->prior, values, &baseline, &seen);
+        sk_leave_values(set, &t->tallies[0], (double)t->prior, values, &mean, &seen);
         if (!t->quiet)
             fprintf(report,
-                    "generation %d: %lld games, %lld turns, %zu of %zu leaves kept, mean next "
-                    "turn after keeping nothing %.2f\n",
-                    gen + 1, t->tallies[0].games, t->tallies[0].turns, seen, n, baseline);
+                    "generation %d: %lld games, %lld turns, %zu of %zu leaves sampled, mean "
+                    "sample %.2f\n",
+                    gen + 1, t->tallies[0].games, t->tallies[0].turns, seen, n, mean);
         sk_buf_clear(&file);
         sk_diag_list d;
         sk_diag_list_init(&d);

@@ -1,6 +1,7 @@
 /* cmd_leaves_train.c — the learning of `skrab leaves train` (see cmd_leaves_train.h): the set of
  * leaves, the games of a chunk and what they teach, and the values made from it. No output. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,9 +186,70 @@ static uint64_t game_seed(uint64_t seed, int generation, long chunk, long game)
     return sk_rng_next(&r);
 }
 
-#define NONE -1L
+/* Draws N tiles at random from the pool COUNTS (by kind; taken out of it) onto RACK[*LEN..). */
+static void draw(int counts[SK_TILE_KINDS], int kinds, int n, sk_rng *rng, char *rack, int *len)
+{
+    int total = 0;
+    for (int k = 0; k < kinds; k++)
+        total += counts[k];
+    for (int i = 0; i < n && total > 0; i++) {
+        long pick = (long)sk_rng_below(rng, (uint64_t)total);
+        int k = 0;
+        while (pick >= counts[k])
+            pick -= counts[k++];
+        counts[k]--;
+        total--;
+        rack[(*len)++] = k == 0 ? (char)SK_TILE_WILD : (char)k;
+    }
+    rack[*len] = '\0';
+}
 
-/* One game of a chunk: the turns played go to TALLY; returns SK_OK or an error. */
+/* The equity of the best move of RACK on POS (whose racks may be changed). */
+static int best_equity(const sk_train_round *r, sk_movegen *gen, sk_position *pos, const char *rack,
+                       int bag, double *out)
+{
+    snprintf(pos->racks[0], sizeof(pos->racks[0]), "%s", rack);
+    sk_gen_move g;
+    int rc = sk_movegen_best(gen, r->rules, pos, r->leaves, 0, 1, bag, &g);
+    *out = g.equity;
+    return rc;
+}
+
+/* One sample of what keeping the leave KINDS[0..KEPT) (index LEAVE) is worth on the board of
+ * M, just after the move that kept it: the best equity of the leave filled up from the unseen
+ * tiles, less that of a rack drawn whole from them (both draws from RNG). */
+static int sample(const sk_train_round *r, sk_movegen *gen, const sk_match *m,
+                  const unsigned char *kinds, int kept, long leave, sk_rng *rng,
+                  sk_leave_tally *tally)
+{
+    const sk_rules *rules = r->rules;
+    sk_position pos = m->pos;
+    for (int p = 0; p < pos.nplayers; p++)
+        pos.racks[p][0] = '\0';
+    int pool[SK_TILE_KINDS], rest[SK_TILE_KINDS], over;
+    sk_position_unseen(&pos, rules->tiles, pool, &over);
+    int kinds_n = rules->tiles->alphabet.size;
+    char with[SK_RACK_MAX + 1], fresh[SK_RACK_MAX + 1];
+    int n = 0, f = 0;
+    memcpy(rest, pool, sizeof(rest));
+    for (int i = 0; i < kept; i++) {
+        rest[kinds[i]]--;
+        with[n++] = kinds[i] == 0 ? (char)SK_TILE_WILD : (char)kinds[i];
+    }
+    draw(rest, kinds_n, rules->rack_size - kept, rng, with, &n);
+    draw(pool, kinds_n, rules->rack_size, rng, fresh, &f);
+    int bag = sk_match_bag(m);
+    double a, b;
+    int rc = best_equity(r, gen, &pos, with, bag, &a);
+    if (rc == SK_OK) rc = best_equity(r, gen, &pos, fresh, bag, &b);
+    if (rc != SK_OK) return rc;
+    tally->sum[leave] += llround((a - b) * 1024.0);
+    tally->count[leave]++;
+    return SK_OK;
+}
+
+/* One game of a chunk: the turns played and the samples go to TALLY; returns SK_OK or an
+ * error. */
 static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_movegen *gen,
                      sk_leave_tally *tally)
 {
@@ -195,24 +257,13 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
     sk_match m;
     int rc = sk_match_start(&m, rules, 2, first, seed);
     if (rc != SK_OK) return rc;
-    long pending[2] = {NONE, NONE}; /* the leave each seat kept, waiting for its next turn */
-    float between[2] = {0, 0};      /* the equity of the opponent's turn after it */
-    int answered[2] = {0, 0};       /* whether the opponent has moved since */
+    sk_rng rng;
+    sk_rng_seed(&rng, seed ^ 0x5851F42D4C957F2Dull);
     while (m.state == SK_MATCH_RUNNING && rc == SK_OK) {
-        int seat = sk_match_to_move(&m), bag = sk_match_bag(&m);
+        int bag = sk_match_bag(&m);
         sk_gen_move g;
         rc = sk_movegen_best(gen, rules, &m.pos, r->leaves, 0, 1, bag, &g);
         if (rc != SK_OK) break;
-        if (pending[seat] != NONE && answered[seat]) {
-            double worth = (double)g.equity - (double)between[seat];
-            tally->sum[pending[seat]] += llround(worth * 1024.0);
-            tally->count[pending[seat]]++;
-        }
-        pending[seat] = NONE;
-        if (pending[!seat] != NONE && !answered[!seat]) {
-            between[!seat] = g.equity;
-            answered[!seat] = 1;
-        }
         char left[SK_RACK_MAX + 1];
         unsigned char kinds[SK_RACK_MAX];
         sk_gen_move_leave(&g, m.pos.racks[0], left);
@@ -229,10 +280,10 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
         tally->turns++;
         /* a leave is judged when its rack was full and is filled again: the middle of a game */
         int moved = g.kind == SK_MOVE_PLACE || g.kind == SK_MOVE_EXCHANGE;
-        if (moved && rack == rules->rack_size && kept < rack && bag >= rack - kept &&
+        if (moved && rack == rules->rack_size && kept > 0 && kept < rack && bag >= rack - kept &&
             m.state == SK_MATCH_RUNNING) {
-            pending[seat] = find(r->set, kinds, kept);
-            answered[seat] = 0;
+            long leave = find(r->set, kinds, kept);
+            if (leave >= 0) rc = sample(r, gen, &m, kinds, kept, leave, &rng, tally);
         }
     }
     tally->games++;
@@ -253,21 +304,18 @@ int sk_train_chunk(const sk_train_round *r, long chunk, long quota, sk_movegen *
 }
 
 void sk_leave_values(const sk_leave_set *set, const sk_leave_tally *tally, double prior_weight,
-                     sk_leave_entry *out, double *baseline, size_t *seen)
+                     sk_leave_entry *out, double *mean, size_t *seen)
 {
     size_t n = set->count;
     long double all = 0;
-    unsigned long long turns = 0;
+    unsigned long long samples = 0;
     *seen = 0;
-    for (size_t i = 0; i <= n; i++) {
+    for (size_t i = 0; i < n; i++) {
         all += (long double)tally->sum[i];
-        turns += tally->count[i];
-        if (i < n && tally->count[i]) ++*seen;
+        samples += tally->count[i];
+        if (tally->count[i]) ++*seen;
     }
-    double base = tally->count[n] ? (double)tally->sum[n] / 1024.0 / tally->count[n]
-                  : turns         ? (double)(all / 1024.0L / (long double)turns)
-                                  : 0.0;
-    *baseline = base;
+    *mean = samples ? (double)(all / 1024.0L / (long double)samples) : 0.0;
     const float *hval = set->heuristic;
     int longest = 0;
     for (size_t i = 0; i < n; i++) {
@@ -297,7 +345,7 @@ void sk_leave_values(const sk_leave_set *set, const sk_leave_tally *tally, doubl
                 if (parts) prior += fix / parts;
             }
             double k = tally->count[i];
-            double mean = k ? (double)tally->sum[i] / 1024.0 / k - base : 0.0;
-            e->value = (float)((k * mean + prior_weight * prior) / (k + prior_weight));
+            double m = k ? (double)tally->sum[i] / 1024.0 / k : 0.0;
+            e->value = (float)((k * m + prior_weight * prior) / (k + prior_weight));
         }
 }

@@ -34,8 +34,8 @@ void sk_leave_set_free(sk_leave_set *set);
 size_t sk_leave_set_count(const sk_leave_set *set);
 
 /* What one generation learns: for each leave of the set, the turns that kept it and the sum of
- * what the next turn was worth, in 1/1024 points (whole numbers, so that sums do not depend on
- * the order chunks finish in). Index sk_leave_set_count is the empty leave. */
+ * what each sample said it was worth, in 1/1024 points (whole numbers, so that sums do not
+ * depend on the order chunks finish in). Index sk_leave_set_count (the empty leave) is unused. */
 typedef struct {
     int64_t *sum;
     uint32_t *count;
@@ -63,13 +63,14 @@ typedef struct {
 int sk_train_chunk(const sk_train_round *r, long chunk, long quota, sk_movegen *gen,
                    sk_leave_tally *tally);
 
-/* The values of generation's TALLY: for each leave L, m(L) = the mean worth of the next turn
- * after keeping L less the mean after keeping nothing (the baseline; all turns' mean when no
- * turn kept nothing), shrunk toward a prior p(L) as (n m + K p) / (n + K) with n the turns that
- * kept L and K PRIOR_WEIGHT; p of one tile is its value under the heuristic of the tile set, p of
- * a longer leave the mean over its distinct tiles t of v(L - t) + v(t). Fills OUT (one entry a
- * leave, in the set's order) and *BASELINE, *SEEN (leaves kept at least once). */
+/* The values of a generation's TALLY: for each leave L, m(L) = the mean of its samples (on the
+ * board just after a move kept L: the best equity of L filled up from the unseen tiles less
+ * that of a rack drawn whole from them), shrunk toward a prior p(L) as (n m + K p) / (n + K),
+ * n the samples of L and K PRIOR_WEIGHT. p(L) is the heuristic's value of L plus the mean,
+ * over the distinct tiles t of L, of what was learnt beyond the heuristic of L - t and of t
+ * (v - heuristic). Fills OUT (one entry a leave, in the set's order), *MEAN (of all samples)
+ * and *SEEN (leaves sampled at least once). */
 void sk_leave_values(const sk_leave_set *set, const sk_leave_tally *tally, double prior_weight,
-                     sk_leave_entry *out, double *baseline, size_t *seen);
+                     sk_leave_entry *out, double *mean, size_t *seen);
 
 #endif

@@ -49,9 +49,7 @@ const sk_cli_option sk_selfplay_options[] = {
      "a player, in seating order: [NAME=]SPEC (default: two best)",
      "best equity equity:none simple pass"},
     {OPT_LEAVES, "leaves", 0, "FILE",
-     "leave values of the equity players: a KLV/KLV2 file, or none: the built-in heuristic "
-     "(default: the shipped leaves for the shipped word list, else the heuristic)",
-     "none <file>"},
+     "equity players' leave values: a KLV/KLV2 file, or none (the heuristic)", "none <file>"},
     {OPT_JOBS, "jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
     {OPT_GCG, "gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
     {OPT_TIMEOUT, "move-timeout", 0, "MS", "time an external player has for a move (default 10000)",

@@ -43,9 +43,7 @@ const sk_cli_option sk_suggest_options[] = {
     {OPT_RANK, "rank", 'r', "BY", "rank by equity (score + leave value; default) or score",
      "equity score"},
     {OPT_LEAVES, "leaves", 0, "FILE",
-     "leave values from a KLV/KLV2 file, or none: the built-in heuristic (default: the shipped "
-     "leaves for the shipped word list, else the heuristic)",
-     "none <file>"},
+     "leave values: a KLV/KLV2 file, or none (the built-in heuristic)", "none <file>"},
     {OPT_JOBS, "jobs", 'j', "N",
      "use N threads for a stream of positions, answered 256 at a time (default 1)", "<number>"},
     {OPT_VERBOSE, "verbose", 'v', NULL, "add the leave and the equity to each text line", NULL},
