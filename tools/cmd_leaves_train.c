@@ -216,8 +216,8 @@ static int best_equity(const sk_train_round *r, sk_movegen *gen, sk_position *po
 }
 
 /* One sample of what keeping the leave KINDS[0..KEPT) (index LEAVE) is worth on the board of
- * M, just after the move that kept it: the best equity of the leave filled up from the unseen
- * tiles, less that of a rack drawn whole from them (both draws from RNG). */
+ * M, where its player is to move again: the best equity of the leave filled up from the tiles
+ * that player does not see, less that of a rack drawn whole from them (both draws from RNG). */
 static int sample(const sk_train_round *r, sk_movegen *gen, const sk_match *m,
                   const unsigned char *kinds, int kept, long leave, sk_rng *rng,
                   sk_leave_tally *tally)
@@ -259,8 +259,17 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
     if (rc != SK_OK) return rc;
     sk_rng rng;
     sk_rng_seed(&rng, seed ^ 0x5851F42D4C957F2Dull);
+    long pending[2] = {-1, -1}; /* the leave each seat kept, sampled at its next turn */
+    unsigned char pending_kinds[2][SK_RACK_MAX];
+    int pending_kept[2] = {0, 0};
     while (m.state == SK_MATCH_RUNNING && rc == SK_OK) {
-        int bag = sk_match_bag(&m);
+        int bag = sk_match_bag(&m), seat = sk_match_to_move(&m);
+        if (pending[seat] >= 0) {
+            rc = sample(r, gen, &m, pending_kinds[seat], pending_kept[seat], pending[seat], &rng,
+                        tally);
+            pending[seat] = -1;
+            if (rc != SK_OK) break;
+        }
         sk_gen_move g;
         rc = sk_movegen_best(gen, rules, &m.pos, r->leaves, 0, 1, bag, &g);
         if (rc != SK_OK) break;
@@ -282,8 +291,9 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
         int moved = g.kind == SK_MOVE_PLACE || g.kind == SK_MOVE_EXCHANGE;
         if (moved && rack == rules->rack_size && kept > 0 && kept < rack && bag >= rack - kept &&
             m.state == SK_MATCH_RUNNING) {
-            long leave = find(r->set, kinds, kept);
-            if (leave >= 0) rc = sample(r, gen, &m, kinds, kept, leave, &rng, tally);
+            pending[seat] = find(r->set, kinds, kept);
+            memcpy(pending_kinds[seat], kinds, (size_t)kept);
+            pending_kept[seat] = kept;
         }
     }
     tally->games++;
