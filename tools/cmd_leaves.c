@@ -34,8 +34,7 @@ static const sk_cli_option train_options[] = {
     {T_SEED, "seed", 's', "N", "seed of the games (default: from the clock; printed)", "<number>"},
     {T_JOBS, "jobs", 'j', "N", "play in N threads (default 1; the result does not change)",
      "<number>"},
-    {T_PRIOR, "prior-weight", 0, "K",
-     "turns a leave needs to weigh as much as its prior from smaller leaves (default 50)",
+    {T_PRIOR, "prior-weight", 0, "K", "samples a leave needs to outweigh its prior (default 50)",
      "<number>"},
     {T_QUIET, "quiet", 'q', NULL, "print nothing but errors", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
@@ -165,6 +164,16 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, trainer *t, int argc, char
     if (opt == SK_OPT_HELP) return -1;
     if (o.optind < argc) return sk_cli_usage_error(cli, "leaves train takes no operands");
     if (!t->output) return sk_cli_usage_error(cli, "missing -o FILE: where to write the leaves");
+    if (strcmp(t->output, "-") != 0) { /* a directory that is not there fails now, not later */
+        const char *slash = strrchr(t->output, '/');
+        char dir[SK_PATH_MAX];
+        snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - t->output) + 1 : 1,
+                 slash ? t->output : ".");
+        if (access(dir, W_OK) != 0) {
+            sk_cli_error(cli, "cannot write %s: %s", t->output, strerror(errno));
+            return SK_EXIT_ERROR;
+        }
+    }
     if (strcmp(t->output, "-") == 0 && isatty(fileno(cli->out))) {
         sk_cli_error(cli, "refusing to write a binary KLV2 file to a terminal; use -o FILE");
         return SK_EXIT_ERROR;
@@ -313,14 +322,15 @@ static int run_train(sk_cli *cli, int argc, char **argv)
 const sk_cmd sk_leaves_subcommands[] = {
     {"leaves train", run_train, "learn leave values from self-play", "[OPTIONS] -o FILE",
      "Plays games of self-play ranked by equity (score + leave value) and learns what keeping\n"
-     "each leave is worth: for every turn that kept a leave with the bag still full enough to\n"
-     "refill the rack, the equity of that player's next turn, less the same after keeping\n"
-     "nothing; averaged by leave, leaves seen rarely shrunk toward the sum of smaller leaves\n"
-     "(--prior-weight). Generation 1 plays with the built-in heuristic, each next one with\n"
-     "the values learnt before it (docs/engine.md, \"Trained leave values\"). Writes a KLV2\n"
-     "file of every leave of 1 to rack-size - 1 tiles the tile set allows, replacing FILE\n"
-     "atomically; a line a generation goes to standard output (standard error with -o -).\n"
-     "The same --seed and --turns give the same file whatever --jobs is.",
+     "each leave is worth: at the next turn of a player who kept a leave from a full rack,\n"
+     "on the board they then face, the best equity of the leave filled up from the tiles they\n"
+     "do not see, less that of a whole rack drawn from them; averaged by leave, and leaves\n"
+     "sampled rarely shrunk toward a prior made from smaller leaves (--prior-weight).\n"
+     "Generation 1 plays with the built-in heuristic, each next one with the values learnt\n"
+     "before it (docs/engine.md, \"Trained leave values\"). Writes a KLV2 file of every\n"
+     "leave of 1 to rack-size - 1 tiles the tile set allows, replacing FILE atomically; a\n"
+     "line a generation goes to standard output (standard error with -o -). The same --seed\n"
+     "and --turns give the same file whatever --jobs is.",
      train_options, NULL},
     {NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };
