@@ -186,22 +186,12 @@ static uint64_t game_seed(uint64_t seed, int generation, long chunk, long game)
     return sk_rng_next(&r);
 }
 
-/* Draws N tiles at random from the pool COUNTS (by kind; taken out of it) onto RACK[*LEN..). */
-static void draw(int counts[SK_TILE_KINDS], int kinds, int n, sk_rng *rng, char *rack, int *len)
+#define POOL_MAX (SK_TILE_KINDS * SK_TILE_COUNT_MAX) /* unseen tiles at most */
+
+/* The tile of kind K in a tile string. */
+static char tile_of(int k)
 {
-    int total = 0;
-    for (int k = 0; k < kinds; k++)
-        total += counts[k];
-    for (int i = 0; i < n && total > 0; i++) {
-        long pick = (long)sk_rng_below(rng, (uint64_t)total);
-        int k = 0;
-        while (pick >= counts[k])
-            pick -= counts[k++];
-        counts[k]--;
-        total--;
-        rack[(*len)++] = k == 0 ? (char)SK_TILE_WILD : (char)k;
-    }
-    rack[*len] = '\0';
+    return k == 0 ? (char)SK_TILE_WILD : (char)k;
 }
 
 /* The equity of the best move of RACK on POS (whose racks may be changed). */
@@ -226,18 +216,34 @@ static int sample(const sk_train_round *r, sk_movegen *gen, const sk_match *m,
     sk_position pos = m->pos;
     for (int p = 0; p < pos.nplayers; p++)
         pos.racks[p][0] = '\0';
-    int pool[SK_TILE_KINDS], rest[SK_TILE_KINDS], over;
+    int pool[SK_TILE_KINDS], over;
     sk_position_unseen(&pos, rules->tiles, pool, &over);
-    int kinds_n = rules->tiles->alphabet.size;
+    /* the unseen tiles in a random order: the fresh rack is its first tiles, the other rack
+     * the leave and the first tiles after the leave's own copies are taken out, so that the
+     * two racks share most tiles (and the sample's noise is the leave's alone) */
+    unsigned char order[POOL_MAX];
+    int total = 0, skip[SK_TILE_KINDS] = {0};
+    for (int k = 0; k < rules->tiles->alphabet.size; k++)
+        for (int c = 0; c < pool[k] && total < POOL_MAX; c++)
+            order[total++] = (unsigned char)k;
     char with[SK_RACK_MAX + 1], fresh[SK_RACK_MAX + 1];
     int n = 0, f = 0;
-    memcpy(rest, pool, sizeof(rest));
     for (int i = 0; i < kept; i++) {
-        rest[kinds[i]]--;
-        with[n++] = kinds[i] == 0 ? (char)SK_TILE_WILD : (char)kinds[i];
+        skip[kinds[i]]++;
+        with[n++] = tile_of(kinds[i]);
     }
-    draw(rest, kinds_n, rules->rack_size - kept, rng, with, &n);
-    draw(pool, kinds_n, rules->rack_size, rng, fresh, &f);
+    for (int i = 0; i < total && (n < rules->rack_size || f < rules->rack_size); i++) {
+        int j = i + (int)sk_rng_below(rng, (uint64_t)(total - i)); /* shuffled as it is read */
+        unsigned char t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+        if (f < rules->rack_size) fresh[f++] = tile_of(order[i]);
+        if (skip[order[i]] > 0)
+            skip[order[i]]--;
+        else if (n < rules->rack_size)
+            with[n++] = tile_of(order[i]);
+    }
+    with[n] = fresh[f] = '\0';
     int bag = sk_match_bag(m);
     double a, b;
     int rc = best_equity(r, gen, &pos, with, bag, &a);
