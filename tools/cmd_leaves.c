@@ -324,13 +324,13 @@ const sk_cmd sk_leaves_subcommands[] = {
      "Plays games of self-play ranked by equity (score + leave value) and learns what keeping\n"
      "each leave is worth: at the next turn of a player who kept a leave from a full rack,\n"
      "on the board they then face, the best equity of the leave filled up from the tiles they\n"
-     "do not see, less that of a whole rack drawn from them; averaged by leave, and leaves\n"
-     "sampled rarely shrunk toward a prior made from smaller leaves (--prior-weight).\n"
-     "Generation 1 plays with the built-in heuristic, each next one with the values learnt\n"
-     "before it (docs/engine.md, \"Trained leave values\"). Writes a KLV2 file of every\n"
-     "leave of 1 to rack-size - 1 tiles the tile set allows, replacing FILE atomically; a\n"
-     "line a generation goes to standard output (standard error with -o -). The same --seed\n"
-     "and --turns give the same file whatever --jobs is.",
+     "do not see, less that of a fresh rack of them (the two sharing their random tiles);\n"
+     "averaged by leave, and leaves sampled rarely shrunk toward a prior made from smaller\n"
+     "leaves (--prior-weight). Generation 1 plays with the built-in heuristic, each next one\n"
+     "with the values learnt before it (docs/engine.md, \"Trained leave values\"). Writes a\n"
+     "KLV2 file of every leave of 1 to rack-size - 1 tiles the tile set allows, replacing\n"
+     "FILE atomically; a line a generation goes to standard output (standard error with\n"
+     "-o -). The same --seed and --turns give the same file whatever --jobs is.",
      train_options, NULL},
     {NULL, NULL, NULL, NULL, NULL, NULL, NULL},
 };

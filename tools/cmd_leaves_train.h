@@ -65,11 +65,11 @@ int sk_train_chunk(const sk_train_round *r, long chunk, long quota, sk_movegen *
 
 /* The values of a generation's TALLY: for each leave L, m(L) = the mean of its samples (on the
  * board its player faces at the next turn after keeping L: the best equity of L filled up from
- * the tiles unseen by that player less that of a rack drawn whole from them), shrunk toward a prior p(L) as (n m + K p) / (n + K),
- * n the samples of L and K PRIOR_WEIGHT. p(L) is the heuristic's value of L plus the mean,
- * over the distinct tiles t of L, of what was learnt beyond the heuristic of L - t and of t
- * (v - heuristic). Fills OUT (one entry a leave, in the set's order), *MEAN (of all samples)
- * and *SEEN (leaves sampled at least once). */
+ * the tiles unseen by that player less that of a rack drawn whole from them), shrunk toward a prior
+ * p(L) as (n m + K p) / (n + K), n the samples of L and K PRIOR_WEIGHT. p(L) is the heuristic's
+ * value of L plus the mean, over the distinct tiles t of L, of what was learnt beyond the heuristic
+ * of L - t and of t (v - heuristic). Fills OUT (one entry a leave, in the set's order), *MEAN (of
+ * all samples) and *SEEN (leaves sampled at least once). */
 void sk_leave_values(const sk_leave_set *set, const sk_leave_tally *tally, double prior_weight,
                      sk_leave_entry *out, double *mean, size_t *seen);
 
