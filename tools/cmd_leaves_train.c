@@ -280,7 +280,7 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
         rc = sk_movegen_best(gen, rules, &m.pos, r->leaves, 0, 1, bag, &g);
         if (rc != SK_OK) break;
         char left[SK_RACK_MAX + 1];
-        unsigned char kinds[SK_RACK_MAX];
+        unsigned char kinds[SK_RACK_MAX] = {0};
         sk_gen_move_leave(&g, m.pos.racks[0], left);
         int rack = (int)strlen(m.pos.racks[0]), kept = kinds_of(left, kinds);
         sk_move mv;
