@@ -120,11 +120,18 @@ static int choose_simple(sk_movegen *gen, const sk_rules *rules, const sk_positi
 int sk_strategy_choose(sk_strategy strategy, sk_movegen *gen, const sk_rules *rules,
                        const sk_position *pos, int bag, sk_gen_move *out)
 {
+    return sk_strategy_choose_leaves(strategy, gen, rules, NULL, pos, bag, out);
+}
+
+int sk_strategy_choose_leaves(sk_strategy strategy, sk_movegen *gen, const sk_rules *rules,
+                              const struct sk_leaves *leaves, const sk_position *pos, int bag,
+                              sk_gen_move *out)
+{
     switch (strategy) {
     case SK_STRATEGY_BEST:
         return sk_movegen_best(gen, rules, pos, NULL, 1, 0, bag, out);
     case SK_STRATEGY_EQUITY:
-        return sk_movegen_best(gen, rules, pos, NULL, 0, 1, bag, out);
+        return sk_movegen_best(gen, rules, pos, leaves, 0, 1, bag, out);
     case SK_STRATEGY_SIMPLE:
         return choose_simple(gen, rules, pos, bag, out);
     case SK_STRATEGY_ENDGAME:

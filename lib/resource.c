@@ -91,6 +91,9 @@ int sk_resource_find(const sk_datadirs *dirs, sk_resource_kind kind, const char 
     case SK_RES_DICE:
         snprintf(rel[0], sizeof(rel[0]), "boggle/%s.txt", name);
         break;
+    case SK_RES_LEAVES:
+        snprintf(rel[0], sizeof(rel[0]), "leaves/%s.klv2", name);
+        break;
     }
     for (int r = 0; r < nrel; r++) {
         for (int i = 0; i < dirs->count; i++) {

@@ -66,10 +66,12 @@ const sk_cmd sk_commands[] = {
     {"suggest", sk_cmd_suggest, "the best moves for the player to move", "[OPTIONS] [POS]",
      "For each CGP line of POS (a file, '-', or a CGP line; standard input when none is given)\n"
      "prints the best moves for player 1's rack as 'SCORE MOVE' lines, best first, in input\n"
-     "order. Moves are ranked by equity (score + the value of the tiles kept: --leaves FILE,\n"
-     "else a built-in heuristic) or with --rank score by score; ties in a fixed order (row,\n"
-     "column, across before down, word). --best prints just the best move of each position,\n"
-     "one line each: the engine protocol selfplay speaks.\n"
+     "order. Moves are ranked by equity (score + the value of the tiles kept: --leaves FILE;\n"
+     "by default the shipped leaves when the game's lexicon is the shipped word list and\n"
+     "there are leaves for its rules, else a built-in heuristic, as with --leaves none) or\n"
+     "with --rank score by score; ties in a fixed order (row, column, across before down,\n"
+     "word). --best prints just the best move of each position, one line each: the engine\n"
+     "protocol selfplay speaks.\n"
      "Every line gets an answer that ends, so a program can talk to suggest a line at a time:\n"
      "the text answer ends with an empty line, the --json one with {\"line\",\"moves\",\n"
      "\"answered\"}; a line that cannot be answered gets an empty answer (the reason on\n"
@@ -87,13 +89,21 @@ const sk_cmd sk_commands[] = {
      sk_play_options, NULL},
     {"selfplay", sk_cmd_selfplay, "run games between automated players", "[OPTIONS]",
      "Plays -n games between the --player SPECs (default: two best), in seating order, the\n"
-     "first player rotating. A SPEC is best (highest score), equity (score + leave), simple\n"
+     "first player rotating. A SPEC is best (highest score), equity (score + leave; the\n"
+     "leaves of --leaves, as suggest's; equity:FILE or equity:none its own), simple\n"
      "(an A or I on the first turn, then exchanges), pass, or cmd:COMMAND: a program started\n"
      "for each turn that reads the position as one CGP line and writes one move line (skrab\n"
      "suggest --best is one); NAME= names the player. A player that answers an illegal move,\n"
      "or nothing within --move-timeout, is dropped from that game. One line a game, then the\n"
      "totals; the same --seed plays the same games. Rules classic unless -R skrabbkle.",
      sk_selfplay_options, NULL},
+    {"leaves", sk_cmd_leaves, "learn leave values for equity from self-play",
+     "train [OPTIONS] -o FILE",
+     "Subcommands (each has --help):\n"
+     "  train -o FILE.klv2   learn leave values from games of self-play, write them as KLV2\n"
+     "The file is read by suggest --leaves and selfplay --leaves (docs/engine.md, \"Trained\n"
+     "leave values\").",
+     NULL, sk_leaves_subcommands},
     {"replay", sk_cmd_replay, "check GCG game transcripts move by move", "[OPTIONS] [GCG...]",
      "Replays each GCG transcript (standard input when none is given, or '-') on the board\n"
      "and checks its notation, turn order, each rack against the unseen tiles, each move's\n"

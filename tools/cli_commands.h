@@ -21,6 +21,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv);
 int sk_cmd_replay(sk_cli *cli, int argc, char **argv);
 int sk_cmd_play(sk_cli *cli, int argc, char **argv);
 int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv);
+int sk_cmd_leaves(sk_cli *cli, int argc, char **argv);
 int sk_cmd_boggle(sk_cli *cli, int argc, char **argv);
 int sk_cmd_completion(sk_cli *cli, int argc, char **argv);
 
@@ -37,8 +38,9 @@ extern const sk_cli_option sk_replay_options[];
 extern const sk_cli_option sk_play_options[];
 extern const sk_cli_option sk_selfplay_options[];
 
-/* The subcommands of lexicon, boggle and completion (see sk_cli_run_subcommand). */
+/* The subcommands of lexicon, leaves, boggle and completion (see sk_cli_run_subcommand). */
 extern const sk_cmd sk_lexicon_subcommands[];
+extern const sk_cmd sk_leaves_subcommands[];
 extern const sk_cmd sk_boggle_subcommands[];
 extern const sk_cmd sk_completion_shells[];
 

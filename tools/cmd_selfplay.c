@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli_game.h"
+#include "cli_leaves.h"
 #include "cli_commands.h"
 #include "cmd_play.h"
 #include "cmd_selfplay.h"
@@ -24,7 +25,17 @@
 #include "skrab/sim.h"
 #include "skrab/wordmap.h"
 
-enum { OPT_GAMES, OPT_SEED, OPT_PLAYER, OPT_JOBS, OPT_GCG, OPT_TIMEOUT, OPT_JSON, OPT_QUIET };
+enum {
+    OPT_GAMES,
+    OPT_SEED,
+    OPT_PLAYER,
+    OPT_JOBS,
+    OPT_GCG,
+    OPT_TIMEOUT,
+    OPT_JSON,
+    OPT_QUIET,
+    OPT_LEAVES
+};
 /* The game options of cli_game.h (their ids), with selfplay's defaults. */
 const sk_cli_option sk_selfplay_options[] = {
     SK_CLI_GAME_OPTION_ROWS("rule set: classic (default) or skrabbkle",
@@ -37,7 +48,9 @@ const sk_cli_option sk_selfplay_options[] = {
      "<number>"},
     {OPT_PLAYER, "player", 'p', "SPEC",
      "a player, in seating order: [NAME=]SPEC (default: two best)",
-     "best equity simple pass endgame sim"},
+     "best equity equity:none simple pass endgame sim"},
+    {OPT_LEAVES, "leaves", 0, "FILE",
+     "equity players' leave values: a KLV/KLV2 file, or none (the heuristic)", "none <file>"},
     {OPT_JOBS, "jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
     {OPT_GCG, "gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
     {OPT_TIMEOUT, "move-timeout", 0, "MS", "time an external player has for a move (default 10000)",
@@ -59,8 +72,11 @@ typedef struct {
     const char *spec;    /* as given, without NAME= */
     const char *command; /* cmd:COMMAND, else NULL */
     sk_strategy strategy;
-    long sim_n;   /* sim:N:K: iterations per candidate */
-    size_t sim_k; /* and candidates */
+    long sim_n;              /* sim:N:K: iterations per candidate */
+    size_t sim_k;            /* and candidates */
+    const char *leaves_arg;  /* equity:FILE or equity:none, else NULL (--leaves) */
+    sk_cli_leaves leaves;    /* equity: its own choice, when LEAVES_ARG */
+    const sk_leaves *values; /* equity: what it ranks by (NULL: the heuristic) */
 } player;
 
 typedef struct {
@@ -278,8 +294,8 @@ static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
             int rc = pl->strategy == SK_STRATEGY_SIM
                          ? sk_sim_choose(gen, sp->rules, &m.pos, sk_match_bag(&m), pl->sim_k,
                                          pl->sim_n, &g)
-                         : sk_strategy_choose(pl->strategy, gen, sp->rules, &m.pos,
-                                              sk_match_bag(&m), &g);
+                         : sk_strategy_choose_leaves(pl->strategy, gen, sp->rules, pl->values,
+                                                     &m.pos, sk_match_bag(&m), &g);
             if (rc != SK_OK) {
                 r->error = 1;
                 break;
@@ -597,15 +613,22 @@ static int parse_player(sk_cli *cli, const char *arg, int seat, player *pl)
     }
     if (strncmp(pl->spec, "sim:", 4) == 0 || strcmp(pl->spec, "sim") == 0)
         return parse_sim(cli, arg, pl);
+    if (strncmp(pl->spec, "equity:", 7) == 0) { /* equity with leaves of its own */
+        pl->strategy = SK_STRATEGY_EQUITY;
+        pl->leaves_arg = pl->spec + 7;
+        if (!*pl->leaves_arg) return usage(cli, "--player '%s': equity: needs FILE or none", arg);
+        return sk_cli_leaves_option(cli, &pl->leaves, pl->leaves_arg) == SK_EXIT_OK ? 0 : -1;
+    }
     if (sk_strategy_from_name(pl->spec, &pl->strategy) != SK_OK)
-        return usage(
-            cli, "--player '%s': expected best, equity, simple, pass, endgame, sim or cmd:COMMAND",
-            arg);
+        return usage(cli,
+                     "--player '%s': expected best, equity, equity:FILE, simple, pass, endgame, "
+                     "sim or cmd:COMMAND",
+                     arg);
     return 0;
 }
 
-static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, int argc, char **argv,
-                         int *has_seed)
+static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, sk_cli_leaves *leaves, int argc,
+                         char **argv, int *has_seed)
 {
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
@@ -645,6 +668,9 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, int argc, ch
         case OPT_QUIET:
             sp->quiet = 1;
             break;
+        case OPT_LEAVES:
+            if (sk_cli_leaves_option(cli, leaves, o.optarg) != SK_EXIT_OK) return SK_EXIT_ERROR;
+            break;
         }
     }
     if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
@@ -665,8 +691,9 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, selfplay *sp, int argc, ch
     return SK_EXIT_OK;
 }
 
-/* Loads the rules and remembers the names external players are told. */
-static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
+/* Loads the rules and remembers the names external players are told; gives the equity players
+ * their leaves (theirs, else LEAVES). */
+static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp, sk_cli_leaves *leaves)
 {
     if (!g->rules_name) g->rules_name = "classic";
     sk_ruleset rs;
@@ -697,6 +724,17 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp)
     for (int i = 0; i < sp->nplayers; i++)
         built_in |= !sp->players[i].command;
     if (built_in && !sk_cli_game_can_generate(cli, g, NULL)) return SK_EXIT_ERROR;
+    for (int i = 0; i < sp->nplayers; i++) {
+        player *pl = &sp->players[i];
+        if (pl->command || pl->strategy != SK_STRATEGY_EQUITY) continue;
+        sk_cli_leaves *l = pl->leaves_arg ? &pl->leaves : leaves;
+        char why[200];
+        if (l->given && !sk_leaves_fit(l->given, &g->loaded.tiles, why, sizeof(why))) {
+            sk_cli_error(cli, "--leaves %s: %s", l->given_path, why);
+            return SK_EXIT_ERROR;
+        }
+        pl->values = sk_cli_leaves_for(cli, l, &g->loaded);
+    }
     sp->rules = &g->loaded.rules;
     if (sp->gcg_dir && sk_selfplay_make_dirs(sp->gcg_dir) != 0) {
         sk_cli_error(cli, "%s: cannot create the directory: %s", sp->gcg_dir, strerror(errno));
@@ -717,8 +755,10 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
     sk_cli_game_init(&g);
     g.needs_lexicon = 1;
     int has_seed = 0;
-    int status = parse_options(cli, &g, sp, argc, argv, &has_seed);
-    if (status == SK_EXIT_OK) status = setup(cli, &g, sp);
+    sk_cli_leaves leaves;
+    sk_cli_leaves_init(&leaves);
+    int status = parse_options(cli, &g, sp, &leaves, argc, argv, &has_seed);
+    if (status == SK_EXIT_OK) status = setup(cli, &g, sp, &leaves);
     if (status == SK_EXIT_OK) {
         if (!has_seed) sp->seed = sk_dialog_random_seed() % 1000000000u;
         int fd = fileno(cli->err);
@@ -756,6 +796,9 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
             status = SK_EXIT_ERROR;
     }
     sk_wordmap_free(sp->wm);
+    for (int i = 0; i < SK_PLAYERS_MAX; i++)
+        sk_cli_leaves_free(&sp->players[i].leaves);
+    sk_cli_leaves_free(&leaves);
     free(sp);
     sk_cli_game_free(&g);
     return status < 0 ? SK_EXIT_OK : status;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli_game.h"
+#include "cli_leaves.h"
 #include "cli_commands.h"
 #include "cmd_suggest.h"
 #include "skrab/endgame.h"
@@ -51,7 +52,7 @@ const sk_cli_option sk_suggest_options[] = {
     {OPT_RANK, "rank", 'r', "BY", "rank by equity (score + leave value; default) or score",
      "equity score"},
     {OPT_LEAVES, "leaves", 0, "FILE",
-     "leave values from a KLV/KLV2 file (default: a built-in heuristic)", NULL},
+     "leave values: a KLV/KLV2 file, or none (the built-in heuristic)", "none <file>"},
     {OPT_JOBS, "jobs", 'j', "N",
      "use N threads for a stream of positions, answered 256 at a time; with --sim, for each "
      "position's continuations (default 1)",
@@ -85,11 +86,10 @@ const sk_cli_option sk_suggest_options[] = {
 typedef struct {
     long long count;
     int all, best, json, by_score, verbose, jobs, endgame;
-    long long time_ms;  /* --endgame's limit a position (0: none) */
-    long long wm_after; /* build the word map before the position after this many; -1: never */
-    char notation;      /* 'g', 's', 'c' */
-    sk_leaves *leaves;
-    const char *leaves_path; /* --leaves, as given */
+    long long time_ms;    /* --endgame's limit a position (0: none) */
+    long long wm_after;   /* build the word map before the position after this many; -1: never */
+    char notation;        /* 'g', 's', 'c' */
+    sk_cli_leaves leaves; /* --leaves */
     int count_given, rank_given;
     const char *sim_tuned; /* the last of --candidates --plies --seed given, or NULL */
     sk_suggest_sim sim;    /* --sim: iterations 0 when not asked for */
@@ -102,7 +102,8 @@ typedef struct {
     sk_board board;
     sk_tileset tiles;
     int line, ok, bag;
-    int listed; /* moves written to OUT */
+    const sk_leaves *leaves; /* what equity ranks by (sk_cli_leaves_for) */
+    int listed;              /* moves written to OUT */
     sk_buf out;
 } job;
 
@@ -173,14 +174,14 @@ static int solve(const options *o, job *j, thread_state *t)
     }
     if (o->sim.iterations) {
         sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
-        int rc = sk_suggest_sim_answer(&o->sim, &style, sk_leaves_for(o->leaves, j->rules.tiles),
+        int rc = sk_suggest_sim_answer(&o->sim, &style, sk_leaves_for(j->leaves, j->rules.tiles),
                                        &j->rules, &j->pos, j->bag, j->line, o->best && !o->json,
                                        &j->out, &j->listed);
         return rc;
     }
     if (o->best && !o->json) { /* the fast path: the leader only */
         sk_gen_move best;
-        int rc = sk_movegen_best(gen, &j->rules, &j->pos, o->leaves, o->by_score, 1, j->bag, &best);
+        int rc = sk_movegen_best(gen, &j->rules, &j->pos, j->leaves, o->by_score, 1, j->bag, &best);
         if (rc == SK_OK) {
             write_move(o, j, &best, &j->out);
             sk_buf_putc(&j->out, '\n');
@@ -193,7 +194,7 @@ static int solve(const options *o, job *j, thread_state *t)
     list->failed = 0;
     /* -n N: a search for the N best (each as the full list ranks it), not the full list */
     int top = searches(o); /* the leader alone was answered above */
-    int rc = top ? sk_movegen_top(gen, &j->rules, &j->pos, o->leaves, o->by_score, 1, j->bag,
+    int rc = top ? sk_movegen_top(gen, &j->rules, &j->pos, j->leaves, o->by_score, 1, j->bag,
                                   (size_t)o->count, list)
                  : sk_movegen_all(gen, &j->rules, &j->pos, list);
     if (rc == SK_OK && !top) /* the full list: exchanges and the pass too */
@@ -205,7 +206,7 @@ static int solve(const options *o, job *j, thread_state *t)
     if (rc != SK_OK) {
         return rc;
     }
-    rc = sk_move_list_rank(list, j->pos.racks[0], sk_leaves_for(o->leaves, j->rules.tiles),
+    rc = sk_move_list_rank(list, j->pos.racks[0], sk_leaves_for(j->leaves, j->rules.tiles),
                            o->by_score);
     if (rc != SK_OK) {
         return rc;
@@ -232,7 +233,7 @@ static int solve(const options *o, job *j, thread_state *t)
     sk_suggest_write_moves(&style, &j->pos, j->line, list, order, n, &j->out);
     if (!o->best) {
         sk_suggest_played played = {
-            &style, o->by_score, sk_leaves_for(o->leaves, j->rules.tiles), &j->rules, &j->pos,
+            &style, o->by_score, sk_leaves_for(j->leaves, j->rules.tiles), &j->rules, &j->pos,
             j->bag, j->line};
         sk_suggest_write_played(&played, n ? &list->moves[order ? order[0] : 0] : NULL, &j->out);
     }
@@ -368,20 +369,10 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
             o->by_score = op.optarg[0] == 's';
             o->rank_given = 1;
             break;
-        case OPT_LEAVES: {
-            sk_diag_list d;
-            sk_diag_list_init(&d);
-            int rc = sk_leaves_load(&o->leaves, op.optarg, &d);
-            o->leaves_path = op.optarg;
-            sk_cli_print_diags(cli, op.optarg, 0, NULL, 0, &d, 0); /* a binary file: no lines */
-            size_t found = d.count;
-            sk_diag_list_free(&d);
-            if (rc != SK_OK) {
-                if (!found) sk_cli_error(cli, "%s: %s", op.optarg, sk_strerror(rc));
+        case OPT_LEAVES:
+            if (sk_cli_leaves_option(cli, &o->leaves, op.optarg) != SK_EXIT_OK)
                 return SK_EXIT_ERROR;
-            }
             break;
-        }
         case OPT_JOBS:
             if (sk_cli_opts_int(&op, 1, JOBS_MAX, &o->jobs) != SK_EXIT_OK) return SK_EXIT_ERROR;
             break;
@@ -482,11 +473,12 @@ static int answer_stream(sk_cli *cli, options *o, sk_cli_game *g, sk_cli_posinpu
                 snprintf(where, sizeof(where), "%s:%d", in->shown, lineno);
                 j->ok = sk_cli_game_can_generate(cli, g, where);
                 char why[200]; /* leaves of another alphabet would value no rack of the game */
-                if (j->ok && o->leaves &&
-                    !sk_leaves_fit(o->leaves, &g->loaded.tiles, why, sizeof(why))) {
-                    sk_cli_error(cli, "%s: --leaves %s: %s", where, o->leaves_path, why);
+                if (j->ok && o->leaves.given &&
+                    !sk_leaves_fit(o->leaves.given, &g->loaded.tiles, why, sizeof(why))) {
+                    sk_cli_error(cli, "%s: --leaves %s: %s", where, o->leaves.given_path, why);
                     j->ok = 0;
                 }
+                if (j->ok) j->leaves = sk_cli_leaves_for(cli, &o->leaves, &g->loaded);
             }
             char why[200];
             if (j->ok && o->sim.iterations && j->pos.racks[0][0] &&
@@ -554,6 +546,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER, .time_ms = 10000};
     o.sim.candidates = 10;
     o.sim.plies = 2;
+    sk_cli_leaves_init(&o.leaves);
     sk_cli_game g;
     sk_cli_game_init(&g);
     g.needs_lexicon = 1;
@@ -616,6 +609,6 @@ cleanup:
     free(jobs);
     sk_cli_posinput_free(&in);
     sk_cli_game_free(&g);
-    sk_leaves_free(o.leaves);
+    sk_cli_leaves_free(&o.leaves);
     return status;
 }

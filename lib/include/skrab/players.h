@@ -2,8 +2,9 @@
  * move (player 0 of a position, whose rack must be known).
  *   best    the highest-scoring placement (ties in the generator's fixed order); the pass when
  *           nothing can be placed. Always places a tile when any placement exists.
- *   equity  the highest score + leave value (leave.h's heuristic); in classic games exchanges
- *           compete when the bag allows them; the pass when nothing else is possible.
+ *   equity  the highest score + leave value (leave.h: the heuristic, or the leaves given); in
+ *           classic games exchanges compete when the bag allows them; the pass when nothing
+ *           else is possible.
  *   simple  a minimal opponent, for stress tests: on the first turn of the game (an empty
  *           board) it plays an A or I on the start square — the shortest legal word that puts
  *           one there, since a single letter is not a word — and otherwise exchanges its whole
@@ -42,6 +43,12 @@ SK_API const char *sk_strategy_name(sk_strategy strategy);
  * or an error of sk_movegen_all (SK_EINVAL: no GADDAG lexicon or unknown rack; SK_ENOMEM). */
 SK_API int sk_strategy_choose(sk_strategy strategy, sk_movegen *gen, const sk_rules *rules,
                               const sk_position *pos, int bag, sk_gen_move *out);
+/* sk_strategy_choose with the equity strategy ranking by LEAVES (leave.h; NULL: the built-in
+ * heuristic, as sk_strategy_choose does). The other strategies ignore LEAVES. */
+struct sk_leaves;
+SK_API int sk_strategy_choose_leaves(sk_strategy strategy, sk_movegen *gen, const sk_rules *rules,
+                                     const struct sk_leaves *leaves, const sk_position *pos,
+                                     int bag, sk_gen_move *out);
 
 /* Converts a generated move to an sk_move in GCG form (the whole word, through tiles marked),
  * ready for sk_rules_check. */

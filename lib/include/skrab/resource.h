@@ -18,7 +18,13 @@ typedef struct {
     char dirs[SK_DATADIRS_MAX][SK_PATH_MAX];
 } sk_datadirs;
 
-typedef enum { SK_RES_BOARD, SK_RES_TILES, SK_RES_LEXICON, SK_RES_DICE } sk_resource_kind;
+typedef enum {
+    SK_RES_BOARD,
+    SK_RES_TILES,
+    SK_RES_LEXICON,
+    SK_RES_DICE,
+    SK_RES_LEAVES
+} sk_resource_kind;
 
 /* Fills OUT with the search list. ENV is the value of $SKRAB_DATA or NULL; EXE_PATH the absolute
  * path of the running executable or NULL. Entries that do not fit are skipped. */
@@ -29,8 +35,8 @@ SK_API int sk_resource_is_path(const char *name);
 
 /* Resolves NAME of KIND to a readable file and writes its path into OUT[OUTSZ].
  * Boards: boards/NAME.txt (alias "skrabbkle" = defaultBoard.txt); tiles: tiles/NAME.txt;
- * lexicons: NAME.kwg, then NAME.txt; dice: boggle/NAME.txt. Returns SK_OK, SK_ENOTFOUND, or
- * SK_ETOOBIG when the path does not fit. */
+ * lexicons: NAME.kwg, then NAME.txt; dice: boggle/NAME.txt; leave values: leaves/NAME.klv2. Returns
+ * SK_OK, SK_ENOTFOUND, or SK_ETOOBIG when the path does not fit. */
 SK_API int sk_resource_find(const sk_datadirs *dirs, sk_resource_kind kind, const char *name,
                             char *out, size_t outsz);
 

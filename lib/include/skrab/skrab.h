@@ -45,6 +45,7 @@
 #include "skrab/gamespec.h"
 #include "skrab/gcg.h"
 #include "skrab/leave.h"
+#include "skrab/leave_write.h"
 #include "skrab/lexicon.h"
 #include "skrab/match.h"
 #include "skrab/move.h"
