@@ -322,9 +322,9 @@ static int run_train(sk_cli *cli, int argc, char **argv)
 const sk_cmd sk_leaves_subcommands[] = {
     {"leaves train", run_train, "learn leave values from self-play", "[OPTIONS] -o FILE",
      "Plays games of self-play ranked by equity (score + leave value) and learns what keeping\n"
-     "each leave is worth: at the next turn of a player who kept a leave from a full rack,\n"
-     "on the board they then face, the best equity of the leave filled up from the tiles they\n"
-     "do not see, less that of a fresh rack of them (the two sharing their random tiles);\n"
+     "each leave is worth: at each turn of the middle of a game, for two leaves drawn from\n"
+     "the rack to move, on the board it faces, the best equity of the leave filled up from\n"
+     "the tiles unseen, less that of a fresh rack of them (the two sharing their tiles);\n"
      "averaged by leave, and leaves sampled rarely shrunk toward a prior made from smaller\n"
      "leaves (--prior-weight). Generation 1 plays with the built-in heuristic, each next one\n"
      "with the values learnt before it (docs/engine.md, \"Trained leave values\"). Writes a\n"

@@ -187,6 +187,7 @@ static uint64_t game_seed(uint64_t seed, int generation, long chunk, long game)
 }
 
 #define POOL_MAX (SK_TILE_KINDS * SK_TILE_COUNT_MAX) /* unseen tiles at most */
+#define SAMPLES_PER_TURN 2 /* leaves judged at each turn of the middle of a game */
 
 /* The tile of kind K in a tile string. */
 static char tile_of(int k)
@@ -265,24 +266,37 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
     if (rc != SK_OK) return rc;
     sk_rng rng;
     sk_rng_seed(&rng, seed ^ 0x5851F42D4C957F2Dull);
-    long pending[2] = {-1, -1}; /* the leave each seat kept, sampled at its next turn */
-    unsigned char pending_kinds[2][SK_RACK_MAX];
-    int pending_kept[2] = {0, 0};
     while (m.state == SK_MATCH_RUNNING && rc == SK_OK) {
-        int bag = sk_match_bag(&m), seat = sk_match_to_move(&m);
-        if (pending[seat] >= 0) {
-            rc = sample(r, gen, &m, pending_kinds[seat], pending_kept[seat], pending[seat], &rng,
-                        tally);
-            pending[seat] = -1;
-            if (rc != SK_OK) break;
-        }
+        int bag = sk_match_bag(&m);
+        const char *rack = m.pos.racks[0];
+        int size = (int)strlen(rack);
+        /* in the middle of a game, leaves drawn from the rack of the player to move, whatever
+         * it then plays: judged on the board it faces, so that a leave's samples do not come
+         * only from the boards where keeping it was chosen (where it is worth least) */
+        if (size == rules->rack_size && bag >= size)
+            for (int s = 0; s < SAMPLES_PER_TURN && rc == SK_OK; s++) {
+                unsigned char all[SK_RACK_MAX], kinds[SK_RACK_MAX];
+                kinds_of(rack, all);
+                int kept = 1 + (int)sk_rng_below(&rng, (uint64_t)(size - 1));
+                for (int i = 0; i < kept; i++) { /* KEPT tiles of the rack, at random */
+                    int j = i + (int)sk_rng_below(&rng, (uint64_t)(size - i));
+                    unsigned char t = all[i];
+                    all[i] = all[j];
+                    all[j] = t;
+                }
+                for (int i = 0; i < kept; i++) { /* sorted, as the set keys them */
+                    int j = i;
+                    for (; j > 0 && kinds[j - 1] > all[i]; j--)
+                        kinds[j] = kinds[j - 1];
+                    kinds[j] = all[i];
+                }
+                long leave = find(r->set, kinds, kept);
+                if (leave >= 0) rc = sample(r, gen, &m, kinds, kept, leave, &rng, tally);
+            }
+        if (rc != SK_OK) break;
         sk_gen_move g;
         rc = sk_movegen_best(gen, rules, &m.pos, r->leaves, 0, 1, bag, &g);
         if (rc != SK_OK) break;
-        char left[SK_RACK_MAX + 1];
-        unsigned char kinds[SK_RACK_MAX] = {0};
-        sk_gen_move_leave(&g, m.pos.racks[0], left);
-        int rack = (int)strlen(m.pos.racks[0]), kept = kinds_of(left, kinds);
         sk_move mv;
         sk_play play;
         char why[200];
@@ -293,14 +307,6 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
             break;
         }
         tally->turns++;
-        /* a leave is judged when its rack was full and is filled again: the middle of a game */
-        int moved = g.kind == SK_MOVE_PLACE || g.kind == SK_MOVE_EXCHANGE;
-        if (moved && rack == rules->rack_size && kept > 0 && kept < rack && bag >= rack - kept &&
-            m.state == SK_MATCH_RUNNING) {
-            pending[seat] = find(r->set, kinds, kept);
-            memcpy(pending_kinds[seat], kinds, (size_t)kept);
-            pending_kept[seat] = kept;
-        }
     }
     tally->games++;
     sk_match_free(&m);
