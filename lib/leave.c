@@ -231,6 +231,9 @@ static void walk_rack(const rack_walk *w, uint32_t list, long base, uint64_t lef
         }
         rank += (long)sk_kwg_accepts(node) + (arc ? (long)l->counts[arc] : 0);
         if (sk_kwg_is_end(node)) return;
+        /* a lookup finds a tile at its first sibling: a later one of the same tile (a file
+         * whose lists are not in order) is passed over, as sk_leave_value passes it */
+        left &= tile < 63 ? ~0ull << (tile + 1) : 0;
     }
 }
 

@@ -275,7 +275,7 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
          * only from the boards where keeping it was chosen (where it is worth least) */
         if (size == rules->rack_size && bag >= size)
             for (int s = 0; s < SAMPLES_PER_TURN && rc == SK_OK; s++) {
-                unsigned char all[SK_RACK_MAX], kinds[SK_RACK_MAX];
+                unsigned char all[SK_RACK_MAX] = {0}, kinds[SK_RACK_MAX] = {0};
                 kinds_of(rack, all);
                 int kept = 1 + (int)sk_rng_below(&rng, (uint64_t)(size - 1));
                 for (int i = 0; i < kept; i++) { /* KEPT tiles of the rack, at random */
