@@ -34,8 +34,8 @@ static const sk_cli_option train_options[] = {
     {T_SEED, "seed", 's', "N", "seed of the games (default: from the clock; printed)", "<number>"},
     {T_JOBS, "jobs", 'j', "N", "play in N threads (default 1; the result does not change)",
      "<number>"},
-    {T_PRIOR, "prior-weight", 0, "K", "samples a leave needs to outweigh its prior (default 50)",
-     "<number>"},
+    {T_PRIOR, "prior-weight", 0, "K",
+     "racks holding a leave that weigh as much as its prior (default 50)", "<number>"},
     {T_QUIET, "quiet", 'q', NULL, "print nothing but errors", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
@@ -237,14 +237,14 @@ static int train(trainer *t, const sk_rules *rules, FILE *report)
             sk_cli_error(cli, "generation %d: %s", gen + 1, sk_strerror(rc));
             goto cleanup;
         }
-        double mean;
         size_t seen;
-        sk_leave_values(set, &t->tallies[0], (double)t->prior, values, &mean, &seen);
+        sk_leave_values(set, &t->tallies[0], (double)t->prior, values, &seen);
         if (!t->quiet)
             fprintf(report,
-                    "generation %d: %lld games, %lld turns, %zu of %zu leaves sampled, mean "
-                    "sample %.2f\n",
-                    gen + 1, t->tallies[0].games, t->tallies[0].turns, seen, n, mean);
+                    "generation %d: %lld games, %lld turns, %lld racks valued, %zu of %zu leaves "
+                    "held\n",
+                    gen + 1, t->tallies[0].games, t->tallies[0].turns, t->tallies[0].racks, seen,
+                    n);
         sk_buf_clear(&file);
         sk_diag_list d;
         sk_diag_list_init(&d);
@@ -322,11 +322,12 @@ static int run_train(sk_cli *cli, int argc, char **argv)
 const sk_cmd sk_leaves_subcommands[] = {
     {"leaves train", run_train, "learn leave values from self-play", "[OPTIONS] -o FILE",
      "Plays games of self-play ranked by equity (score + leave value) and learns what keeping\n"
-     "each leave is worth: at each turn of the middle of a game, for two leaves drawn from\n"
-     "the rack to move, on the board it faces, the best equity of the leave filled up from\n"
-     "the tiles unseen, less that of a fresh rack of them (the two sharing their tiles);\n"
-     "averaged by leave, and leaves sampled rarely shrunk toward a prior made from smaller\n"
-     "leaves (--prior-weight). Generation 1 plays with the built-in heuristic, each next one\n"
+     "each leave is worth: at each turn of the middle of a game, four racks drawn at random\n"
+     "are valued on the board faced, each by its best equity less the mean of the others';\n"
+     "a leave is worth the mean value of the racks that hold it (each counted once for each\n"
+     "set of its tiles that makes the leave), leaves held rarely shrunk toward a prior made\n"
+     "from smaller leaves (--prior-weight). Generation 1 plays with the built-in heuristic, each "
+     "next one\n"
      "with the values learnt before it (docs/engine.md, \"Trained leave values\"). Writes a\n"
      "KLV2 file of every leave of 1 to rack-size - 1 tiles the tile set allows, replacing\n"
      "FILE atomically; a line a generation goes to standard output (standard error with\n"

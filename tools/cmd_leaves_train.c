@@ -139,8 +139,9 @@ int sk_leave_tally_init(sk_leave_tally *t, const sk_leave_set *set)
 {
     memset(t, 0, sizeof(*t));
     t->sum = calloc(set->count + 1, sizeof(*t->sum));
+    t->weight = calloc(set->count + 1, sizeof(*t->weight));
     t->count = calloc(set->count + 1, sizeof(*t->count));
-    if (t->sum && t->count) return SK_OK;
+    if (t->sum && t->weight && t->count) return SK_OK;
     sk_leave_tally_free(t);
     return SK_ENOMEM;
 }
@@ -148,6 +149,7 @@ int sk_leave_tally_init(sk_leave_tally *t, const sk_leave_set *set)
 void sk_leave_tally_free(sk_leave_tally *t)
 {
     free(t->sum);
+    free(t->weight);
     free(t->count);
     memset(t, 0, sizeof(*t));
 }
@@ -156,10 +158,12 @@ void sk_leave_tally_add(sk_leave_tally *into, const sk_leave_tally *from, const 
 {
     for (size_t i = 0; i <= set->count; i++) {
         into->sum[i] += from->sum[i];
+        into->weight[i] += from->weight[i];
         into->count[i] += from->count[i];
     }
     into->games += from->games;
     into->turns += from->turns;
+    into->racks += from->racks;
 }
 
 /* The sorted kinds of the tile string S into OUT; returns how many. */
@@ -187,7 +191,6 @@ static uint64_t game_seed(uint64_t seed, int generation, long chunk, long game)
 }
 
 #define POOL_MAX (SK_TILE_KINDS * SK_TILE_COUNT_MAX) /* unseen tiles at most */
-#define SAMPLES_PER_TURN 2 /* leaves judged at each turn of the middle of a game */
 
 /* The tile of kind K in a tile string. */
 static char tile_of(int k)
@@ -206,52 +209,105 @@ static int best_equity(const sk_train_round *r, sk_movegen *gen, sk_position *po
     return rc;
 }
 
-/* One sample of what keeping the leave KINDS[0..KEPT) (index LEAVE) is worth on the board of
- * M, where its player is to move again: the best equity of the leave filled up from the tiles
- * that player does not see, less that of a rack drawn whole from them (both draws from RNG). */
-static int sample(const sk_train_round *r, sk_movegen *gen, const sk_match *m,
-                  const unsigned char *kinds, int kept, long leave, sk_rng *rng,
-                  sk_leave_tally *tally)
+#define RACKS_PER_TURN 4 /* racks valued on each board of the middle of a game (2 at least) */
+
+/* A rack giving its value to its sub-leaves. */
+typedef struct {
+    const sk_leave_set *set;
+    sk_leave_tally *tally;
+    int64_t value;
+    int kinds, len;
+    unsigned char kind[SK_RACK_MAX], have[SK_RACK_MAX]; /* its distinct kinds, their counts */
+    unsigned char path[SK_RACK_MAX];                    /* the sub-leave being made */
+} subs;
+
+/* Every sub-leave of S's rack (1 to len - 1 tiles) that extends PATH[0..N) with tiles of its
+ * distinct kinds I.., W the sets of the rack's tiles that make PATH: adds the value W times. */
+static void add_subs(subs *s, int i, int n, uint64_t w)
+{
+    if (i == s->kinds) {
+        if (n == 0 || n >= s->len) return;
+        long leave = find(s->set, s->path, n);
+        if (leave < 0) return;
+        s->tally->sum[leave] += s->value * (int64_t)w;
+        s->tally->weight[leave] += w;
+        s->tally->count[leave]++;
+        return;
+    }
+    add_subs(s, i + 1, n, w);
+    uint64_t ways = w; /* w times (have choose c) */
+    for (int c = 1; c <= s->have[i]; c++) {
+        ways = ways * (uint64_t)(s->have[i] - c + 1) / (uint64_t)c;
+        s->path[n + c - 1] = s->kind[i];
+        add_subs(s, i + 1, n + c, ways);
+    }
+}
+
+long sk_leave_set_find(const sk_leave_set *set, const unsigned char *kinds, int n)
+{
+    return n > 0 && n <= SK_TRAIN_LEAVE_MAX ? find(set, kinds, n) : -1;
+}
+
+void sk_leave_tally_rack(sk_leave_tally *t, const sk_leave_set *set, const unsigned char *kinds,
+                         int n, int64_t value)
+{
+    subs s;
+    memset(&s, 0, sizeof(s));
+    s.set = set;
+    s.tally = t;
+    s.value = value;
+    s.len = n;
+    for (int i = 0; i < n && i < SK_RACK_MAX; i++) {
+        if (s.kinds && s.kind[s.kinds - 1] == kinds[i]) {
+            s.have[s.kinds - 1]++;
+        } else {
+            s.kind[s.kinds] = kinds[i];
+            s.have[s.kinds++] = 1;
+        }
+    }
+    add_subs(&s, 0, 0, 1);
+}
+
+/* RACKS_PER_TURN racks drawn at random from a full bag, each valued on the board of M by its
+ * best equity less the mean of the others' (the board's own worth cancels out), that value
+ * added to each of its sub-leaves L weighted by the ways the rack holds L: among racks drawn
+ * whole, those holding L, so weighted, are L filled up at random from the bag less L, so a
+ * leave's weighted mean is what keeping it adds to the next rack (docs/engine.md). */
+static int sample_racks(const sk_train_round *r, sk_movegen *gen, const sk_match *m, sk_rng *rng,
+                        sk_leave_tally *tally)
 {
     const sk_rules *rules = r->rules;
     sk_position pos = m->pos;
     for (int p = 0; p < pos.nplayers; p++)
         pos.racks[p][0] = '\0';
-    int pool[SK_TILE_KINDS], over;
-    sk_position_unseen(&pos, rules->tiles, pool, &over);
-    /* the unseen tiles in a random order: the fresh rack is its first tiles, the other rack
-     * the leave and the first tiles after the leave's own copies are taken out, so that the
-     * two racks share most tiles (and the sample's noise is the leave's alone) */
     unsigned char order[POOL_MAX];
-    int total = 0, skip[SK_TILE_KINDS] = {0};
+    int total = 0;
     for (int k = 0; k < rules->tiles->alphabet.size; k++)
-        for (int c = 0; c < pool[k] && total < POOL_MAX; c++)
+        for (int c = 0; c < rules->tiles->count[k] && total < POOL_MAX; c++)
             order[total++] = (unsigned char)k;
-    char with[SK_RACK_MAX + 1], fresh[SK_RACK_MAX + 1];
-    int n = 0, f = 0;
-    for (int i = 0; i < kept; i++) {
-        skip[kinds[i]]++;
-        with[n++] = tile_of(kinds[i]);
+    unsigned char racks[RACKS_PER_TURN][SK_RACK_MAX];
+    double eq[RACKS_PER_TURN], all = 0;
+    int bag = sk_match_bag(m), size = rules->rack_size;
+    for (int i = 0; i < RACKS_PER_TURN; i++) {
+        char rack[SK_RACK_MAX + 1];
+        for (int t = 0; t < size; t++) {
+            int j = t + (int)sk_rng_below(rng, (uint64_t)(total - t));
+            unsigned char x = order[t];
+            order[t] = order[j];
+            order[j] = x;
+            rack[t] = tile_of(order[t]);
+        }
+        rack[size] = '\0';
+        kinds_of(rack, racks[i]);
+        int rc = best_equity(r, gen, &pos, rack, bag, &eq[i]);
+        if (rc != SK_OK) return rc;
+        all += eq[i];
     }
-    for (int i = 0; i < total && (n < rules->rack_size || f < rules->rack_size); i++) {
-        int j = i + (int)sk_rng_below(rng, (uint64_t)(total - i)); /* shuffled as it is read */
-        unsigned char t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-        if (f < rules->rack_size) fresh[f++] = tile_of(order[i]);
-        if (skip[order[i]] > 0)
-            skip[order[i]]--;
-        else if (n < rules->rack_size)
-            with[n++] = tile_of(order[i]);
+    for (int i = 0; i < RACKS_PER_TURN; i++) {
+        double others = (all - eq[i]) / (RACKS_PER_TURN - 1);
+        sk_leave_tally_rack(tally, r->set, racks[i], size, llround((eq[i] - others) * 1024.0));
     }
-    with[n] = fresh[f] = '\0';
-    int bag = sk_match_bag(m);
-    double a, b;
-    int rc = best_equity(r, gen, &pos, with, bag, &a);
-    if (rc == SK_OK) rc = best_equity(r, gen, &pos, fresh, bag, &b);
-    if (rc != SK_OK) return rc;
-    tally->sum[leave] += llround((a - b) * 1024.0);
-    tally->count[leave]++;
+    tally->racks += RACKS_PER_TURN;
     return SK_OK;
 }
 
@@ -268,31 +324,10 @@ static int play_game(const sk_train_round *r, uint64_t seed, int first, sk_moveg
     sk_rng_seed(&rng, seed ^ 0x5851F42D4C957F2Dull);
     while (m.state == SK_MATCH_RUNNING && rc == SK_OK) {
         int bag = sk_match_bag(&m);
-        const char *rack = m.pos.racks[0];
-        int size = (int)strlen(rack);
-        /* in the middle of a game, leaves drawn from the rack of the player to move, whatever
-         * it then plays: judged on the board it faces, so that a leave's samples do not come
-         * only from the boards where keeping it was chosen (where it is worth least) */
-        if (size == rules->rack_size && bag >= size)
-            for (int s = 0; s < SAMPLES_PER_TURN && rc == SK_OK; s++) {
-                unsigned char all[SK_RACK_MAX] = {0}, kinds[SK_RACK_MAX] = {0};
-                kinds_of(rack, all);
-                int kept = 1 + (int)sk_rng_below(&rng, (uint64_t)(size - 1));
-                for (int i = 0; i < kept; i++) { /* KEPT tiles of the rack, at random */
-                    int j = i + (int)sk_rng_below(&rng, (uint64_t)(size - i));
-                    unsigned char t = all[i];
-                    all[i] = all[j];
-                    all[j] = t;
-                }
-                for (int i = 0; i < kept; i++) { /* sorted, as the set keys them */
-                    int j = i;
-                    for (; j > 0 && kinds[j - 1] > all[i]; j--)
-                        kinds[j] = kinds[j - 1];
-                    kinds[j] = all[i];
-                }
-                long leave = find(r->set, kinds, kept);
-                if (leave >= 0) rc = sample(r, gen, &m, kinds, kept, leave, &rng, tally);
-            }
+        /* in the middle of a game (a full rack to move, a bag that could refill it), the board
+         * faced values racks drawn at random */
+        if ((int)strlen(m.pos.racks[0]) == rules->rack_size && bag >= rules->rack_size)
+            rc = sample_racks(r, gen, &m, &rng, tally);
         if (rc != SK_OK) break;
         sk_gen_move g;
         rc = sk_movegen_best(gen, rules, &m.pos, r->leaves, 0, 1, bag, &g);
@@ -326,18 +361,12 @@ int sk_train_chunk(const sk_train_round *r, long chunk, long quota, sk_movegen *
 }
 
 void sk_leave_values(const sk_leave_set *set, const sk_leave_tally *tally, double prior_weight,
-                     sk_leave_entry *out, double *mean, size_t *seen)
+                     sk_leave_entry *out, size_t *seen)
 {
     size_t n = set->count;
-    long double all = 0;
-    unsigned long long samples = 0;
     *seen = 0;
-    for (size_t i = 0; i < n; i++) {
-        all += (long double)tally->sum[i];
-        samples += tally->count[i];
+    for (size_t i = 0; i < n; i++)
         if (tally->count[i]) ++*seen;
-    }
-    *mean = samples ? (double)(all / 1024.0L / (long double)samples) : 0.0;
     const float *hval = set->heuristic;
     int longest = 0;
     for (size_t i = 0; i < n; i++) {
@@ -367,7 +396,7 @@ void sk_leave_values(const sk_leave_set *set, const sk_leave_tally *tally, doubl
                 if (parts) prior += fix / parts;
             }
             double k = tally->count[i];
-            double m = k ? (double)tally->sum[i] / 1024.0 / k : 0.0;
+            double m = k ? (double)tally->sum[i] / 1024.0 / (double)tally->weight[i] : 0.0;
             e->value = (float)((k * m + prior_weight * prior) / (k + prior_weight));
         }
 }

@@ -1,6 +1,7 @@
 /* cmd_leaves_train.h — the learning behind `skrab leaves train` (cmd_leaves_train.c): every leave
- * a game's tile set allows, games of self-play ranked by equity, and what each leave kept was
- * worth on its player's next turn, shrunk toward a prior made of smaller leaves
+ * a game's tile set allows, games of self-play ranked by equity, on whose boards racks drawn at
+ * random are valued and their values shared among the leaves each rack holds, shrunk toward a
+ * prior made of smaller leaves
  * (docs/engine.md, "Trained leave values"). The command's options and output are in
  * cmd_leaves.c. */
 #ifndef SKRAB_CMD_LEAVES_TRAIN_H
@@ -33,19 +34,31 @@ int sk_leave_set_new(sk_leave_set **out, const sk_rules *rules);
 void sk_leave_set_free(sk_leave_set *set);
 size_t sk_leave_set_count(const sk_leave_set *set);
 
-/* What one generation learns: for each leave of the set, the turns that kept it and the sum of
- * what each sample said it was worth, in 1/1024 points (whole numbers, so that sums do not
- * depend on the order chunks finish in). Index sk_leave_set_count (the empty leave) is unused. */
+/* What one generation learns: for each leave of the set, the racks valued that held it (COUNT),
+ * the sum of the ways they held it (WEIGHT) and the sum of their values times those ways (SUM, in
+ * 1/1024 points): whole numbers, so that sums do not depend on the order chunks finish in.
+ * Index sk_leave_set_count (the empty leave) is unused. */
 typedef struct {
     int64_t *sum;
+    uint64_t *weight;
     uint32_t *count;
-    long long games, turns;
+    long long games, turns, racks; /* racks: racks valued */
 } sk_leave_tally;
 
 int sk_leave_tally_init(sk_leave_tally *t, const sk_leave_set *set);
 void sk_leave_tally_free(sk_leave_tally *t);
 /* Adds FROM into INTO (tallies of the same set). */
 void sk_leave_tally_add(sk_leave_tally *into, const sk_leave_tally *from, const sk_leave_set *set);
+
+/* The index of the leave KINDS[0..N) (sorted tile kinds) in SET; -1: not in it. */
+long sk_leave_set_find(const sk_leave_set *set, const unsigned char *kinds, int n);
+
+/* Gives VALUE (1/1024 points) to every leave of 1 to N - 1 tiles the rack KINDS[0..N) (sorted)
+ * holds, once for each set of the rack's tiles that makes it (a rack with three E's holds E
+ * three times, EE three times, EEE once): adds that number to the leave's WEIGHT, VALUE times it
+ * to its SUM, and 1 to its COUNT. Leaves not in SET are passed over. */
+void sk_leave_tally_rack(sk_leave_tally *t, const sk_leave_set *set, const unsigned char *kinds,
+                         int n, int64_t value);
 
 /* What a chunk plays with: shared, read only, by every thread. */
 typedef struct {
@@ -63,14 +76,15 @@ typedef struct {
 int sk_train_chunk(const sk_train_round *r, long chunk, long quota, sk_movegen *gen,
                    sk_leave_tally *tally);
 
-/* The values of a generation's TALLY: for each leave L, m(L) = the mean of its samples (on the
- * board its player faces at the next turn after keeping L: the best equity of L filled up from
- * the tiles unseen by that player less that of a rack drawn whole from them), shrunk toward a prior
- * p(L) as (n m + K p) / (n + K), n the samples of L and K PRIOR_WEIGHT. p(L) is the heuristic's
- * value of L plus the mean, over the distinct tiles t of L, of what was learnt beyond the heuristic
- * of L - t and of t (v - heuristic). Fills OUT (one entry a leave, in the set's order), *MEAN (of
- * all samples) and *SEEN (leaves sampled at least once). */
+/* The values of a generation's TALLY: for each leave L, m(L) = SUM / WEIGHT, the weighted mean
+ * value of the racks that held L (a rack's value: its best equity on a board of the middle of a
+ * game less the mean of the other racks' valued on that board; its weight: the sets of its tiles
+ * that make L, so that m(L) is the mean of L filled up at random from a full bag less L), shrunk
+ * toward a prior p(L) as (n m + K p) / (n + K), n the racks that held L and K PRIOR_WEIGHT. p(L) is
+ * the heuristic's value of L plus the mean, over the distinct tiles t of L, of what was learnt
+ * beyond the heuristic of L - t and of t (v - heuristic). Fills OUT (one entry a leave, in the
+ * set's order) and *SEEN (leaves held by a rack at least once). */
 void sk_leave_values(const sk_leave_set *set, const sk_leave_tally *tally, double prior_weight,
-                     sk_leave_entry *out, double *mean, size_t *seen);
+                     sk_leave_entry *out, size_t *seen);
 
 #endif

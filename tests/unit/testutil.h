@@ -56,7 +56,7 @@ char tu_ascii_tile(char tile);
 
 /* The fixed parts of a game on the shipped defaults: the board and tile set of rule set RS (the
  * SkraBBKle board and bag, or CrosswordGame and English) and the build tree's wordlist.kwg, with
- * RULES made of them. Free with tu_game_parts_free. */
+ * RULES made of them. Free the lexicon with sk_lexicon_free (the rest holds no memory). */
 #include "skrab/rules.h"
 void tu_game_parts_init(sk_ruleset rs, sk_board *board, sk_tileset *tiles, sk_lexicon **lex,
                         sk_rules *rules);
