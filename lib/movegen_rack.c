@@ -42,7 +42,7 @@ void sk_mg_rack_no_leaves(sk_mg_rack *rk)
 void sk_mg_rack_leave_bounds(sk_mg_rack *rk)
 {
     const int *counts = rk->initial;
-    int kinds[SK_MG_LETTERS_MAX], nk = 0, cells = 1;
+    int kinds[SK_MG_LETTERS_MAX] = {0}, nk = 0, cells = 1;
     for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         if (counts[t]) {
             kinds[nk++] = t;
