@@ -127,6 +127,11 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         sk_mg_rack_no_leaves(&g->rack); /* leaves play no part */
     else
         sk_mg_rack_leaves(&g->rack, leaves, counts, maxleave);
+    /* by equity, the leaves a walk can keep narrow as it takes tiles, most of all when it plays
+     * a blank; for a rack without one, the walk's windows bound them closely enough */
+    g->bounds.win_scored = !by_score && counts[0] > 0;
+    g->bounds.win_n = n;
+    memcpy(g->bounds.win_maxleave, maxleave, sizeof(maxleave));
     sk_mg_start *starts = malloc(sizeof(sk_mg_start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
     if (!starts) return SK_ENOMEM;
     int ns = 0, oom = 0;
@@ -211,6 +216,8 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
                 continue;
             }
         }
+        if (g->bounds.win_scored && !g->rack.leave_bounds) /* the word-map search needs none */
+            sk_mg_rack_leave_bounds(&g->rack);
         sk_mg_load_windows(&g->bounds, g->bounds.windows + st->first, st->count);
         g->bounds.win_on = 1;
         /* a run's node, when run_sides read it, spares the walk its letters */

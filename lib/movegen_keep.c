@@ -57,6 +57,29 @@ int sk_mg_windows_grow(sk_mg_bounds *b)
     return 1;
 }
 
+/* The maxima the walk asks for of one measure of a start's COUNT windows W: SUF[lo][h] the
+ * best of a window [lo, hi] with hi >= h, LEFT[x] the best with lo <= x, over the window's BOUND,
+ * or its SCORE part when SCORE is set. */
+static inline void load_maxima(const sk_mg_bounds *b, const struct sk_mg_window *w, size_t count,
+                               int score, double suf[SK_MG_N][SK_MG_N], double left_max[SK_MG_N])
+{
+    int lmin = b->win_lmin, lmax = b->win_lmax, hmin = b->win_hmin, hmax = b->win_hmax;
+    for (int lo = lmin; lo <= lmax; lo++)
+        for (int h = hmin; h <= hmax; h++)
+            suf[lo][h] = -1e300;
+    for (size_t i = 0; i < count; i++)
+        suf[w[i].lo][w[i].hi] = !score || w[i].k == SK_MG_HANDED
+                                    ? w[i].bound /* handed: -1e300 */
+                                    : w[i].bound - b->win_maxleave[b->win_n - w[i].k];
+    double left = -1e300;
+    for (int lo = lmin; lo <= lmax; lo++) {
+        for (int h = hmax - 1; h >= hmin; h--)
+            if (suf[lo][h + 1] > suf[lo][h]) suf[lo][h] = suf[lo][h + 1];
+        if (suf[lo][hmin] > left) left = suf[lo][hmin];
+        left_max[lo] = left;
+    }
+}
+
 void sk_mg_load_windows(sk_mg_bounds *b, const struct sk_mg_window *w, size_t count)
 {
     int lmin = SK_MG_N, lmax = -1, hmin = SK_MG_N, hmax = -1;
@@ -66,27 +89,16 @@ void sk_mg_load_windows(sk_mg_bounds *b, const struct sk_mg_window *w, size_t co
         if (w[i].hi < hmin) hmin = w[i].hi;
         if (w[i].hi > hmax) hmax = w[i].hi;
     }
-    for (int lo = lmin; lo <= lmax; lo++)
-        for (int h = hmin; h <= hmax; h++)
-            b->win_suf[lo][h] = -1e300;
-    for (int lo = lmin; lo <= lmax; lo++)
-        b->win_skip[lo] = 0;
-    for (size_t i = 0; i < count; i++) {
-        b->win_suf[w[i].lo][w[i].hi] = w[i].bound;
-        if (w[i].k == SK_MG_HANDED) b->win_skip[w[i].lo] |= 1u << w[i].hi;
-    }
-    double left = -1e300;
-    for (int lo = lmin; lo <= lmax; lo++) {
-        for (int h = hmax - 1; h >= hmin; h--)
-            if (b->win_suf[lo][h + 1] > b->win_suf[lo][h])
-                b->win_suf[lo][h] = b->win_suf[lo][h + 1];
-        if (b->win_suf[lo][hmin] > left) left = b->win_suf[lo][hmin];
-        b->win_left[lo] = left;
-    }
     b->win_lmin = lmin;
     b->win_lmax = lmax;
     b->win_hmin = hmin;
     b->win_hmax = hmax;
+    for (int lo = lmin; lo <= lmax; lo++)
+        b->win_skip[lo] = 0;
+    for (size_t i = 0; i < count; i++)
+        if (w[i].k == SK_MG_HANDED) b->win_skip[w[i].lo] |= 1u << w[i].hi;
+    load_maxima(b, w, count, 0, b->win_suf, b->win_left);
+    if (b->win_scored) load_maxima(b, w, count, 1, b->score_suf, b->score_left);
 }
 
 void sk_mg_caps_reset(sk_mg_bounds *b)

@@ -22,8 +22,12 @@ int sk_mg_rack_setup(sk_mg_rack *rk, const sk_rules *rules, const char *rack)
     for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
         if (rk->count[t]) rk->letters |= SK_MG_BIT(t);
     rk->mask = rk->count[0] ? SK_MG_ALL_LETTERS : rk->letters;
+    rk->leave_bounds = 0;
     for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         rk->value[t] = rules->tiles->score[t];
+    rk->blank_cheapest = 1; /* asked only of a rack with blanks */
+    for (int t = 1; t < SK_MG_LETTERS_MAX && rk->count[0]; t++)
+        if (rk->value[t] < rk->value[0]) rk->blank_cheapest = 0;
     return SK_OK;
 }
 
@@ -31,6 +35,45 @@ void sk_mg_rack_no_leaves(sk_mg_rack *rk)
 {
     rk->leave_index = 0;
     memset(rk->radix, 0, sizeof(rk->radix));
+}
+
+/* Two passes of running maxima over the indexes of rk->initial, one kind at a time: blanks for
+ * tiles (an index less a tile plus a blank is a lower index), then more tiles (higher ones). */
+void sk_mg_rack_leave_bounds(sk_mg_rack *rk)
+{
+    const int *counts = rk->initial;
+    int kinds[SK_MG_LETTERS_MAX] = {0}, nk = 0, cells = 1;
+    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
+        if (counts[t]) {
+            kinds[nk++] = t;
+            cells *= counts[t] + 1;
+        }
+    float *sup = rk->leave_sup;
+    memcpy(sup, rk->leave_value, sizeof(sup[0]) * (size_t)cells);
+    int blanks = counts[0];
+    for (int i = 0; i < nk && blanks; i++) {
+        int t = kinds[i], step = rk->radix[t];
+        if (!t) continue;
+        /* step is a multiple of blanks + 1: j's blank digit is j % (blanks + 1) */
+        for (int base = 0; base < cells; base += step * (counts[t] + 1))
+            for (int u = 1; u <= counts[t]; u++)
+                for (int j = 0; j < step; j++) {
+                    int x = base + u * step + j;
+                    if (j % (blanks + 1) < blanks && sup[x - step + 1] > sup[x])
+                        sup[x] = sup[x - step + 1];
+                }
+    }
+    if (blanks) memcpy(rk->leave_swap, sup, sizeof(sup[0]) * (size_t)cells);
+    rk->leave_bounds = 1;
+    for (int i = 0; i < nk; i++) {
+        int t = kinds[i], step = rk->radix[t];
+        for (int base = 0; base < cells; base += step * (counts[t] + 1))
+            for (int u = counts[t] - 1; u >= 0; u--)
+                for (int j = 0; j < step; j++) {
+                    int x = base + u * step + j;
+                    if (sup[x + step] > sup[x]) sup[x] = sup[x + step];
+                }
+    }
 }
 
 /* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles

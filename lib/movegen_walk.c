@@ -133,6 +133,17 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
         sk_mg_emit(g, lo, hi, main_sum, mult, cross_total, g->rack.leave_index, 0);
         return;
     }
+    if (g->keep.best_mode && g->keep.have_best && g->views.monotone && g->rack.blank_cheapest &&
+        (g->keep.by_score || g->rack.leave_bounds)) {
+        /* a blank played for a tile scores no more than the tile, and keeps at most
+         * leave_swap: when that cannot lead, no way of playing the blanks can */
+        long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
+        if (g->walk.nplaced == g->rack.size) total = sk_score_add(total, g->rack.bingo);
+        int sc = sk_score_clamp(total);
+        float eq = (float)sc + (g->keep.by_score ? 0.0f : g->rack.leave_swap[g->rack.leave_index]);
+        if (eq < g->keep.best.equity || (eq == g->keep.best.equity && sc < g->keep.best.score))
+            return;
+    }
     uint32_t placed = g->walk.empty_row & (((1u << (hi - lo + 1)) - 1) << lo);
     if (g->rack.initial[0] == 1) {
         one_blank(g, lo, hi, main_sum, mult, cross_total, placed);
@@ -183,11 +194,11 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         if (c > 0 && (g->walk.through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
             (kids &
              (v->tile[r][c - 1] ? SK_MG_BIT(v->tile[r][c - 1]) : v->cross[r][c - 1] & avail)) &&
-            !sk_mg_hopeless_left(&g->bounds, &g->keep, c - 1))
+            !sk_mg_hopeless_left(&g->bounds, &g->keep, &g->rack, c - 1))
             gen(g, c - 1, next, main_sum, mult, cross_total);
         if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && right_open &&
             g->walk.anchor + 1 < v->cols &&
-            !sk_mg_hopeless_right(&g->bounds, &g->keep, c, g->walk.anchor + 1)) {
+            !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, c, g->walk.anchor + 1)) {
             uint64_t sep = sk_mg_node(wn, nodes, next); /* the separator sorts first */
             uint32_t first = (uint32_t)sep;
             if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first) &&
@@ -205,7 +216,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c))
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
     if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
-        !sk_mg_hopeless_right(&g->bounds, &g->keep, g->walk.leftmost, c + 1))
+        !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, g->walk.leftmost, c + 1))
         gen(g, c + 1, next, main_sum, mult, cross_total);
 }
 

@@ -139,6 +139,15 @@ typedef struct {
     int nvalues;
     float leave_value[SK_RACK_MAX * 8 + 1024]; /* by leave_index: value of the tiles kept */
     float kept_value[SK_RACK_MAX * 8 + 1024];  /* scratch: the same by the kept tiles' index */
+    /* by leave_index of the tiles a walk has taken: the best value of a leave of any move the
+     * walk can still record from there (taking more tiles, and playing blanks for any of the
+     * tiles taken: see sk_mg_record), for the walk's bounds (sk_mg_hopeless_left) */
+    float leave_sup[SK_RACK_MAX * 8 + 1024];
+    /* by leave_index: the best value of a leave of the tiles taken, or of those tiles with
+     * blanks played in place of some of them (for a rack with blanks) */
+    float leave_swap[SK_RACK_MAX * 8 + 1024];
+    int blank_cheapest; /* with blanks on the rack: no letter is worth less than a blank */
+    int leave_bounds;   /* leave_sup and leave_swap hold the rack's (sk_mg_rack_leave_bounds) */
 } sk_mg_rack;
 
 /* The walk part (movegen_walk.c): where the walk is and what it has laid. While it walks a row
@@ -187,6 +196,14 @@ typedef struct {
     uint32_t win_skip[SK_MG_N]; /* [lo] bit hi: the window [lo, hi] is the word-map search's */
     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
     double win_suf[SK_MG_N][SK_MG_N];
+    /* by equity for a rack with blanks (WIN_SCORED), the same maxima of the windows' score
+     * parts alone (a window's bound less WIN_MAXLEAVE[n - k], the best leave of its size, of a
+     * rack of WIN_N tiles): a walk that has taken tiles adds the best leave still open to it
+     * (rk->leave_sup), much less than the best of the window's size once it played a blank */
+    int win_scored, win_n;
+    double win_maxleave[SK_RACK_MAX + 1];
+    double score_left[SK_MG_N];
+    double score_suf[SK_MG_N][SK_MG_N];
     struct sk_mg_window *windows;
     size_t nwindows, cap_windows;
     struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
@@ -318,6 +335,12 @@ void sk_mg_rack_no_leaves(sk_mg_rack *rk);
 struct sk_leaves;
 void sk_mg_rack_leaves(sk_mg_rack *rk, const struct sk_leaves *leaves,
                        const int counts[SK_MG_LETTERS_MAX], double maxleave[SK_RACK_MAX + 1]);
+/* Fills rk->leave_sup and, for a rack with blanks, rk->leave_swap from rk->leave_value (after
+ * sk_mg_rack_leaves): by the index of the tiles a walk has taken, the best value of a leave of a
+ * move that takes at least those tiles, or those tiles with blanks played for some of them (the
+ * walk takes a rack tile before a blank; sk_mg_record plays the blanks); leave_swap the same
+ * for a move of exactly those tiles. */
+void sk_mg_rack_leave_bounds(sk_mg_rack *rk);
 
 /* ---- movegen_keep.c ------------------------------------------------------------------------- */
 
@@ -350,20 +373,28 @@ static inline int sk_mg_keep_window(sk_mg_bounds *b, int d, int r, int lo, int h
 void sk_mg_load_windows(sk_mg_bounds *b, const struct sk_mg_window *w, size_t count);
 
 /* 1 if the walk, at column X with nothing placed left of it yet, cannot lead by going on left
- * (no window of the start with lo <= X can). */
-static inline int sk_mg_hopeless_left(const sk_mg_bounds *b, const sk_mg_keeper *k, int x)
+ * (no window of the start with lo <= X can), with the rack RK as the walk left it (its leaves
+ * bounded by rk->leave_sup when b->win_scored). */
+static inline int sk_mg_hopeless_left(const sk_mg_bounds *b, const sk_mg_keeper *k,
+                                      const sk_mg_rack *rk, int x)
 {
     if (!b->win_on) return 0;
     if (x < b->win_lmin) return 1;
-    return sk_mg_below(k, b->win_left[x > b->win_lmax ? b->win_lmax : x]);
+    if (x > b->win_lmax) x = b->win_lmax;
+    return sk_mg_below(k, b->win_left[x]) ||
+           (b->win_scored && sk_mg_below(k, b->score_left[x] + rk->leave_sup[rk->leave_index]));
 }
 
-/* 1 if the walk, its word starting at LO, cannot lead by reaching column H or beyond. */
-static inline int sk_mg_hopeless_right(const sk_mg_bounds *b, const sk_mg_keeper *k, int lo, int h)
+/* 1 if the walk, its word starting at LO, cannot lead by reaching column H or beyond, with the
+ * rack RK as the walk left it. */
+static inline int sk_mg_hopeless_right(const sk_mg_bounds *b, const sk_mg_keeper *k,
+                                       const sk_mg_rack *rk, int lo, int h)
 {
     if (!b->win_on) return 0;
     if (lo < b->win_lmin || lo > b->win_lmax || h > b->win_hmax) return 1;
-    return sk_mg_below(k, b->win_suf[lo][h < b->win_hmin ? b->win_hmin : h]);
+    if (h < b->win_hmin) h = b->win_hmin;
+    return sk_mg_below(k, b->win_suf[lo][h]) ||
+           (b->win_scored && sk_mg_below(k, b->score_suf[lo][h] + rk->leave_sup[rk->leave_index]));
 }
 
 /* Makes every cap read as unknown: for a new rack. */
