@@ -11,6 +11,7 @@
 #include "skrab/buf.h"
 #include "skrab/error.h"
 #include "skrab/gamespec.h"
+#include "skrab/resource.h"
 
 struct sk_game_loader {
     sk_datadirs dirs;
@@ -181,10 +182,7 @@ static int load_board(sk_game_loader *l, const char *name, sk_game *out, char *w
     char *path = out->path[SK_SPEC_BOARD];
     if (sk_resource_find(&l->dirs, SK_RES_BOARD, name, path, SK_PATH_MAX) != SK_OK) {
         path[0] = '\0';
-        snprintf(why, why_size,
-                 "no board named '%s' (built-in boards: skrabbkle, CrosswordGame, "
-                 "SuperCrosswordGame; or give a path)",
-                 name);
+        snprintf(why, why_size, SK_BOARD_MISSING_FMT, name);
         return SK_ENOTFOUND;
     }
     const char *by = out->spec.named_by[SK_SPEC_BOARD];

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "skrab/error.h"
+#include "skrab/resource.h"
 
 int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quiet_toobig)
 {
@@ -146,10 +147,7 @@ int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_
     if (strcmp(name, "-") == 0) {
         snprintf(path, sizeof(path), "-");
     } else if (sk_resource_find(&cli->datadirs, SK_RES_BOARD, name, path, sizeof(path)) != SK_OK) {
-        sk_cli_error(cli,
-                     "no board named '%s' (built-in boards: skrabbkle, CrosswordGame, "
-                     "SuperCrosswordGame; or give a path)",
-                     name);
+        sk_cli_error(cli, SK_BOARD_MISSING_FMT, name);
         return SK_EXIT_ERROR;
     }
     sk_buf text;

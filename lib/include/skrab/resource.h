@@ -26,6 +26,11 @@ typedef enum {
     SK_RES_LEAVES
 } sk_resource_kind;
 
+/* The message for a board name no data directory has (one %s: the name). */
+#define SK_BOARD_MISSING_FMT                                                                       \
+    "no board named '%s' in the data directories (skrab ships skrabbkle, CrosswordGame and "       \
+    "SuperCrosswordGame there; or give a path)"
+
 /* Fills OUT with the search list. ENV is the value of $SKRAB_DATA or NULL; EXE_PATH the absolute
  * path of the running executable or NULL. Entries that do not fit are skipped. */
 SK_API void sk_datadirs_init(sk_datadirs *out, const char *env, const char *exe_path);
