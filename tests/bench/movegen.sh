@@ -4,8 +4,10 @@
 # per second; peak RSS. Figures only, never pass/fail; run it on a quiet machine, in a Release
 # build for the real figures:
 #   cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release && cmake --build build-release -j2
-#   [RUNS=N] [LEAVES=FILE.klv2] tests/bench/movegen.sh build-release [POSITIONS] [REPS] [GAMES]
-# Equity rows rank by LEAVES (a KLV/KLV2 file), else by the built-in heuristic.
+#   [RUNS=N] [LEAVES=FILE.klv2|none] tests/bench/movegen.sh build-release [POSITIONS] [REPS] [GAMES]
+# Equity rows rank by LEAVES (a KLV/KLV2 file), by default the shipped leaves of the classic
+# rules (the build's share/skrab/leaves/wordlist-classic.klv2), or with LEAVES=none (or no
+# shipped file) by the built-in heuristic.
 set -eu
 build=${1:-build}
 positions=${2:-tests/data/positions/classic.cgp}
@@ -15,9 +17,11 @@ bench=$build/bin/bench_movegen
 # RUNS=N (default 1) runs the whole table N times and keeps each row's fastest run: on a shared
 # or virtual machine one run can be 20% off.
 runs=${RUNS:-1}
+leaves=${LEAVES:-$build/share/skrab/leaves/wordlist-classic.klv2}
+if [ "$leaves" = none ] || [ ! -f "$leaves" ]; then leaves=-; fi
 for ((i = 0; i < runs; i++)); do
   "$bench" "$build/share/skrab/wordlist.kwg" resources/boards/CrosswordGame.txt "$positions" \
-    "${3:-50}" "${4:-50}" english "${LEAVES:--}"
+    "${3:-50}" "${4:-50}" english "$leaves"
 done | awk -v runs="$runs" '
   runs == 1 { print; next }
   /^operation/ { if (!head) head = $0; next }
