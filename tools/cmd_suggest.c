@@ -405,6 +405,14 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
     if (opt == SK_OPT_HELP) return -1;
     if (o->sim.iterations && o->endgame)
         return sk_cli_usage_error(cli, "--sim and --endgame: one or the other");
+    if (o->endgame &&
+        (o->all || o->count_given || o->rank_given || o->leaves.given_path || o->verbose))
+        return sk_cli_usage_error(cli, "--endgame plays the game out by spread: not with %s",
+                                  o->all                 ? "--all"
+                                  : o->count_given       ? "--count"
+                                  : o->rank_given        ? "--rank"
+                                  : o->leaves.given_path ? "--leaves"
+                                                         : "--verbose");
     if (o->sim.iterations && (o->all || o->count_given || o->rank_given))
         return sk_cli_usage_error(cli, "--sim ranks --candidates moves by equity: not with %s",
                                   o->all           ? "--all"
