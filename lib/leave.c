@@ -1,8 +1,12 @@
 /* leave.c — leave values: KLV/KLV2 files and the built-in heuristic (see leave.h). */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "skrab/buf.h"
 #include "skrab/error.h"
@@ -15,8 +19,11 @@ struct sk_leaves {
     uint32_t *nodes; /* host order */
     uint32_t nnodes;
     uint32_t *counts; /* words reachable from each node's list position (see word_counts) */
-    float *values;
+    float *values;    /* malloc'd (VALUES_OWNED), or inside the file mapped (read only) */
     uint32_t nvalues;
+    int values_owned;
+    void *map; /* the file mapped (sk_leaves_load) when VALUES is read in place, else NULL */
+    size_t map_len;
     unsigned max_tile; /* the highest tile of any node (sk_leaves_max_tile) */
 };
 
@@ -30,7 +37,8 @@ void sk_leaves_free(sk_leaves *l)
     if (!l) return;
     free(l->nodes);
     free(l->counts);
-    free(l->values);
+    if (l->values_owned) free(l->values);
+    if (l->map) munmap(l->map, l->map_len);
     free(l);
 }
 
@@ -71,7 +79,17 @@ static int word_counts(sk_leaves *l)
     return root ? count_list(l, root, 0) : SK_OK;
 }
 
-int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define HOST_LITTLE_ENDIAN 0
+#else
+#define HOST_LITTLE_ENDIAN 1
+#endif
+
+/* sk_leaves_from_bytes; with MAP (DATA itself, MAP_LEN bytes, mapped by the caller) the values
+ * of a KLV2 file on a little-endian host are read in place and the leaves own MAP, which the
+ * caller must not unmap unless *OUT is NULL. */
+static int parse(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags, void *map,
+                 size_t map_len)
 {
     *out = NULL;
     const unsigned char *p = data;
@@ -97,7 +115,14 @@ int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_
     l->nnodes = k;
     l->nvalues = nv;
     l->nodes = malloc((size_t)k * 4);
-    l->values = malloc((size_t)(nv ? nv : 1) * sizeof(float));
+    const unsigned char *v = p + 8 + (size_t)k * 4;
+    int in_place = map && f32 && HOST_LITTLE_ENDIAN && nv > 0;
+    if (in_place) {
+        memcpy(&l->values, &v, sizeof(v)); /* 4-aligned: the map is page-aligned */
+    } else {
+        l->values = malloc((size_t)(nv ? nv : 1) * sizeof(float));
+        l->values_owned = 1;
+    }
     if (!l->nodes || !l->values) {
         sk_leaves_free(l);
         return SK_ENOMEM;
@@ -118,19 +143,22 @@ int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_
         }
         if (sk_kwg_tile(l->nodes[i]) > l->max_tile) l->max_tile = sk_kwg_tile(l->nodes[i]);
     }
-    const unsigned char *v = p + 8 + (size_t)k * 4;
     for (uint32_t i = 0; i < nv; i++) {
         if (f32) {
-            uint32_t bits = rd32(v + (size_t)i * 4);
             float f;
-            memcpy(&f, &bits, sizeof(f));
+            if (in_place) {
+                f = l->values[i];
+            } else {
+                uint32_t bits = rd32(v + (size_t)i * 4);
+                memcpy(&f, &bits, sizeof(f));
+            }
             if (!isfinite(f)) { /* a NaN would rank first and print as no JSON number */
                 sk_diag_add(diags, SK_SEV_ERROR, 0, "KLV value %u is %s, not a number of points", i,
                             isnan(f) ? "NaN" : "infinite");
                 sk_leaves_free(l);
                 return SK_EINVAL;
             }
-            l->values[i] = f;
+            if (!in_place) l->values[i] = f;
         } else {
             int16_t s = (int16_t)(v[2 * i] | v[2 * i + 1] << 8);
             l->values[i] = (float)s / 256.0f;
@@ -142,16 +170,52 @@ int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_
         sk_leaves_free(l);
         return rc;
     }
+    if (in_place) { /* only now: a refused file's map stays the caller's */
+        l->map = map;
+        l->map_len = map_len;
+    }
     *out = l;
     return SK_OK;
 }
 
+int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags)
+{
+    return parse(out, data, len, diags, NULL, 0);
+}
+
+#define KLV_FILE_MAX ((size_t)SK_KWG_NODES_MAX * 12 + 16)
+
 int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags)
 {
     *out = NULL; /* also when the file cannot be read */
+    /* a regular file is mapped, its values read in place: a leave file is mostly its values
+     * (3.6 MB for English), and copying them cost more than the rest of the loading */
+    int fd;
+    int rc = sk_file_open(path, 1, &fd);
+    if (rc != SK_OK) return rc;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (size_t)st.st_size <= KLV_FILE_MAX) {
+        size_t len = (size_t)st.st_size;
+        int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+        flags |= MAP_POPULATE; /* every byte is read */
+#endif
+        void *map = mmap(NULL, len, PROT_READ, flags, fd, 0);
+        int saved = errno;
+        close(fd);
+        if (map == MAP_FAILED) {
+            errno = saved;
+            return SK_EIO;
+        }
+        rc = parse(out, map, len, diags, map, len);
+        if (!*out || !(*out)->map) munmap(map, len); /* refused, or its values copied */
+        return rc;
+    }
+    close(fd); /* a pipe, an empty or too large file: read as a stream, which says which */
     sk_buf b;
     sk_buf_init(&b);
-    int rc = sk_buf_read_file(&b, path, (size_t)SK_KWG_NODES_MAX * 12 + 16);
+    rc = sk_buf_read_file(&b, path, KLV_FILE_MAX);
     if (rc == SK_OK) rc = sk_leaves_from_bytes(out, b.data, b.len, diags);
     sk_buf_free(&b);
     return rc;

@@ -2,7 +2,10 @@
  * every leave worth what was written; the bytes of the example of docs/formats.md ("Leave values
  * (KLV)"); and the inputs it refuses. */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -121,10 +124,56 @@ static void refused(void **state)
     sk_buf_free(&b);
 }
 
+/* BYTES written to a temporary file, loaded by sk_leaves_load (which maps a regular file and
+ * reads its values in place); returns its result, *OUT the leaves. */
+static int load_written(const sk_buf *bytes, sk_leaves **out, sk_diag_list *d)
+{
+    char path[] = "/tmp/skrab-test-klv-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes->data, 1, bytes->len, f), bytes->len);
+    assert_int_equal(fclose(f), 0);
+    int rc = sk_leaves_load(out, path, d);
+    unlink(path);
+    return rc;
+}
+
+/* A file loaded from disk (its values read in place) is worth what the bytes are; a file with
+ * a value that is no number is refused with the same message as the bytes, leaving nothing. */
+static void loaded_from_a_file(void **state)
+{
+    (void)state;
+    static sk_leave_entry leaves[6561];
+    sk_rng rng;
+    sk_rng_seed(&rng, 11);
+    size_t n = all_leaves(leaves, 6, 6, &rng);
+    sk_buf b;
+    sk_buf_init(&b);
+    assert_int_equal(sk_leaves_write(&b, leaves, n, NULL), SK_OK);
+    sk_leaves *l = NULL;
+    assert_int_equal(load_written(&b, &l, NULL), SK_OK);
+    for (size_t i = 0; i < n; i++)
+        assert_true(sk_leave_value_tiles(l, leaves[i].tiles, leaves[i].len) == leaves[i].value);
+    sk_leaves_free(l);
+    float nan = NAN; /* the last value made NaN */
+    memcpy(b.data + b.len - 4, &nan, 4);
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    assert_int_equal(load_written(&b, &l, &d), SK_EINVAL);
+    assert_null(l);
+    assert_int_equal(d.count, 1);
+    assert_non_null(strstr(d.items[0].message, "is NaN, not a number of points"));
+    sk_diag_list_free(&d);
+    sk_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip),
+        cmocka_unit_test(loaded_from_a_file),
         cmocka_unit_test(the_documented_file),
         cmocka_unit_test(refused),
     };
