@@ -486,12 +486,12 @@ int sk_endgame_solve(sk_endgame *eg, const sk_rules *rules, const sk_position *p
     return rc;
 }
 
-int sk_endgame_choose(sk_movegen *gen, const sk_rules *rules, const sk_position *pos, int bag,
-                      sk_gen_move *out)
+int sk_endgame_choose(sk_movegen *gen, const sk_rules *rules, const struct sk_leaves *leaves,
+                      const sk_position *pos, int bag, sk_gen_move *out)
 {
     char opponent[SK_RACK_MAX + 1];
     if (bag > 0 || sk_endgame_check(rules, pos, opponent, NULL, 0) != SK_ENDGAME_READY)
-        return sk_movegen_best(gen, rules, pos, NULL, 0, 1, bag, out);
+        return sk_movegen_best(gen, rules, pos, leaves, 0, 1, bag, out);
     sk_endgame *eg = NULL;
     sk_endgame_result *r = malloc(sizeof(*r));
     int rc = r ? sk_endgame_new(&eg) : SK_ENOMEM;

@@ -135,9 +135,9 @@ int sk_strategy_choose_leaves(sk_strategy strategy, sk_movegen *gen, const sk_ru
     case SK_STRATEGY_SIMPLE:
         return choose_simple(gen, rules, pos, bag, out);
     case SK_STRATEGY_ENDGAME:
-        return sk_endgame_choose(gen, rules, pos, bag, out);
+        return sk_endgame_choose(gen, rules, leaves, pos, bag, out);
     case SK_STRATEGY_SIM:
-        return sk_sim_choose(gen, rules, pos, bag, SK_SIM_PLAYER_CANDIDATES,
+        return sk_sim_choose(gen, rules, leaves, pos, bag, SK_SIM_PLAYER_CANDIDATES,
                              SK_SIM_PLAYER_ITERATIONS, out);
     case SK_STRATEGY_PASS:
     default:

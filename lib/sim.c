@@ -368,10 +368,11 @@ static uint64_t position_seed(const sk_position *pos)
     return h;
 }
 
-int sk_sim_choose(sk_movegen *gen, const sk_rules *rules, const sk_position *pos, int bag,
-                  size_t candidates, long iterations, sk_gen_move *out)
+int sk_sim_choose(sk_movegen *gen, const sk_rules *rules, const sk_leaves *given,
+                  const sk_position *pos, int bag, size_t candidates, long iterations,
+                  sk_gen_move *out)
 {
-    const sk_leaves *leaves = sk_leaves_for(NULL, rules->tiles);
+    const sk_leaves *leaves = sk_leaves_for(given, rules->tiles);
     if (pos->nplayers == 2 && pos->racks[0][0]) {
         sk_sim_config cfg;
         sk_sim_config_init(&cfg);

@@ -50,7 +50,8 @@ const sk_cli_option sk_selfplay_options[] = {
      "a player, in seating order: [NAME=]SPEC (default: two best)",
      "best equity equity:none simple pass endgame sim"},
     {OPT_LEAVES, "leaves", 0, "FILE",
-     "equity players' leave values: a KLV/KLV2 file, or none (the heuristic)", "none <file>"},
+     "leave values of the equity, sim and endgame players: a KLV/KLV2 file, or none",
+     "none <file>"},
     {OPT_JOBS, "jobs", 'j', "N", "play N games at once in threads (default 1)", "<number>"},
     {OPT_GCG, "gcg", 0, "DIR", "write each game as DIR/game-NNNN.gcg", "<dir>"},
     {OPT_TIMEOUT, "move-timeout", 0, "MS", "time an external player has for a move (default 10000)",
@@ -76,7 +77,7 @@ typedef struct {
     size_t sim_k;            /* and candidates */
     const char *leaves_arg;  /* equity:FILE or equity:none, else NULL (--leaves) */
     sk_cli_leaves leaves;    /* equity: its own choice, when LEAVES_ARG */
-    const sk_leaves *values; /* equity: what it ranks by (NULL: the heuristic) */
+    const sk_leaves *values; /* equity, sim, endgame: what they rank by (NULL: the heuristic) */
 } player;
 
 typedef struct {
@@ -292,8 +293,8 @@ static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
             sk_gen_move g;
             char why[REASON_MAX];
             int rc = pl->strategy == SK_STRATEGY_SIM
-                         ? sk_sim_choose(gen, sp->rules, &m.pos, sk_match_bag(&m), pl->sim_k,
-                                         pl->sim_n, &g)
+                         ? sk_sim_choose(gen, sp->rules, pl->values, &m.pos, sk_match_bag(&m),
+                                         pl->sim_k, pl->sim_n, &g)
                          : sk_strategy_choose_leaves(pl->strategy, gen, sp->rules, pl->values,
                                                      &m.pos, sk_match_bag(&m), &g);
             if (rc != SK_OK) {
@@ -726,7 +727,10 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp, sk_cli_leaves *leave
     if (built_in && !sk_cli_game_can_generate(cli, g, NULL)) return SK_EXIT_ERROR;
     for (int i = 0; i < sp->nplayers; i++) {
         player *pl = &sp->players[i];
-        if (pl->command || pl->strategy != SK_STRATEGY_EQUITY) continue;
+        /* every player that ranks by equity: equity, and sim and endgame, which do too */
+        if (pl->command || (pl->strategy != SK_STRATEGY_EQUITY && pl->strategy != SK_STRATEGY_SIM &&
+                            pl->strategy != SK_STRATEGY_ENDGAME))
+            continue;
         sk_cli_leaves *l = pl->leaves_arg ? &pl->leaves : leaves;
         char why[200];
         if (l->given && !sk_leaves_fit(l->given, &g->loaded.tiles, why, sizeof(why))) {

@@ -88,13 +88,14 @@ SK_API void sk_endgame_free(sk_endgame *eg);
 SK_API int sk_endgame_solve(sk_endgame *eg, const sk_rules *rules, const sk_position *pos,
                             const sk_endgame_limits *limits, sk_endgame_result *out);
 
-/* The move of the `endgame` player (players.h): the equity move (sk_movegen_best with exchanges)
- * while BAG > 0 or POS is not an endgame sk_endgame_check accepts; once the bag is empty, the
- * first move of sk_endgame_solve's line within SK_ENDGAME_PLAYER_NODES positions (a count, so
- * that a seeded game plays the same everywhere). GEN serves the equity move; the solver has its
- * own. Returns as sk_movegen_best and sk_endgame_solve. */
+/* The move of the `endgame` player (players.h): the equity move by LEAVES (sk_movegen_best with
+ * exchanges; NULL: the heuristic) while BAG > 0 or POS is not an endgame sk_endgame_check accepts;
+ * once the bag is empty, the first move of sk_endgame_solve's line within SK_ENDGAME_PLAYER_NODES
+ * positions (a count, so that a seeded game plays the same everywhere). GEN serves the equity move;
+ * the solver has its own. Returns as sk_movegen_best and sk_endgame_solve. */
 #define SK_ENDGAME_PLAYER_NODES 20000
-SK_API int sk_endgame_choose(sk_movegen *gen, const sk_rules *rules, const sk_position *pos,
-                             int bag, sk_gen_move *out);
+struct sk_leaves;
+SK_API int sk_endgame_choose(sk_movegen *gen, const sk_rules *rules, const struct sk_leaves *leaves,
+                             const sk_position *pos, int bag, sk_gen_move *out);
 
 #endif

@@ -43,8 +43,9 @@ SK_API const char *sk_strategy_name(sk_strategy strategy);
  * or an error of sk_movegen_all (SK_EINVAL: no GADDAG lexicon or unknown rack; SK_ENOMEM). */
 SK_API int sk_strategy_choose(sk_strategy strategy, sk_movegen *gen, const sk_rules *rules,
                               const sk_position *pos, int bag, sk_gen_move *out);
-/* sk_strategy_choose with the equity strategy ranking by LEAVES (leave.h; NULL: the built-in
- * heuristic, as sk_strategy_choose does). The other strategies ignore LEAVES. */
+/* sk_strategy_choose with the strategies that rank by equity (equity, endgame, sim) ranking by
+ * LEAVES (leave.h; NULL: the built-in heuristic, as sk_strategy_choose does). The others ignore
+ * LEAVES. */
 struct sk_leaves;
 SK_API int sk_strategy_choose_leaves(sk_strategy strategy, sk_movegen *gen, const sk_rules *rules,
                                      const struct sk_leaves *leaves, const sk_position *pos,

@@ -83,12 +83,13 @@ SK_API int sk_sim_run(sk_movegen *const *gens, int ngens, const sk_sim_config *c
 #define SK_SIM_PLAYER_ITERATIONS 6
 
 /* The `sim` player (players.h): sk_sim_run with K CANDIDATES and N ITERATIONS, 2 plies, the
- * leaves of RULES' tile set (sk_leaves_for), and a seed made from POS itself (the board, the
- * racks and the scores), so a game dealt from one seed is played the same way every time. With
- * more than two players, or when the simulation cannot run, it plays the equity move. Returns
- * as sk_movegen_best. */
-SK_API int sk_sim_choose(sk_movegen *gen, const sk_rules *rules, const sk_position *pos, int bag,
-                         size_t candidates, long iterations, sk_gen_move *out);
+ * leave values LEAVES (NULL: the heuristic of RULES' tile set, sk_leaves_for), and a seed made from
+ * POS itself (the board, the racks and the scores), so a game dealt from one seed is played the
+ * same way every time. With more than two players, or when the simulation cannot run, it plays the
+ * equity move. Returns as sk_movegen_best. */
+SK_API int sk_sim_choose(sk_movegen *gen, const sk_rules *rules, const struct sk_leaves *leaves,
+                         const sk_position *pos, int bag, size_t candidates, long iterations,
+                         sk_gen_move *out);
 
 /* The mean of N values whose sum is SUM and sum of squares SUMSQ, and its standard error:
  * sqrt(s² / N), s² the sample variance (divisor N − 1); 0 when N < 2. */
