@@ -14,20 +14,35 @@
 
 #include "internal/movegen.h"
 #include "internal/score.h"
+
+/* The score of the move the walk has laid (its sums so far, as sk_mg_emit takes them). */
+static inline long long laid_score(const sk_movegen *g, int main_sum, long long mult,
+                                   long long cross_total)
+{
+    long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
+    if (g->walk.nplaced == g->rack.size) total = sk_score_add(total, g->rack.bingo);
+    return total;
+}
+
+/* 1 when, in best mode with a leader, the move of score TOTAL keeping the leave LEAVE_INDEX
+ * cannot lead (see sk_mg_beats). */
+static inline int cannot_lead(const sk_movegen *g, long long total, int leave_index)
+{
+    int sc = sk_score_clamp(total);
+    float eq = (float)sc + (g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index]);
+    return g->keep.have_best &&
+           (eq < g->keep.best.equity || (eq == g->keep.best.equity && sc < g->keep.best.score));
+}
+
 void sk_mg_emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, long long cross_total,
                 int leave_index, uint32_t blanks)
 {
     int r = g->walk.row;
-    long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
-    if (g->walk.nplaced == g->rack.size) total = sk_score_add(total, g->rack.bingo);
+    long long total = laid_score(g, main_sum, mult, cross_total);
     sk_gen_move cand;
     sk_gen_move *m;
     if (g->keep.best_mode) {
-        int sc = sk_score_clamp(total);
-        float eq = (float)sc + (g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index]);
-        if (g->keep.have_best &&
-            (eq < g->keep.best.equity || (eq == g->keep.best.equity && sc < g->keep.best.score)))
-            return; /* cannot lead: skip building it */
+        if (cannot_lead(g, total, leave_index)) return; /* skip building it */
         m = &cand;
     } else {
         m = sk_mg_list_push(g->walk.out);
@@ -170,10 +185,19 @@ static inline int handed(const sk_movegen *g, int lo, int hi)
     return g->bounds.win_on && (g->bounds.win_skip[lo] >> hi & 1);
 }
 
+/* 1 when the word the walk has laid, by a rack without a blank in best mode, cannot lead: the
+ * test sk_mg_emit would make, before the calls to it (the walk finds many words that cannot). */
+static inline int quick_reject(const sk_movegen *g, int main_sum, long long mult,
+                               long long cross_total)
+{
+    return g->keep.best_mode && !g->rack.initial[0] &&
+           cannot_lead(g, laid_score(g, main_sum, mult, cross_total), g->rack.leave_index);
+}
+
 /* After a tile at column C (WNODE its GADDAG node, as sk_mg_node reads it): record, then go on
- * left or right. */
-static void go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult,
-                  long long cross_total)
+ * left or right. Inline in gen: a call for every tile laid cost more than the code it takes. */
+__attribute__((always_inline)) static inline void
+go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long long cross_total)
 {
     const sk_mg_view *v = g->walk.view;
     const uint64_t *wn = g->lex.wnodes;
@@ -187,7 +211,7 @@ static void go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long 
         int left_open = c == 0 || !v->tile[r][c - 1];
         int right_open = g->walk.anchor_right_open;
         if (sk_kwg_accepts(node) && left_open && right_open && g->walk.nplaced > 0 &&
-            !handed(g, c, g->walk.anchor))
+            !handed(g, c, g->walk.anchor) && !quick_reject(g, main_sum, mult, cross_total))
             sk_mg_record(g, c, g->walk.anchor, main_sum, mult, cross_total);
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
@@ -213,7 +237,8 @@ static void go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long 
     }
     /* the right part places tiles only: reaching a tile would join another run */
     int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
-    if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c))
+    if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c) &&
+        !quick_reject(g, main_sum, mult, cross_total))
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
     if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
         !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, g->walk.leftmost, c + 1))
