@@ -103,8 +103,8 @@ static void acc_copy(window_acc *b, const window_acc *a)
     memcpy(b->coef_cap, a->coef_cap, (size_t)a->k);
 }
 
-/* Adds square S to A; at most a rack's worth of empty squares (SK_RACK_MAX) are ever gathered,
- * the bound's loops stopping at the rack's size. */
+/* Adds square S to A. A holds at most a rack's worth of empty squares and one (SK_RACK_MAX + 1):
+ * a cross anchor's own square with N more left of it, a window start_bound then drops. */
 static inline void acc_square(window_acc *a, const square_info *s)
 {
     if (s->tile) {
