@@ -12,9 +12,42 @@
  * only when that reaches the top of the search's heap. It reads the lexicon, views and rack
  * parts and calls only movegen_keep.c. */
 #include <stdint.h>
+#include <string.h>
 
 #include "internal/movegen.h"
 #include "internal/score.h"
+
+/* What a window's bound needs of one square of a start's row (sq_read), read once a start: the
+ * windows starting at each square left of the start extend over the same squares right of it. */
+typedef struct {
+    double lf, x;       /* letter factor; cross coefficient (lf * wf for a cross word) */
+    double cross_fixed; /* its cross word's board tiles times wf (0 when it makes none) */
+    double fixed;       /* a board tile's face value */
+    int wf;             /* word factor */
+    int tile;           /* 1: a board tile */
+    int cross;          /* the square makes a cross word that scores (classic) */
+    uint8_t cap;        /* the cap's index: see sk_mg_cap */
+} square_info;
+
+/* Reads square C of row R of V into S. Inline, as acc_square: the bounds read every square of
+ * every window. */
+static inline void sq_read(sk_movegen *g, const sk_mg_view *v, int r, int c, square_info *s)
+{
+    s->tile = v->tile[r][c] != 0;
+    if (s->tile) {
+        s->fixed = v->blank[r][c] ? g->rack.value[0] : g->rack.value[v->tile[r][c]];
+        return;
+    }
+    s->lf = v->lf[r][c];
+    s->wf = v->wf[r][c];
+    int cap = 0;
+    if (v->has_cross[r][c])
+        sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
+    s->cap = (uint8_t)cap;
+    s->cross = g->views.classic && v->has_cross[r][c];
+    s->x = s->cross ? (double)v->lf[r][c] * v->wf[r][c] : 0;
+    s->cross_fixed = s->cross ? (double)v->cross_score[r][c] * v->wf[r][c] : 0;
+}
 
 /* What a window's bound needs of its squares, gathered one square at a time (acc_init, then
  * acc_square): the coefficients are kept sorted as they come, and sorted afresh only when a
@@ -25,10 +58,9 @@ typedef struct {
     int k;                     /* empty squares */
     int nfixed;                /* board tiles */
     int ncapped;               /* empty squares whose cap's index is not 0 */
-    double lf[SK_BOARD_MAX], x[SK_BOARD_MAX]; /* their letter factors; cross coefficients */
-    uint8_t cap[SK_BOARD_MAX];                /* their caps' indexes: see sk_mg_cap */
-    double coef[SK_BOARD_MAX];                /* lf * wm + x of each, descending */
-    uint8_t coef_cap[SK_BOARD_MAX];           /* the cap of each, in that order */
+    const square_info *sq[SK_RACK_MAX + 1]; /* the empty squares, as they came */
+    double coef[SK_RACK_MAX + 1];           /* lf * wm + x of each, descending */
+    uint8_t coef_cap[SK_RACK_MAX + 1];      /* the cap of each, in that order */
 } window_acc;
 
 static void acc_init(window_acc *a)
@@ -60,42 +92,38 @@ static void acc_copy(window_acc *b, const window_acc *a)
     b->k = a->k;
     b->nfixed = a->nfixed;
     b->ncapped = a->ncapped;
-    for (int i = 0; i < a->k; i++) {
-        b->lf[i] = a->lf[i];
-        b->x[i] = a->x[i];
-        b->cap[i] = a->cap[i];
-        b->coef[i] = a->coef[i];
-        b->coef_cap[i] = a->coef_cap[i];
+    if (a->k <= 8) { /* a rack's worth at most, usually: fixed sizes, copied without a call */
+        memcpy(b->sq, a->sq, 8 * sizeof(a->sq[0]));
+        memcpy(b->coef, a->coef, 8 * sizeof(a->coef[0]));
+        memcpy(b->coef_cap, a->coef_cap, 8);
+        return;
     }
+    memcpy(b->sq, a->sq, (size_t)a->k * sizeof(a->sq[0]));
+    memcpy(b->coef, a->coef, (size_t)a->k * sizeof(a->coef[0]));
+    memcpy(b->coef_cap, a->coef_cap, (size_t)a->k);
 }
 
-static void acc_square(sk_movegen *g, const sk_mg_view *v, int r, int c, window_acc *a)
+/* Adds square S to A. A holds at most a rack's worth of empty squares and one (SK_RACK_MAX + 1):
+ * a cross anchor's own square with N more left of it, a window start_bound then drops. */
+static inline void acc_square(window_acc *a, const square_info *s)
 {
-    if (v->tile[r][c]) {
-        a->fixed += v->blank[r][c] ? g->rack.value[0] : g->rack.value[v->tile[r][c]];
+    if (s->tile) {
+        a->fixed += s->fixed;
         a->nfixed++;
         return;
     }
-    long long wm = sk_score_mul(a->wm, v->wf[r][c]);
+    long long wm = sk_score_mul(a->wm, s->wf);
     int k = a->k++;
-    a->lf[k] = v->lf[r][c];
-    a->x[k] = 0;
-    int cap = 0;
-    if (v->has_cross[r][c])
-        sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
-    a->cap[k] = (uint8_t)cap;
-    a->ncapped += a->cap[k] != 0;
-    if (g->views.classic && v->has_cross[r][c]) {
-        a->x[k] = (double)v->lf[r][c] * v->wf[r][c];
-        a->cross_fixed += (double)v->cross_score[r][c] * v->wf[r][c];
-    }
+    a->sq[k] = s;
+    a->ncapped += s->cap != 0;
+    if (s->cross) a->cross_fixed += s->cross_fixed;
     if (wm == a->wm) {
-        acc_insert(a, k, a->lf[k] * (double)wm + a->x[k], a->cap[k]);
+        acc_insert(a, k, s->lf * (double)wm + s->x, s->cap);
         return;
     }
     a->wm = wm;
     for (int i = 0; i <= k; i++)
-        acc_insert(a, i, a->lf[i] * (double)wm + a->x[i], a->cap[i]);
+        acc_insert(a, i, a->sq[i]->lf * (double)wm + a->sq[i]->x, a->sq[i]->cap);
 }
 
 /* The most any move covering exactly the squares gathered in A can score: its empty squares
@@ -204,10 +232,23 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
      * walk's bounds (win_suf, win_left) read the same when of the windows starting at one
      * square, only the largest it covers is kept, with the word-map search's own. */
     int largest_only = by_score && g->views.monotone && g->wm.min_k > 1;
+    /* the squares of the row, read once: the left part's as it grows, and the right part's
+     * (those right of C a word may cover: empty, taking a rack tile, at most N) at once */
+    square_info sq[SK_MG_N];
+    int nright = 0;
+    for (int hi = c + 1; hi < cols && nright < n; hi++, nright++) {
+        if (v->tile[r][hi] || !(v->cross[r][hi] & g->rack.mask)) break;
+        sq_read(g, v, r, hi, &sq[hi]);
+    }
+    /* a word ends at C, or at the last of them, only when no tile follows */
+    int end_c = !(c + 1 < cols && v->tile[r][c + 1]);
+    int end_last = !(c + nright + 1 < cols && v->tile[r][c + nright + 1]);
     window_acc left;
     acc_init(&left);
-    for (int x = base; x <= c; x++)
-        acc_square(g, v, r, x, &left);
+    for (int x = base; x <= c; x++) {
+        sq_read(g, v, r, x, &sq[x]);
+        acc_square(&left, &sq[x]);
+    }
     for (int lo = base; lo >= 0; lo--) {
         if (lo < base) {
             if (!left_ok) break;
@@ -218,21 +259,23 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
                 if (!(v->cross[r][lo] & g->rack.mask)) break;
                 if (++placed_left > n) break;
             }
-            acc_square(g, v, r, lo, &left);
+            sq_read(g, v, r, lo, &sq[lo]);
+            acc_square(&left, &sq[lo]);
         }
         if (lo > 0 && v->tile[r][lo - 1]) continue; /* the word would not start here */
         if (lo == base && !right_ok) continue;
         int placed = placed_left + start_empty;
+        if (placed > n) break;
         window_acc acc;
         acc_copy(&acc, &left);
-        for (int hi = c; hi < cols; hi++) {
+        /* the windows [lo, hi]: hi = C, then one more square of the right part each */
+        int more = n - placed < nright ? n - placed : nright;
+        for (int hi = c; hi <= c + more; hi++) {
             if (hi > c) {
-                if (v->tile[r][hi]) break; /* the right part never reaches another run */
-                if (!(v->cross[r][hi] & g->rack.mask) || ++placed > n) break;
-                acc_square(g, v, r, hi, &acc);
+                acc_square(&acc, &sq[hi]);
+                placed++;
             }
-            if (placed > n) break;
-            if (hi + 1 < cols && v->tile[r][hi + 1]) continue;
+            if (!(hi == c ? end_c : hi < c + nright || end_last)) continue;
             if (placed == 0) continue;
             if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
             double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
@@ -242,6 +285,33 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         if (placed_left >= n && !through) break;
     }
     return best;
+}
+
+/* The empty squares quick_bound gathers: letter factors LF; XW the word factor of a square
+ * that makes a cross word (else 0); BIG the word factors above 1, descending; the cross words'
+ * board tiles. */
+typedef struct {
+    int lf[SK_MG_N], xw[SK_MG_N], ne;
+    int big[SK_MG_N], nbig;
+    long long cross_fixed;
+} quick_acc;
+
+static inline void quick_square(quick_acc *q, const sk_mg_view *v, int r, int col, int classic)
+{
+    int wf = v->wf[r][col];
+    q->lf[q->ne] = v->lf[r][col];
+    q->xw[q->ne] = 0;
+    if (classic && v->has_cross[r][col]) {
+        q->xw[q->ne] = wf;
+        q->cross_fixed += (long long)v->cross_score[r][col] * wf;
+    }
+    if (wf > 1) {
+        int j = q->nbig++;
+        for (; j > 0 && q->big[j - 1] < wf; j--)
+            q->big[j] = q->big[j - 1];
+        q->big[j] = wf;
+    }
+    q->ne++;
 }
 
 /* An upper bound on the score of every window start_bound finds for the walk from (R, C)
@@ -257,66 +327,63 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
 static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int through,
                           uint8_t *sides, const double *values, int n, const double *maxleave)
 {
-    /* xw: the square's word factor when it makes a cross word; big: the word factors above 1,
-     * descending */
-    int lf[SK_MG_N], xw[SK_MG_N], ne = 0;
-    int big[SK_MG_N], nbig = 0;
-    long long fixed = 0, cross_fixed = 0;
+    quick_acc q;
+    q.ne = q.nbig = 0;
+    q.cross_fixed = 0;
+    long long fixed = 0;
     if (!through && !(v->cross[r][c] & g->rack.mask)) return -1e300;
     int lo = sk_mg_walk_first(v, r, c, through);
     int left_ok = 1, right_ok = 1;
     if (through && !run_sides(g, v, r, lo, c, sides, &left_ok, &right_ok)) return -1e300;
     if (!left_ok && !right_ok) return -1e300; /* no move places a tile */
-    /* the run (or the anchor square), then left and right as far as start_bound goes */
-    for (int step = 0; step < 3; step++) {
-        if (step == 1 && !left_ok) continue; /* right of the run: after the left part or at once */
-        int from = step == 0 ? lo : step == 1 ? lo - 1 : c + 1;
-        int to = step == 0 ? c + 1 : step == 1 ? -1 : v->cols, dir = step == 1 ? -1 : 1;
+    /* the run (or the anchor square), then left and right as far as start_bound goes: each
+     * empty square's factors (quick_square) */
+    int classic = g->views.classic;
+    sk_mg_set mask = g->rack.mask;
+    for (int col = lo; col <= c; col++) {
+        if (v->tile[r][col])
+            fixed += v->blank[r][col] ? g->rack.value[0] : g->rack.value[v->tile[r][col]];
+        else
+            quick_square(&q, v, r, col, classic);
+    }
+    if (left_ok) {
         int placed = 0;
-        for (int col = from; col != to; col += dir) {
+        for (int col = lo - 1; col >= 0; col--) {
             if (v->tile[r][col]) {
-                if (step == 2 || (step == 1 && !through)) break;
+                if (!through) break;
                 fixed += v->blank[r][col] ? g->rack.value[0] : g->rack.value[v->tile[r][col]];
                 continue;
             }
-            if (step == 1 && !through && v->anchor[r][col]) break;
-            if (step > 0 && (!(v->cross[r][col] & g->rack.mask) || ++placed > n)) break;
-            int wf = v->wf[r][col];
-            lf[ne] = v->lf[r][col];
-            xw[ne] = 0;
-            if (g->views.classic && v->has_cross[r][col]) {
-                xw[ne] = wf;
-                cross_fixed += (long long)v->cross_score[r][col] * wf;
-            }
-            if (wf > 1) {
-                int j = nbig++;
-                for (; j > 0 && big[j - 1] < wf; j--)
-                    big[j] = big[j - 1];
-                big[j] = wf;
-            }
-            ne++;
+            if (!through && v->anchor[r][col]) break;
+            if (!(v->cross[r][col] & mask) || ++placed > n) break;
+            quick_square(&q, v, r, col, classic);
         }
+    }
+    /* right of the run: after the left part or at once */
+    for (int col = c + 1, placed = 0; col < v->cols; col++) {
+        if (v->tile[r][col] || !(v->cross[r][col] & mask) || ++placed > n) break;
+        quick_square(&q, v, r, col, classic);
     }
     /* the largest word multiplier: the N largest word factors */
     long long wm = 1;
-    for (int i = 0; i < nbig && i < n; i++)
-        wm = sk_score_mul(wm, big[i]);
+    for (int i = 0; i < q.nbig && i < n; i++)
+        wm = sk_score_mul(wm, q.big[i]);
     /* the N largest coefficients, descending */
     double coef[SK_MG_N];
     int nc = 0;
-    for (int i = 0; i < ne; i++) {
-        double cf = lf[i] * ((double)wm + xw[i]);
+    for (int i = 0; i < q.ne; i++) {
+        double cf = q.lf[i] * ((double)wm + q.xw[i]);
         if (nc == n && cf <= coef[n - 1]) continue;
         int j = nc < n ? nc++ : n - 1;
         for (; j > 0 && coef[j - 1] < cf; j--)
             coef[j] = coef[j - 1];
         coef[j] = cf;
     }
-    double b = (double)fixed * (double)wm + (double)cross_fixed;
+    double b = (double)fixed * (double)wm + (double)q.cross_fixed;
     if (!maxleave) {
         for (int i = 0; i < nc; i++)
             b += coef[i] * values[i];
-        if (ne >= g->rack.size && n >= g->rack.size) b += g->rack.bingo;
+        if (q.ne >= g->rack.size && n >= g->rack.size) b += g->rack.bingo;
         return b;
     }
     /* by equity: P tiles placed on the best P coefficients, with the best leave of the N - P
@@ -325,7 +392,7 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     for (int p = 1; p <= nc; p++) {
         b += coef[p - 1] * values[p - 1];
         double e = b + maxleave[n - p] +
-                   (p == nc && ne >= g->rack.size && p >= g->rack.size ? g->rack.bingo : 0);
+                   (p == nc && q.ne >= g->rack.size && p >= g->rack.size ? g->rack.bingo : 0);
         if (e > best) best = e;
     }
     return best;

@@ -14,20 +14,35 @@
 
 #include "internal/movegen.h"
 #include "internal/score.h"
+
+/* The score of the move the walk has laid (its sums so far, as sk_mg_emit takes them). */
+static inline long long laid_score(const sk_movegen *g, int main_sum, long long mult,
+                                   long long cross_total)
+{
+    long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
+    if (g->walk.nplaced == g->rack.size) total = sk_score_add(total, g->rack.bingo);
+    return total;
+}
+
+/* 1 when, in best mode with a leader, the move of score TOTAL keeping the leave LEAVE_INDEX
+ * cannot lead (see sk_mg_beats). */
+static inline int cannot_lead(const sk_movegen *g, long long total, int leave_index)
+{
+    int sc = sk_score_clamp(total);
+    float eq = (float)sc + (g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index]);
+    return g->keep.have_best &&
+           (eq < g->keep.best.equity || (eq == g->keep.best.equity && sc < g->keep.best.score));
+}
+
 void sk_mg_emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, long long cross_total,
                 int leave_index, uint32_t blanks)
 {
     int r = g->walk.row;
-    long long total = sk_score_add(sk_score_mul(main_sum, mult), cross_total);
-    if (g->walk.nplaced == g->rack.size) total = sk_score_add(total, g->rack.bingo);
+    long long total = laid_score(g, main_sum, mult, cross_total);
     sk_gen_move cand;
     sk_gen_move *m;
     if (g->keep.best_mode) {
-        int sc = sk_score_clamp(total);
-        float eq = (float)sc + (g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index]);
-        if (g->keep.have_best &&
-            (eq < g->keep.best.equity || (eq == g->keep.best.equity && sc < g->keep.best.score)))
-            return; /* cannot lead: skip building it */
+        if (cannot_lead(g, total, leave_index)) return; /* skip building it */
         m = &cand;
     } else {
         m = sk_mg_list_push(g->walk.out);
@@ -170,15 +185,24 @@ static inline int handed(const sk_movegen *g, int lo, int hi)
     return g->bounds.win_on && (g->bounds.win_skip[lo] >> hi & 1);
 }
 
-/* After tile T at column C (NODE its GADDAG node): record, then go on left or right. */
-static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long long mult,
-                  long long cross_total)
+/* 1 when the word the walk has laid, by a rack without a blank in best mode, cannot lead: the
+ * test sk_mg_emit would make, before the calls to it (the walk finds many words that cannot). */
+static inline int quick_reject(const sk_movegen *g, int main_sum, long long mult,
+                               long long cross_total)
+{
+    return g->keep.best_mode && !g->rack.initial[0] &&
+           cannot_lead(g, laid_score(g, main_sum, mult, cross_total), g->rack.leave_index);
+}
+
+/* After a tile at column C (WNODE its GADDAG node, as sk_mg_node reads it): record, then go on
+ * left or right. Inline in gen: a call for every tile laid cost more than the code it takes. */
+__attribute__((always_inline)) static inline void
+go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long long cross_total)
 {
     const sk_mg_view *v = g->walk.view;
     const uint64_t *wn = g->lex.wnodes;
     const uint32_t *nodes = g->lex.nodes;
     int r = g->walk.row;
-    uint64_t wnode = sk_mg_node(wn, nodes, node_index);
     uint32_t node = (uint32_t)wnode;
     sk_mg_set kids = sk_mg_kids(wnode); /* its child list's tiles */
     uint32_t next = sk_kwg_arc(node);
@@ -187,7 +211,7 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
         int left_open = c == 0 || !v->tile[r][c - 1];
         int right_open = g->walk.anchor_right_open;
         if (sk_kwg_accepts(node) && left_open && right_open && g->walk.nplaced > 0 &&
-            !handed(g, c, g->walk.anchor))
+            !handed(g, c, g->walk.anchor) && !quick_reject(g, main_sum, mult, cross_total))
             sk_mg_record(g, c, g->walk.anchor, main_sum, mult, cross_total);
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
@@ -213,7 +237,8 @@ static void go_on(sk_movegen *g, int c, uint32_t node_index, int main_sum, long 
     }
     /* the right part places tiles only: reaching a tile would join another run */
     int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
-    if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c))
+    if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c) &&
+        !quick_reject(g, main_sum, mult, cross_total))
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
     if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
         !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, g->walk.leftmost, c + 1))
@@ -230,7 +255,9 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     uint8_t t = v->tile[r][c];
     if (t) {
         uint32_t i = sk_mg_find(wn, nodes, list, t);
-        if (i) go_on(g, c, i, main_sum + sk_mg_face(v, g->rack.value, r, c), mult, cross_total);
+        if (i)
+            go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + sk_mg_face(v, g->rack.value, r, c),
+                  mult, cross_total);
         return;
     }
     if (!g->rack.left) return;
@@ -241,7 +268,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     unsigned last = 63u - (unsigned)__builtin_clzll(allowed); /* siblings are sorted */
     /* fetch the child lists of every playable letter before descending into the first: the
      * walk is bound by memory latency, and these loads can overlap */
-    uint32_t kids[SK_MG_LETTERS_MAX];
+    uint64_t kids[SK_MG_LETTERS_MAX];
     int nkids = 0;
     /* what a child's list must hold for the walk to go on from it (see go_on): at the next
      * square left, a board tile's letter or a tile the rack may still have, or the separator
@@ -267,13 +294,13 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         if ((allowed >> letter & 1) && (sk_kwg_accepts(node) || (sk_mg_kids(wnode) & need))) {
             __builtin_prefetch(wn ? (const void *)&wn[sk_kwg_arc(node)]
                                   : (const void *)&nodes[sk_kwg_arc(node)]);
-            kids[nkids++] = i;
+            kids[nkids++] = wnode;
         }
         if (sk_kwg_is_end(node)) break;
     }
     for (int k = 0; k < nkids; k++) {
-        uint32_t i = kids[k];
-        unsigned letter = sk_kwg_tile((uint32_t)sk_mg_node(wn, nodes, i));
+        uint64_t wnode = kids[k];
+        unsigned letter = sk_kwg_tile((uint32_t)wnode);
         int kind =
             g->rack.count[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
         if (!kind) g->walk.blank_letter = (int)letter;
@@ -287,7 +314,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
         }
         g->walk.chars[c] = (char)letter;
         int val = g->rack.value[letter] * lf; /* as the tile: record() plays blanks */
-        go_on(g, c, i, main_sum + val, sk_score_mul(mult, wf),
+        go_on(g, c, wnode, main_sum + val, sk_score_mul(mult, wf),
               cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total);
         g->rack.count[kind]++;
         g->rack.mask = mask;
@@ -342,5 +369,6 @@ void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t nod
     int sum = 0;
     for (int c = lo; c <= col; c++)
         sum += sk_mg_face(g->walk.view, g->rack.value, row, c);
-    go_on(g, lo, node, sum, 1, 0); /* where gen would be after reading the run */
+    go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1,
+          0); /* where gen would be after reading the run */
 }

@@ -374,9 +374,10 @@ void sk_mg_load_windows(sk_mg_bounds *b, const struct sk_mg_window *w, size_t co
 
 /* 1 if the walk, at column X with nothing placed left of it yet, cannot lead by going on left
  * (no window of the start with lo <= X can), with the rack RK as the walk left it (its leaves
- * bounded by rk->leave_sup when b->win_scored). */
-static inline int sk_mg_hopeless_left(const sk_mg_bounds *b, const sk_mg_keeper *k,
-                                      const sk_mg_rack *rk, int x)
+ * bounded by rk->leave_sup when b->win_scored). This and sk_mg_hopeless_right are always
+ * inline: the walk asks at every square, and a compiler left to itself called half of each. */
+__attribute__((always_inline)) static inline int
+sk_mg_hopeless_left(const sk_mg_bounds *b, const sk_mg_keeper *k, const sk_mg_rack *rk, int x)
 {
     if (!b->win_on) return 0;
     if (x < b->win_lmin) return 1;
@@ -387,8 +388,10 @@ static inline int sk_mg_hopeless_left(const sk_mg_bounds *b, const sk_mg_keeper 
 
 /* 1 if the walk, its word starting at LO, cannot lead by reaching column H or beyond, with the
  * rack RK as the walk left it. */
-static inline int sk_mg_hopeless_right(const sk_mg_bounds *b, const sk_mg_keeper *k,
-                                       const sk_mg_rack *rk, int lo, int h)
+__attribute__((always_inline)) static inline int sk_mg_hopeless_right(const sk_mg_bounds *b,
+                                                                      const sk_mg_keeper *k,
+                                                                      const sk_mg_rack *rk, int lo,
+                                                                      int h)
 {
     if (!b->win_on) return 0;
     if (lo < b->win_lmin || lo > b->win_lmax || h > b->win_hmax) return 1;
