@@ -4,9 +4,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "internal/filemap.h"
 #include "skrab/buf.h"
 #include "skrab/error.h"
 
@@ -211,4 +213,18 @@ void sk_buf_read_error(const char *shown, const char *path, int rc, int err, siz
     } else {
         snprintf(out, size, "%s: %s", shown, sk_strerror(rc));
     }
+}
+
+int sk_file_map(int fd, size_t len, void **out)
+{
+    int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+    flags |= MAP_POPULATE;
+#endif
+    void *map = mmap(NULL, len, PROT_READ, flags, fd, 0);
+    int saved = errno;
+    close(fd);
+    *out = map == MAP_FAILED ? NULL : map;
+    errno = saved;
+    return map == MAP_FAILED ? SK_EIO : SK_OK;
 }

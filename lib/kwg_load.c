@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "internal/filemap.h"
 #include "internal/kwg.h"
 #include "skrab/buf.h"
 #include "skrab/error.h"
@@ -359,17 +360,9 @@ int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags)
         close(fd);
         return rc;
     }
-    int flags = MAP_PRIVATE;
-#ifdef MAP_POPULATE
-    flags |= MAP_POPULATE; /* every page is read by validation anyway: fault them in at once */
-#endif
-    void *map = mmap(NULL, len, PROT_READ, flags, fd, 0);
-    int saved = errno;
-    close(fd);
-    if (map == MAP_FAILED) {
-        errno = saved;
-        return SK_EIO;
-    }
+    void *map; /* every page is read by validation anyway: sk_file_map faults them in at once */
+    rc = sk_file_map(fd, len, &map);
+    if (rc != SK_OK) return rc;
     int forward;
     unsigned max_tile;
     rc = sk_kwg_check_nodes(map, len / 4, diags, &forward, &max_tile);

@@ -1,5 +1,4 @@
 /* leave.c — leave values: KLV/KLV2 files and the built-in heuristic (see leave.h). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "internal/filemap.h"
 #include "skrab/buf.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
@@ -197,17 +197,9 @@ int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags)
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
         (size_t)st.st_size <= KLV_FILE_MAX) {
         size_t len = (size_t)st.st_size;
-        int flags = MAP_PRIVATE;
-#ifdef MAP_POPULATE
-        flags |= MAP_POPULATE; /* every byte is read */
-#endif
-        void *map = mmap(NULL, len, PROT_READ, flags, fd, 0);
-        int saved = errno;
-        close(fd);
-        if (map == MAP_FAILED) {
-            errno = saved;
-            return SK_EIO;
-        }
+        void *map;
+        rc = sk_file_map(fd, len, &map);
+        if (rc != SK_OK) return rc;
         rc = parse(out, map, len, diags, map, len);
         if (!*out || !(*out)->map) munmap(map, len); /* refused, or its values copied */
         return rc;
