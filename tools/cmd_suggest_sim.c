@@ -35,47 +35,30 @@ static void progress(void *ctx, long done, long total)
     fflush(f);
 }
 
-/* The tiles M keeps of RACK, written ("-" for none in text, "" in JSON). */
-static void put_leave(sk_buf *out, const sk_alphabet *a, const sk_gen_move *m, const char *rack,
-                      int json)
-{
-    char kept[SK_RACK_MAX + 1], text[SK_RACK_MAX * SK_LABEL_TEXT_MAX + 1];
-    sk_gen_move_leave(m, rack, kept);
-    char *at = text;
-    for (const char *p = kept; *p; p++)
-        at = sk_alphabet_put(a, (sk_tile)*p, at);
-    *at = '\0';
-    if (json)
-        sk_json_string(out, text);
-    else
-        sk_buf_puts(out, kept[0] ? text : "-");
-}
-
+/* Candidate C's line: the move's own fields as every suggest line has them
+ * (sk_suggest_write_moves: in JSON `move score words leave equity`), then what the simulation
+ * found. */
 static void write_candidate(const sk_suggest_style *style, const sk_position *pos, int line,
                             const sk_sim_candidate *c, sk_buf *out)
 {
-    char move[SK_GEN_MOVE_TEXT_MAX];
-    sk_gen_move_format(&c->move, style->notation, style->alphabet, move);
-    if (style->json) {
-        sk_buf_printf(out, "{\"line\":%d,\"move\":", line);
-        sk_json_string(out, move);
-        sk_buf_printf(out, ",\"score\":%d,\"leave\":", c->move.score);
-        put_leave(out, style->alphabet, &c->move, pos->racks[0], 1);
+    sk_gen_move m = c->move;
+    sk_move_list one = {&m, 1, 1, 0};
+    size_t start = out->len;
+    sk_suggest_write_moves(style, pos, line, &one, NULL, 1, out);
+    size_t end = style->json ? 2 : 1; /* the line's "}\n" or "\n", written again below */
+    if (out->failed || out->len < start + end) return;
+    out->len -= end;
+    out->data[out->len] = '\0';
+    if (style->json)
         sk_buf_printf(out,
-                      ",\"equity\":%.2f,\"value\":%.2f,\"value_se\":%.2f,\"win\":%.4f,"
-                      "\"win_se\":%.4f,\"iterations\":%ld,\"pruned\":%s}\n",
-                      (double)c->move.equity, c->mean, c->se, c->win, c->win_se, c->iterations,
+                      ",\"value\":%.2f,\"value_se\":%.2f,\"win\":%.4f,\"win_se\":%.4f,"
+                      "\"iterations\":%ld,\"pruned\":%s}\n",
+                      c->mean, c->se, c->win, c->win_se, c->iterations,
                       c->pruned ? "true" : "false");
-        return;
-    }
-    sk_buf_printf(out, "%d %s", c->move.score, move);
-    if (style->verbose) {
-        sk_buf_puts(out, "\tleave ");
-        put_leave(out, style->alphabet, &c->move, pos->racks[0], 0);
-        sk_buf_printf(out, "\tequity %.2f", (double)c->move.equity);
-    }
-    sk_buf_printf(out, "\tvalue %.2f ± %.2f\twin %.1f%% ± %.1f\titerations %ld%s\n", c->mean, c->se,
-                  100.0 * c->win, 100.0 * c->win_se, c->iterations, c->pruned ? "\tpruned" : "");
+    else
+        sk_buf_printf(out, "\tvalue %.2f ± %.2f\twin %.1f%% ± %.1f\titerations %ld%s\n", c->mean,
+                      c->se, 100.0 * c->win, 100.0 * c->win_se, c->iterations,
+                      c->pruned ? "\tpruned" : "");
 }
 
 int sk_suggest_sim_answer(const sk_suggest_sim *s, const sk_suggest_style *style,
