@@ -204,10 +204,17 @@ int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags)
         if (!*out || !(*out)->map) munmap(map, len); /* refused, or its values copied */
         return rc;
     }
-    close(fd); /* a pipe, an empty or too large file: read as a stream, which says which */
+    /* a pipe, an empty or too large file: read as a stream (which says which) from the
+     * descriptor already open, so that a pipe's writer meets one reader only */
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return SK_ENOMEM;
+    }
     sk_buf b;
     sk_buf_init(&b);
-    rc = sk_buf_read_file(&b, path, KLV_FILE_MAX);
+    rc = sk_buf_read_stream(&b, f, KLV_FILE_MAX);
+    fclose(f);
     if (rc == SK_OK) rc = sk_leaves_from_bytes(out, b.data, b.len, diags);
     sk_buf_free(&b);
     return rc;
