@@ -175,7 +175,7 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
     blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack.initial[0], real_used, 0);
 }
 
-static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
+static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,
                 long long cross_total);
 
 /* 1 if the best-move search gave the window [LO, HI] to the word-map search: the walk skips
@@ -219,7 +219,7 @@ go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long l
             (kids &
              (v->tile[r][c - 1] ? SK_MG_BIT(v->tile[r][c - 1]) : v->cross[r][c - 1] & avail)) &&
             !sk_mg_hopeless_left(&g->bounds, &g->keep, &g->rack, c - 1))
-            gen(g, c - 1, next, main_sum, mult, cross_total);
+            gen(g, c - 1, next, kids, main_sum, mult, cross_total);
         if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && right_open &&
             g->walk.anchor + 1 < v->cols &&
             !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, c, g->walk.anchor + 1)) {
@@ -229,7 +229,8 @@ go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long l
                 (sk_mg_kids(sep) & v->cross[r][g->walk.anchor + 1] & avail)) {
                 int saved = g->walk.leftmost;
                 g->walk.leftmost = c;
-                gen(g, g->walk.anchor + 1, sk_kwg_arc(first), main_sum, mult, cross_total);
+                gen(g, g->walk.anchor + 1, sk_kwg_arc(first), sk_mg_kids(sep), main_sum, mult,
+                    cross_total);
                 g->walk.leftmost = saved;
             }
         }
@@ -242,10 +243,26 @@ go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long l
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
     if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
         !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, g->walk.leftmost, c + 1))
-        gen(g, c + 1, next, main_sum, mult, cross_total);
+        gen(g, c + 1, next, kids, main_sum, mult, cross_total);
 }
 
-static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mult,
+/* Adds WNODE, a child gen may lay, to KIDS (NKIDS of them; the new count is returned) unless
+ * it is a dead end: it ends no word, and its list holds no tile of NEED (what the walk may meet
+ * at the next square). Its list is fetched at once. */
+static inline int take_child(const uint64_t *wn, const uint32_t *nodes, uint64_t wnode,
+                             sk_mg_set need, uint64_t *kids, int nkids)
+{
+    uint32_t node = (uint32_t)wnode;
+    if (!sk_kwg_accepts(node) && !(sk_mg_kids(wnode) & need)) return nkids;
+    __builtin_prefetch(wn ? (const void *)&wn[sk_kwg_arc(node)]
+                          : (const void *)&nodes[sk_kwg_arc(node)]);
+    kids[nkids] = wnode;
+    return nkids + 1;
+}
+
+/* Lays at column C a tile of the list LIST, whose tiles are TILES (sk_mg_kids: exact, or all
+ * bits when the list must be scanned), and goes on (go_on). */
+static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,
                 long long cross_total)
 {
     const sk_mg_view *v = g->walk.view;
@@ -253,19 +270,20 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     const uint32_t *nodes = g->lex.nodes;
     int r = g->walk.row;
     uint8_t t = v->tile[r][c];
+    int exact = sk_mg_exact(tiles);
     if (t) {
-        uint32_t i = sk_mg_find(wn, nodes, list, t);
+        uint32_t i = exact ? (tiles >> t & 1 ? sk_mg_child(list, tiles, t) : 0)
+                           : sk_mg_find(wn, nodes, list, t);
         if (i)
             go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + sk_mg_face(v, g->rack.value, r, c),
                   mult, cross_total);
         return;
     }
     if (!g->rack.left) return;
-    sk_mg_set allowed = v->cross[r][c] & g->rack.mask;
+    sk_mg_set allowed = v->cross[r][c] & g->rack.mask & tiles;
     if (!allowed) return;
     int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->views.classic;
     int cross_base = v->cross_score[r][c];
-    unsigned last = 63u - (unsigned)__builtin_clzll(allowed); /* siblings are sorted */
     /* fetch the child lists of every playable letter before descending into the first: the
      * walk is bound by memory latency, and these loads can overlap */
     uint64_t kids[SK_MG_LETTERS_MAX];
@@ -285,18 +303,21 @@ static void gen(sk_movegen *g, int c, uint32_t list, int main_sum, long long mul
     } else if (c + 1 < v->cols && !v->tile[r][c + 1]) {
         need = v->cross[r][c + 1] & after;
     }
-    for (uint32_t i = list;; i++) {
-        uint64_t wnode = sk_mg_node(wn, nodes, i);
-        uint32_t node = (uint32_t)wnode;
-        unsigned letter = sk_kwg_tile(node);
-        if (letter > last) break;
-        /* a child that ends no word and cannot go on is a dead end */
-        if ((allowed >> letter & 1) && (sk_kwg_accepts(node) || (sk_mg_kids(wnode) & need))) {
-            __builtin_prefetch(wn ? (const void *)&wn[sk_kwg_arc(node)]
-                                  : (const void *)&nodes[sk_kwg_arc(node)]);
-            kids[nkids++] = wnode;
+    if (exact) { /* only the children the square and the rack allow: no scan */
+        for (sk_mg_set m = allowed; m; m &= m - 1)
+            nkids =
+                take_child(wn, nodes, wn[sk_mg_child(list, tiles, (unsigned)__builtin_ctzll(m))],
+                           need, kids, nkids);
+    } else {
+        unsigned last = 63u - (unsigned)__builtin_clzll(allowed); /* siblings are sorted */
+        for (uint32_t i = list;; i++) {
+            uint64_t wnode = sk_mg_node(wn, nodes, i);
+            uint32_t node = (uint32_t)wnode;
+            unsigned letter = sk_kwg_tile(node);
+            if (letter > last) break;
+            if (allowed >> letter & 1) nkids = take_child(wn, nodes, wnode, need, kids, nkids);
+            if (sk_kwg_is_end(node)) break;
         }
-        if (sk_kwg_is_end(node)) break;
     }
     for (int k = 0; k < nkids; k++) {
         uint64_t wnode = kids[k];
@@ -360,7 +381,8 @@ static void walk_start(sk_movegen *g, int d, int row, int col, int through)
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
 {
     walk_start(g, d, row, col, through);
-    gen(g, col, g->lex.gaddag, 0, 1, 0);
+    /* node 1 leads to the GADDAG's root list: its entry holds that list's tiles */
+    gen(g, col, g->lex.gaddag, sk_mg_kids(sk_mg_node(g->lex.wnodes, g->lex.nodes, 1)), 0, 1, 0);
 }
 
 void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node)

@@ -264,6 +264,34 @@ static inline sk_mg_set sk_mg_kids(uint64_t wnode)
     return (sk_mg_set)((int64_t)wnode >> 32);
 }
 
+/* 1 when KIDS (from sk_mg_kids) is exactly its list's tiles, in ascending order with none
+ * repeated: the list can then be indexed (sk_mg_child) instead of scanned. */
+static inline int sk_mg_exact(sk_mg_set kids)
+{
+    return !(kids >> 31 & 1);
+}
+
+/* The bits set in X. Without a popcount instruction in the target, __builtin_popcount is a
+ * library call: count by hand then (a handful of instructions, no branches). */
+static inline unsigned sk_mg_bits(uint32_t x)
+{
+#ifdef __POPCNT__
+    return (unsigned)__builtin_popcount(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+#endif
+}
+
+/* The index of the child of tile T in the list LIST whose tiles are the exact set KIDS (see
+ * sk_mg_exact), T one of them: past the list's tiles below T. */
+static inline uint32_t sk_mg_child(uint32_t list, sk_mg_set kids, unsigned t)
+{
+    return list + sk_mg_bits((uint32_t)kids & ((1u << t) - 1));
+}
+
 /* sk_kwg_find through sk_mg_node: the index of TILE in the list LIST (not 0), or 0. */
 static inline uint32_t sk_mg_find(const uint64_t *wn, const uint32_t *nodes, uint32_t list,
                                   unsigned tile)
