@@ -478,10 +478,17 @@ void sk_position_unseen(const sk_position *pos, const sk_tileset *tiles, int cou
     for (int t = 0; t < SK_TILE_KINDS; t++)
         counts[t] = tiles->count[t];
     int used[SK_TILE_KINDS] = {0};
-    for (int i = 0; i < pos->width * pos->height; i++) {
-        char c = pos->tiles[i];
-        if (c) used[sk_tile_kind((sk_tile)c)]++;
+    int cells = pos->width * pos->height, i = 0;
+    /* eight squares at a time where they are all empty: most of a board is */
+    for (; i + 8 <= cells; i += 8) {
+        uint64_t word;
+        memcpy(&word, &pos->tiles[i], sizeof(word));
+        if (!word) continue;
+        for (int j = i; j < i + 8; j++)
+            if (pos->tiles[j]) used[sk_tile_kind((sk_tile)pos->tiles[j])]++;
     }
+    for (; i < cells; i++)
+        if (pos->tiles[i]) used[sk_tile_kind((sk_tile)pos->tiles[i])]++;
     for (int p = 0; p < pos->nplayers; p++)
         for (const char *q = pos->racks[p]; *q; q++)
             used[sk_tile_kind((sk_tile)*q)]++;
