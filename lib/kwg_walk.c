@@ -8,32 +8,23 @@
  * descending whether the child can go on at the next square, and skips the dead ends without
  * loading their lists. Built on request, once per lexicon, and shared by every thread that uses the
  * lexicon: the first to finish publishes its table, the others free theirs. */
-#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS and MAP_POPULATE, where the system has them */
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "internal/hugemap.h"
 #include "internal/kwg.h"
 #include "skrab/error.h"
 
 struct sk_walk_table {
     _Atomic(uint64_t *) nodes;
-    size_t bytes; /* of the table's mapping: whole pages */
+    size_t bytes; /* of the table (sk_huge_alloc) */
 };
-
-/* The size of a table of COUNT nodes, in whole pages. */
-static size_t table_bytes(size_t count)
-{
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    return (count * sizeof(uint64_t) + page - 1) / page * page;
-}
 
 int sk_walk_table_new(sk_walk_table **out, size_t count)
 {
     *out = calloc(1, sizeof(**out));
     if (!*out) return SK_ENOMEM;
-    (*out)->bytes = table_bytes(count);
+    (*out)->bytes = count * sizeof(uint64_t);
     return SK_OK;
 }
 
@@ -41,7 +32,7 @@ void sk_walk_table_free(sk_walk_table *w)
 {
     if (!w) return;
     uint64_t *nodes = atomic_load(&w->nodes);
-    if (nodes) munmap(nodes, w->bytes);
+    sk_huge_free(nodes, w->bytes);
     free(w);
 }
 
@@ -75,22 +66,20 @@ const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
     sk_walk_table *w = lex->walk;
     uint64_t *have = atomic_load_explicit(&w->nodes, memory_order_acquire);
     if (have || lex->count == 0) return have;
-    /* one anonymous mapping, faulted in at once rather than page by page as it is written: the
-     * table, then the scratch, unmapped when done */
-    size_t tb = w->bytes, bytes = tb + lex->count * sizeof(uint32_t);
-    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
-#ifdef MAP_POPULATE
-    flags |= MAP_POPULATE;
-#endif
-    void *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
-    if (map == MAP_FAILED) return NULL;
-    uint64_t *table = map;
-    fill(table, (uint32_t *)((char *)map + tb), lex->nodes, lex->count);
-    munmap((char *)map + tb, bytes - tb);
+    /* the table where huge pages may back it (the walk reads it at random), and the scratch */
+    uint64_t *table = sk_huge_alloc(w->bytes);
+    uint32_t *suf = malloc(lex->count * sizeof(uint32_t));
+    if (!table || !suf) {
+        sk_huge_free(table, w->bytes);
+        free(suf);
+        return NULL;
+    }
+    fill(table, suf, lex->nodes, lex->count);
+    free(suf);
     uint64_t *expected = NULL;
     if (!atomic_compare_exchange_strong_explicit(&w->nodes, &expected, table, memory_order_acq_rel,
                                                  memory_order_acquire)) {
-        munmap(table, tb); /* another thread was first */
+        sk_huge_free(table, w->bytes); /* another thread was first */
         return expected;
     }
     return table;
