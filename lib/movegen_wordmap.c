@@ -165,21 +165,19 @@ static double capped_sum(const window_ctx *w, const int *hi, int k)
     return sum;
 }
 
-/* The most a move of W's sub-multiset S plus B blanks can score on the window, plus its leave:
- * the tile values paired with the coefficients in the best order (and under the squares' caps
- * when every coefficient is positive). With spare blanks (the rack's blanks beyond B), any of
- * S's tiles may be played by a blank instead (record() writes those moves too): the bound then
- * takes each tile's larger value where coefficients are positive and its smaller where they are
- * not, and the best leave any of them keeps. */
-static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_sub *s, int b)
+/* Works out what sub_bound needs of S plus B blanks (see sk_mg_sub): the values of S's tiles
+ * merged with B blanks', descending; with spare blanks (the rack's blanks beyond B), any of S's
+ * tiles may be played by a blank instead (record() writes those moves too), so a tile is then
+ * worth at most its larger and at least its smaller value, and the leave is the best that any
+ * of them keeps. */
+static void sub_bound_prepare(const sk_movegen *g, sk_mg_sub *s, int b)
 {
-    int k = w->k, spare = g->wm.blanks - b, v0 = g->rack.value[0];
-    int hi[SK_MG_N], lo[SK_MG_N];
+    int k = s->size + b, spare = g->wm.blanks - b, v0 = g->rack.value[0];
+    int *hi = s->bound_hi[b], *lo = s->bound_lo[b];
     for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
         int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
         hi[i] = lo[i] = v;
     }
-    double bound = w->base;
     if (spare) {
         for (int i = 0; i < k; i++) {
             if (hi[i] < v0) hi[i] = v0;
@@ -188,22 +186,34 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_su
         sort_desc(hi, k);
         sort_desc(lo, k);
     }
+    int li = s->leave_index + b * g->rack.radix[0];
+    double leave = g->rack.leave_value[li]; /* a spare blank kept, or played for one of S's tiles */
+    for (sk_mg_set m = spare ? s->letters : 0; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        double l = g->rack.leave_value[li - g->rack.radix[t] + g->rack.radix[0]];
+        if (l > leave) leave = l;
+    }
+    s->bound_leave[b] = leave;
+    s->bound_known |= 1 << b;
+}
+
+/* The most a move of W's sub-multiset S plus B blanks can score on the window, plus its leave:
+ * the tile values paired with the coefficients in the best order (and under the squares' caps
+ * when every coefficient is positive), each tile at its largest value where a coefficient is
+ * positive and its smallest where it is not (see sub_bound_prepare). */
+static double sub_bound(const sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b)
+{
+    if (!(s->bound_known >> b & 1)) sub_bound_prepare(g, s, b);
+    int k = w->k, spare = g->wm.blanks - b;
+    const int *hi = s->bound_hi[b], *lo = s->bound_lo[b];
+    double bound = w->base;
     if (w->capped)
         bound += capped_sum(w, hi, k);
     else
         for (int i = 0; i < k; i++)
             bound += w->coef[i] > 0 || !spare ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
     if (g->keep.by_score) return bound;
-    int li = s->leave_index + b * g->rack.radix[0];
-    if (spare == 0) return bound + g->rack.leave_value[li];
-    double leave =
-        g->rack.leave_value[li]; /* the spare blank kept, or played for one of S's tiles */
-    for (sk_mg_set m = s->letters; m; m &= m - 1) {
-        int t = __builtin_ctzll(m);
-        double l = g->rack.leave_value[li - g->rack.radix[t] + g->rack.radix[0]];
-        if (l > leave) leave = l;
-    }
-    return bound + leave;
+    return bound + s->bound_leave[b];
 }
 
 /* The words (COUNT of LEN letters) that fit the window: each written by sk_mg_record. */

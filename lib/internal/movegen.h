@@ -75,6 +75,13 @@ typedef struct {
     const uint8_t *words0;
     unsigned count0, len0;
     sk_mg_set blank_hits;
+    /* what its bound with B blanks (0 or 1) on a window needs, worked out once a position
+     * (bound_known bit B says so; movegen_wordmap.c, sub_bound): the values of its tiles and
+     * the B blanks, descending, the largest (BOUND_HI) and smallest (BOUND_LO) a tile may be
+     * worth when a spare blank may play it, and the best leave of such a move */
+    int bound_known;
+    int bound_hi[2][SK_MG_WM_RACK + 1], bound_lo[2][SK_MG_WM_RACK + 1];
+    double bound_leave[2];
 } sk_mg_sub;
 
 /* The lexicon part: what the walk reads of the lexicon of the last sk_mg_setup. NODES, GADDAG
