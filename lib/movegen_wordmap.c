@@ -108,6 +108,8 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
 
 /* One window's squares, gathered once for all of its lookups. */
 typedef struct {
+    const sk_mg_view *v; /* the window's view, D, and row R */
+    int d, r;
     int lo, hi, k, careful;
     int cols[SK_MG_N];
     /* the empty squares' coefficients (letter factor * word multiplier, plus the cross word's),
@@ -116,6 +118,7 @@ typedef struct {
     int cap[SK_MG_N]; /* the most a tile can be worth on each of those squares (sk_mg_cap) */
     int capped;       /* some cap is below a value of the rack, and every coefficient is positive */
     sk_wm_key fixed;
+    int scored;          /* the four fields below are set (window_scores) */
     int fixed_sum;       /* face values of its board tiles */
     long long mult;      /* the main word's multiplier */
     long long cross_sum; /* the cross words' board tiles, times their word factors */
@@ -124,6 +127,62 @@ typedef struct {
     int nnarrow;         /* empty squares that do not take every letter: */
     sk_mg_set narrow[SK_MG_N]; /* the letters each takes */
 } window_ctx;
+
+/* Sets W to the squares [LO, HI] of row R of view V (of direction D) and their letters: its
+ * empty squares (cols, k), the letters they take (open, narrow), its board letters (fixed)
+ * and whether a key of them plus k tiles must be summed with care (careful); the scores are
+ * not set. 0 when a word would need a sixteenth copy of a board letter (no key holds it). */
+static int window_letters(window_ctx *w, const sk_mg_view *v, int d, int r, int lo, int hi)
+{
+    w->v = v;
+    w->d = d;
+    w->r = r;
+    w->lo = lo;
+    w->hi = hi;
+    /* a window of at most 15 squares holds no letter 15 times with an empty square, and its
+     * keys hold no letter 16 times: the counts need no checks */
+    int longer = w->hi - w->lo + 1 > 15;
+    unsigned fixed_max = 0;
+    w->k = w->nnarrow = w->capped = w->scored = 0;
+    w->fixed = (sk_wm_key){0, 0};
+    w->open = 0;
+    for (int c = w->lo; c <= w->hi; c++) {
+        unsigned t = v->tile[r][c];
+        if (t) {
+            sk_wm_key_add(&w->fixed, t);
+            if (longer && sk_wm_key_count(&w->fixed, t) > fixed_max)
+                fixed_max = sk_wm_key_count(&w->fixed, t);
+            if (fixed_max == 15) return 0; /* a sixteenth copy would be needed by any word */
+            continue;
+        }
+        sk_mg_set cross = v->cross[r][c];
+        w->cols[w->k++] = c;
+        w->open |= cross;
+        if ((cross & SK_MG_ALL_LETTERS) != SK_MG_ALL_LETTERS) w->narrow[w->nnarrow++] = cross;
+    }
+    w->careful = fixed_max + (unsigned)w->k > 15;
+    return 1;
+}
+
+/* Sets W's scores (after window_letters): its board tiles' face values, the main word's
+ * multiplier, and the cross words' board tiles times their word factors. */
+static void window_scores(const sk_movegen *g, window_ctx *w)
+{
+    const sk_mg_view *v = w->v;
+    int r = w->r;
+    w->fixed_sum = 0;
+    for (int c = w->lo; c <= w->hi; c++)
+        if (v->tile[r][c]) w->fixed_sum += sk_mg_face(v, g->rack.value, r, c);
+    w->mult = 1;
+    w->cross_sum = 0;
+    for (int i = 0; i < w->k; i++) {
+        int c = w->cols[i];
+        w->mult = sk_score_mul(w->mult, v->wf[r][c]);
+        if (g->views.classic && v->has_cross[r][c])
+            w->cross_sum += (long long)v->cross_score[r][c] * v->wf[r][c];
+    }
+    w->scored = 1;
+}
 
 /* 0 if the tiles of S, with B blanks, cannot fill W's narrow squares: each blank can fill one,
  * a lettered tile only one whose set holds its letter. A necessary test, cheaper than a lookup. */
@@ -216,12 +275,13 @@ static double sub_bound(const sk_movegen *g, const window_ctx *w, sk_mg_sub *s, 
     return bound + s->bound_leave[b];
 }
 
-/* The words (COUNT of LEN letters) that fit the window: each written by sk_mg_record. */
-static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, unsigned count,
+/* The words (COUNT of LEN letters) that fit the window: each written by sk_mg_record, the
+ * walk pointed at the window's row first (sk_mg_walk_row; most windows fit no word). */
+static void fit_words(sk_movegen *g, window_ctx *w, const uint8_t *words, unsigned count,
                       unsigned len)
 {
-    const sk_mg_view *v = g->walk.view;
-    int r = g->walk.row, lo = w->lo;
+    const sk_mg_view *v = w->v;
+    int r = w->r, lo = w->lo;
     for (unsigned j = 0; j < count; j++, words += len) {
         unsigned i = 0;
         for (; i < len; i++) {
@@ -230,6 +290,8 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
             if (t ? words[i] != t : !(v->cross[r][c] >> words[i] & 1)) break;
         }
         if (i < len) continue;
+        sk_mg_walk_row(g, w->d, r);
+        if (!w->scored) window_scores(g, w);
         int main_sum = w->fixed_sum;
         long long cross_total = w->cross_sum;
         for (int e = 0; e < w->k; e++) {
@@ -243,7 +305,7 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
     }
 }
 
-static void try_key(sk_movegen *g, const window_ctx *w, sk_wm_key key)
+static void try_key(sk_movegen *g, window_ctx *w, sk_wm_key key)
 {
     unsigned count, len;
     const uint8_t *words = sk_wordmap_find(g->wm.map, key, &count, &len);
@@ -263,7 +325,7 @@ static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out
 
 /* Writes the moves of sub-multiset S plus B blanks on window W; KEY: S's tiles and W's board
  * letters (key_sum). */
-static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key)
+static void try_sub(sk_movegen *g, window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key)
 {
     g->walk.nplaced = w->k;
     g->rack.count[0] = g->wm.blanks - b;
@@ -335,38 +397,12 @@ int sk_mg_wm_may_hold(sk_mg_wmsearch *ws, const sk_mg_views *vs, const struct sk
 
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
 {
-    sk_mg_walk_row(g, win->d, win->row);
-    const sk_mg_view *v = g->walk.view;
+    const sk_mg_view *v = &g->views.v[win->d];
     int r = win->row;
     window_ctx w; /* its arrays are written before they are read */
-    w.lo = win->lo;
-    w.hi = win->hi;
-    w.k = w.nnarrow = w.capped = w.fixed_sum = 0;
-    w.fixed = (sk_wm_key){0, 0};
-    w.mult = 1;
-    w.cross_sum = 0;
-    w.open = 0;
-    unsigned fixed_max = 0;
-    for (int c = w.lo; c <= w.hi; c++) {
-        unsigned t = v->tile[r][c];
-        if (t) {
-            sk_wm_key_add(&w.fixed, t);
-            if (sk_wm_key_count(&w.fixed, t) > fixed_max) fixed_max = sk_wm_key_count(&w.fixed, t);
-            if (fixed_max == 15) return; /* a sixteenth copy would be needed by any word */
-            w.fixed_sum += v->blank[r][c] ? g->rack.value[0] : g->rack.value[t];
-            continue;
-        }
-        w.cols[w.k++] = c;
-        w.open |= v->cross[r][c];
-        if ((v->cross[r][c] & SK_MG_ALL_LETTERS) != SK_MG_ALL_LETTERS)
-            w.narrow[w.nnarrow++] = v->cross[r][c];
-        w.mult = sk_score_mul(w.mult, v->wf[r][c]);
-        if (g->views.classic && v->has_cross[r][c])
-            w.cross_sum += (long long)v->cross_score[r][c] * v->wf[r][c];
-    }
+    if (!window_letters(&w, v, win->d, r, win->lo, win->hi)) return;
     int k = w.k;
     if (k == 0) return;
-    w.careful = fixed_max + (unsigned)k > 15;
     if (!g->wm.blanks) {
         /* the whole rack, the one sub-multiset: its bound would be the window's own, which
          * led already, so the lookup is made at once */
@@ -379,6 +415,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         }
         return;
     }
+    window_scores(g, &w);
     for (int i = 0; i < k; i++) {
         int c = w.cols[i], index, cap = INT16_MAX;
         if (v->has_cross[r][c])
