@@ -16,6 +16,7 @@
 
 #include "internal/movegen.h"
 #include "internal/score.h"
+#include "internal/wordmap.h"
 
 /* Adds one tile of kind T to the sub-multiset CUR. */
 static void sub_add(const sk_mg_rack *rk, sk_mg_sub *cur, int t)
@@ -305,10 +306,11 @@ static void fit_words(sk_movegen *g, window_ctx *w, const uint8_t *words, unsign
     }
 }
 
-static void try_key(sk_movegen *g, window_ctx *w, sk_wm_key key)
+/* The moves of the words of KEY (whose hash is HASH) on W. */
+static void try_key(sk_movegen *g, window_ctx *w, sk_wm_key key, uint64_t hash)
 {
     unsigned count, len;
-    const uint8_t *words = sk_wordmap_find(g->wm.map, key, &count, &len);
+    const uint8_t *words = sk_wordmap_find_hashed(g->wm.map, key, hash, &count, &len);
     fit_words(g, w, words, count, len);
 }
 
@@ -324,8 +326,8 @@ static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out
 }
 
 /* Writes the moves of sub-multiset S plus B blanks on window W; KEY: S's tiles and W's board
- * letters (key_sum). */
-static void try_sub(sk_movegen *g, window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key)
+ * letters (key_sum), HASH its hash. */
+static void try_sub(sk_movegen *g, window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key, uint64_t hash)
 {
     g->walk.nplaced = w->k;
     g->rack.count[0] = g->wm.blanks - b;
@@ -333,11 +335,11 @@ static void try_sub(sk_movegen *g, window_ctx *w, sk_mg_sub *s, int b, sk_wm_key
     int alone = !w->fixed.lo && !w->fixed.hi; /* no board letters: the lookups are the rack's */
     if (b == 0) {
         if (!alone) {
-            try_key(g, w, key);
+            try_key(g, w, key, hash);
             return;
         }
         if (!s->known0) {
-            s->words0 = sk_wordmap_find(g->wm.map, key, &s->count0, &s->len0);
+            s->words0 = sk_wordmap_find_hashed(g->wm.map, key, hash, &s->count0, &s->len0);
             s->known0 = 1;
         }
         fit_words(g, w, s->words0, s->count0, s->len0);
@@ -346,26 +348,28 @@ static void try_sub(sk_movegen *g, window_ctx *w, sk_mg_sub *s, int b, sk_wm_key
     sk_mg_set hits; /* the letters the blank may stand for: one lookup in the blank table */
     if (alone) {
         if (!s->known1) {
-            s->blank_hits = sk_wordmap_blank_letters(g->wm.map, key);
+            s->blank_hits = sk_wordmap_blank_letters_hashed(g->wm.map, hash);
             s->known1 = 1;
         }
         hits = s->blank_hits;
     } else {
-        hits = sk_wordmap_blank_letters(g->wm.map, key);
+        hits = sk_wordmap_blank_letters_hashed(g->wm.map, hash);
     }
     sk_mg_set may = s->full & w->open & hits, ok = 0;
     sk_wm_key keys[SK_MG_LETTERS_MAX]; /* by letter: every lookup asked for first, then made */
+    uint64_t hashes[SK_MG_LETTERS_MAX];
     for (sk_mg_set m1 = may; m1; m1 &= m1 - 1) {
         unsigned t = (unsigned)__builtin_ctzll(m1);
         sk_wm_key one = {0, 0};
         sk_wm_key_add(&one, t);
         if (!key_sum(w, key, one, &keys[t])) continue;
-        sk_wordmap_prefetch(g->wm.map, keys[t], 0);
+        hashes[t] = sk_wordmap_hash(keys[t]);
+        sk_wordmap_prefetch_hashed(g->wm.map, hashes[t], 0);
         ok |= SK_MG_BIT(t);
     }
     for (sk_mg_set m1 = ok; m1; m1 &= m1 - 1) {
         g->walk.blank_letter = __builtin_ctzll(m1);
-        try_key(g, w, keys[g->walk.blank_letter]);
+        try_key(g, w, keys[g->walk.blank_letter], hashes[g->walk.blank_letter]);
     }
 }
 
@@ -410,7 +414,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         sk_wm_key key;
         if (k == s->size && !(s->letters & ~w.open) && may_fill(&w, s, 0) &&
             key_sum(&w, w.fixed, s->key, &key)) {
-            try_sub(g, &w, s, 0, key);
+            try_sub(g, &w, s, 0, key, sk_wordmap_hash(key));
             g->rack.leave_index = 0;
         }
         return;
@@ -441,6 +445,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         int b;
         double bound;
         sk_wm_key key;
+        uint64_t hash;
     } may[1 << SK_MG_WM_RACK];
     int nmay = 0, alone = !w.fixed.lo && !w.fixed.hi;
     for (int b = 0; b <= g->wm.blanks && b <= k; b++) {
@@ -453,14 +458,16 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
             double bound = sub_bound(g, &w, s, b);
             if (sk_mg_below(&g->keep, bound)) continue;
             if (!key_sum(&w, w.fixed, s->key, &may[nmay].key)) continue;
-            if (!alone) sk_wordmap_prefetch(g->wm.map, may[nmay].key, b);
+            may[nmay].hash = sk_wordmap_hash(may[nmay].key);
+            if (!alone) sk_wordmap_prefetch_hashed(g->wm.map, may[nmay].hash, b);
             may[nmay].s = s;
             may[nmay].b = b;
             may[nmay++].bound = bound;
         }
     }
     for (int i = 0; i < nmay; i++)
-        if (!sk_mg_below(&g->keep, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b, may[i].key);
+        if (!sk_mg_below(&g->keep, may[i].bound))
+            try_sub(g, &w, may[i].s, may[i].b, may[i].key, may[i].hash);
     g->rack.count[0] = g->rack.initial[0]; /* as the walk expects them */
     g->rack.leave_index = 0;
 }
