@@ -49,6 +49,72 @@ static void add_subs(const sk_mg_rack *rk, const int *kinds, int nkinds, int i, 
     *cur = saved;
 }
 
+/* Sorts the K values of A descending (at most a rack's worth: insertion). */
+static void sort_desc(int *a, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && a[j] > a[j - 1]; j--) {
+            int x = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = x;
+        }
+}
+
+/* Works out what sub_bound needs of S plus B blanks (see sk_mg_sub), for the rack RK with
+ * BLANKS blanks: the values of S's tiles merged with B blanks', descending; with spare blanks
+ * (the rack's blanks beyond B), any of S's tiles may be played by a blank instead (record()
+ * writes those moves too), so a tile is then worth at most its larger and at least its
+ * smaller value, and the leave is the best that any of them keeps. */
+static void sub_bound_prepare(const sk_mg_rack *rk, int blanks, sk_mg_sub *s, int b)
+{
+    int k = s->size + b, spare = blanks - b, v0 = rk->value[0];
+    int *hi = s->bound_hi[b], *lo = s->bound_lo[b];
+    for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
+        int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
+        hi[i] = lo[i] = v;
+    }
+    if (spare) {
+        for (int i = 0; i < k; i++) {
+            if (hi[i] < v0) hi[i] = v0;
+            if (lo[i] > v0) lo[i] = v0;
+        }
+        sort_desc(hi, k);
+        sort_desc(lo, k);
+    }
+    int li = s->leave_index + b * rk->radix[0];
+    double leave = rk->leave_value[li]; /* a spare blank kept, or played for one of S's tiles */
+    for (sk_mg_set m = spare ? s->letters : 0; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        double l = rk->leave_value[li - rk->radix[t] + rk->radix[0]];
+        if (l > leave) leave = l;
+    }
+    s->bound_leave[b] = leave;
+}
+
+/* For a rack RK with one blank, whose sub-multisets WS holds by size: their bounds' parts
+ * (sub_bound_prepare), ws->order and ws->hi_max (see sk_mg_wmsearch). */
+static void order_subs(sk_mg_wmsearch *ws, const sk_mg_rack *rk)
+{
+    for (int b = 0; b <= ws->blanks; b++)
+        for (int size = 0; size <= SK_MG_WM_RACK; size++) {
+            int first = ws->sub_first[size], end = ws->sub_first[size + 1];
+            int *most = ws->hi_max[b][size];
+            for (int i = 0; i < size + b; i++)
+                most[i] = INT_MIN;
+            uint8_t *order = ws->order[b];
+            for (int i = first; i < end; i++) { /* by leave, best first; ties in their order */
+                sk_mg_sub *s = &ws->subs[i];
+                sub_bound_prepare(rk, ws->blanks, s, b);
+                for (int j = 0; j < size + b; j++)
+                    if (s->bound_hi[b][j] > most[j]) most[j] = s->bound_hi[b][j];
+                int j = i;
+                for (; j > first && ws->subs[order[j - 1]].bound_leave[b] < s->bound_leave[b]; j--)
+                    order[j] = order[j - 1];
+                order[j] = (uint8_t)i;
+            }
+        }
+}
+
 int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
                      const sk_rules *rules)
 {
@@ -104,6 +170,7 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
     memcpy(at, ws->sub_first, sizeof(at));
     for (int i = 0; i < n; i++)
         ws->subs[at[all[i].size]++] = all[i];
+    order_subs(ws, rk);
     return 1;
 }
 
@@ -195,17 +262,6 @@ static int may_fill(const window_ctx *w, const sk_mg_sub *s, int b)
     return 1;
 }
 
-/* Sorts the K values of A descending (at most a rack's worth: insertion). */
-static void sort_desc(int *a, int k)
-{
-    for (int i = 1; i < k; i++)
-        for (int j = i; j > 0 && a[j] > a[j - 1]; j--) {
-            int x = a[j];
-            a[j] = a[j - 1];
-            a[j - 1] = x;
-        }
-}
-
 /* The sum of W's coefficients times the K values HI (descending), paired as the caps allow:
  * each coefficient, largest first, takes the largest value left that is not above its square's
  * cap (the best pairing when every coefficient is positive; see window_bound in
@@ -225,45 +281,12 @@ static double capped_sum(const window_ctx *w, const int *hi, int k)
     return sum;
 }
 
-/* Works out what sub_bound needs of S plus B blanks (see sk_mg_sub): the values of S's tiles
- * merged with B blanks', descending; with spare blanks (the rack's blanks beyond B), any of S's
- * tiles may be played by a blank instead (record() writes those moves too), so a tile is then
- * worth at most its larger and at least its smaller value, and the leave is the best that any
- * of them keeps. */
-static void sub_bound_prepare(const sk_movegen *g, sk_mg_sub *s, int b)
-{
-    int k = s->size + b, spare = g->wm.blanks - b, v0 = g->rack.value[0];
-    int *hi = s->bound_hi[b], *lo = s->bound_lo[b];
-    for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
-        int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
-        hi[i] = lo[i] = v;
-    }
-    if (spare) {
-        for (int i = 0; i < k; i++) {
-            if (hi[i] < v0) hi[i] = v0;
-            if (lo[i] > v0) lo[i] = v0;
-        }
-        sort_desc(hi, k);
-        sort_desc(lo, k);
-    }
-    int li = s->leave_index + b * g->rack.radix[0];
-    double leave = g->rack.leave_value[li]; /* a spare blank kept, or played for one of S's tiles */
-    for (sk_mg_set m = spare ? s->letters : 0; m; m &= m - 1) {
-        int t = __builtin_ctzll(m);
-        double l = g->rack.leave_value[li - g->rack.radix[t] + g->rack.radix[0]];
-        if (l > leave) leave = l;
-    }
-    s->bound_leave[b] = leave;
-    s->bound_known |= 1 << b;
-}
-
 /* The most a move of W's sub-multiset S plus B blanks can score on the window, plus its leave:
  * the tile values paired with the coefficients in the best order (and under the squares' caps
  * when every coefficient is positive), each tile at its largest value where a coefficient is
  * positive and its smallest where it is not (see sub_bound_prepare). */
-static double sub_bound(const sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b)
+static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_sub *s, int b)
 {
-    if (!(s->bound_known >> b & 1)) sub_bound_prepare(g, s, b);
     int k = w->k, spare = g->wm.blanks - b;
     const int *hi = s->bound_hi[b], *lo = s->bound_lo[b];
     double bound = w->base;
@@ -448,11 +471,21 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         uint64_t hash;
     } may[1 << SK_MG_WM_RACK];
     int nmay = 0, alone = !w.fixed.lo && !w.fixed.hi;
+    /* with every coefficient positive, no sub-multiset's score part (capped or not) is above
+     * the coefficients paired with the most of each of their values (hi_max): taken by leave,
+     * best first, the sub-multisets of a size stop at the first that cannot lead so */
+    int positive = w.coef[k - 1] > 0;
     for (int b = 0; b <= g->wm.blanks && b <= k; b++) {
         int size = k - b;
         if (size > SK_MG_WM_RACK) continue;
+        double most = w.base;
+        for (int i = 0; i < k; i++)
+            most += w.coef[i] * g->wm.hi_max[b][size][i];
         for (int i = g->wm.sub_first[size]; i < g->wm.sub_first[size + 1]; i++) {
-            sk_mg_sub *s = &g->wm.subs[i];
+            sk_mg_sub *s = &g->wm.subs[g->wm.order[b][i]];
+            if (positive &&
+                sk_mg_below(&g->keep, g->keep.by_score ? most : most + s->bound_leave[b]))
+                break;
             if (s->letters & ~w.open) continue; /* a tile no empty square takes */
             if (!may_fill(&w, s, b)) continue;
             double bound = sub_bound(g, &w, s, b);
