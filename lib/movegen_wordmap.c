@@ -30,34 +30,38 @@ static void sub_add(const sk_mg_rack *rk, sk_mg_sub *cur, int t)
     cur->values[j] = rk->value[t];
 }
 
-/* Appends to OUT (of *N) every sub-multiset of the rack's tiles of kinds KINDS[I..NKINDS - 1]
- * added to CUR. */
+/* Writes to OUT[AT[size]++] every sub-multiset of the rack's tiles of kinds KINDS[I..NKINDS - 1]
+ * added to CUR (its tile fields; none of its lookups made). The kinds come by value, highest
+ * first, so that each tile added goes last in CUR's values, and CUR is restored by its fields
+ * alone. */
 static void add_subs(const sk_mg_rack *rk, const int *kinds, int nkinds, int i, sk_mg_sub *cur,
-                     sk_mg_sub *out, int *n)
+                     sk_mg_sub *out, int *at)
 {
     if (i == nkinds) {
-        out[(*n)++] = *cur;
+        sk_mg_sub *o = &out[at[cur->size]++];
+        o->key = cur->key;
+        o->letters = cur->letters;
+        o->full = cur->full;
+        o->leave_index = cur->leave_index;
+        o->size = cur->size;
+        memcpy(o->values, cur->values, sizeof(o->values));
+        o->known0 = o->known1 = 0;
         return;
     }
-    sk_mg_sub saved = *cur;
+    sk_wm_key key = cur->key;
+    sk_mg_set letters = cur->letters, full = cur->full;
+    int leave_index = cur->leave_index, size = cur->size;
     int t = kinds[i], have = rk->initial[t];
     for (int u = 0; u <= have; u++) {
         if (u > 0) sub_add(rk, cur, t);
         if (u == have) cur->full |= SK_MG_BIT(t);
-        add_subs(rk, kinds, nkinds, i + 1, cur, out, n);
+        add_subs(rk, kinds, nkinds, i + 1, cur, out, at);
     }
-    *cur = saved;
-}
-
-/* Sorts the K values of A descending (at most a rack's worth: insertion). */
-static void sort_desc(int *a, int k)
-{
-    for (int i = 1; i < k; i++)
-        for (int j = i; j > 0 && a[j] > a[j - 1]; j--) {
-            int x = a[j];
-            a[j] = a[j - 1];
-            a[j - 1] = x;
-        }
+    cur->key = key;
+    cur->letters = letters;
+    cur->full = full;
+    cur->leave_index = leave_index;
+    cur->size = size;
 }
 
 /* Works out what sub_bound needs of S plus B blanks (see sk_mg_sub), for the rack RK with
@@ -73,14 +77,11 @@ static void sub_bound_prepare(const sk_mg_rack *rk, int blanks, sk_mg_sub *s, in
         int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
         hi[i] = lo[i] = v;
     }
-    if (spare) {
+    if (spare) /* each value raised (lowered) to v0: still descending */
         for (int i = 0; i < k; i++) {
             if (hi[i] < v0) hi[i] = v0;
             if (lo[i] > v0) lo[i] = v0;
         }
-        sort_desc(hi, k);
-        sort_desc(lo, k);
-    }
     int li = s->leave_index + b * rk->radix[0];
     double leave = rk->leave_value[li]; /* a spare blank kept, or played for one of S's tiles */
     for (sk_mg_set m = spare ? s->letters : 0; m; m &= m - 1) {
@@ -140,8 +141,7 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
     ws->min_k = ws->blanks ? 1 : real;
     ws->plus_known = 0;
     static const sk_mg_sub empty;
-    sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
-    int n = 0;
+    sk_mg_sub cur = empty;
     int kinds[SK_MG_LETTERS_MAX], nkinds = 0;
     for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
         if (rk->initial[t])
@@ -159,17 +159,25 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
             ws->sub_first[k] = k <= real ? 0 : 1;
         return 1;
     }
-    add_subs(rk, kinds, nkinds, 0, &cur, all, &n);
-    int count[SK_MG_WM_RACK + 2] = {0};
-    for (int i = 0; i < n; i++)
-        count[all[i].size]++;
+    /* the sub-multisets of each size: the coefficients of the product over the kinds of
+     * 1 + x + .. + x^copies */
+    int count[SK_MG_WM_RACK + 1] = {1};
+    for (int i = 0; i < nkinds; i++)
+        for (int size = real; size > 0; size--)
+            for (int u = 1; u <= rk->initial[kinds[i]] && u <= size; u++)
+                count[size] += count[size - u];
     ws->sub_first[0] = 0;
     for (int k = 0; k <= SK_MG_WM_RACK; k++)
         ws->sub_first[k + 1] = ws->sub_first[k] + count[k];
     int at[SK_MG_WM_RACK + 1];
     memcpy(at, ws->sub_first, sizeof(at));
-    for (int i = 0; i < n; i++)
-        ws->subs[at[all[i].size]++] = all[i];
+    for (int i = 1; i < nkinds; i++) /* by value, highest first (see add_subs) */
+        for (int j = i; j > 0 && rk->value[kinds[j]] > rk->value[kinds[j - 1]]; j--) {
+            int x = kinds[j];
+            kinds[j] = kinds[j - 1];
+            kinds[j - 1] = x;
+        }
+    add_subs(rk, kinds, nkinds, 0, &cur, ws->subs, at);
     order_subs(ws, rk);
     return 1;
 }
