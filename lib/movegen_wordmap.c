@@ -16,6 +16,7 @@
 
 #include "internal/movegen.h"
 #include "internal/score.h"
+#include "internal/wordmap.h"
 
 /* Adds one tile of kind T to the sub-multiset CUR. */
 static void sub_add(const sk_mg_rack *rk, sk_mg_sub *cur, int t)
@@ -29,23 +30,90 @@ static void sub_add(const sk_mg_rack *rk, sk_mg_sub *cur, int t)
     cur->values[j] = rk->value[t];
 }
 
-/* Appends to OUT (of *N) every sub-multiset of the rack's tiles of kinds KINDS[I..NKINDS - 1]
- * added to CUR. */
+/* Writes to OUT[AT[size]++] every sub-multiset of the rack's tiles of kinds KINDS[I..NKINDS - 1]
+ * added to CUR (its tile fields; none of its lookups made). The kinds come by value, highest
+ * first, so that each tile added goes last in CUR's values, and CUR is restored by its fields
+ * alone. */
 static void add_subs(const sk_mg_rack *rk, const int *kinds, int nkinds, int i, sk_mg_sub *cur,
-                     sk_mg_sub *out, int *n)
+                     sk_mg_sub *out, int *at)
 {
     if (i == nkinds) {
-        out[(*n)++] = *cur;
+        sk_mg_sub *o = &out[at[cur->size]++];
+        o->key = cur->key;
+        o->letters = cur->letters;
+        o->full = cur->full;
+        o->leave_index = cur->leave_index;
+        o->size = cur->size;
+        memcpy(o->values, cur->values, sizeof(o->values));
+        o->known0 = o->known1 = 0;
         return;
     }
-    sk_mg_sub saved = *cur;
+    sk_wm_key key = cur->key;
+    sk_mg_set letters = cur->letters, full = cur->full;
+    int leave_index = cur->leave_index, size = cur->size;
     int t = kinds[i], have = rk->initial[t];
     for (int u = 0; u <= have; u++) {
         if (u > 0) sub_add(rk, cur, t);
         if (u == have) cur->full |= SK_MG_BIT(t);
-        add_subs(rk, kinds, nkinds, i + 1, cur, out, n);
+        add_subs(rk, kinds, nkinds, i + 1, cur, out, at);
     }
-    *cur = saved;
+    cur->key = key;
+    cur->letters = letters;
+    cur->full = full;
+    cur->leave_index = leave_index;
+    cur->size = size;
+}
+
+/* Works out what sub_bound needs of S plus B blanks (see sk_mg_sub), for the rack RK with
+ * BLANKS blanks: the values of S's tiles merged with B blanks', descending; with spare blanks
+ * (the rack's blanks beyond B), any of S's tiles may be played by a blank instead (record()
+ * writes those moves too), so a tile is then worth at most its larger and at least its
+ * smaller value, and the leave is the best that any of them keeps. */
+static void sub_bound_prepare(const sk_mg_rack *rk, int blanks, sk_mg_sub *s, int b)
+{
+    int k = s->size + b, spare = blanks - b, v0 = rk->value[0];
+    int *hi = s->bound_hi[b], *lo = s->bound_lo[b];
+    for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
+        int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
+        hi[i] = lo[i] = v;
+    }
+    if (spare) /* each value raised (lowered) to v0: still descending */
+        for (int i = 0; i < k; i++) {
+            if (hi[i] < v0) hi[i] = v0;
+            if (lo[i] > v0) lo[i] = v0;
+        }
+    int li = s->leave_index + b * rk->radix[0];
+    double leave = rk->leave_value[li]; /* a spare blank kept, or played for one of S's tiles */
+    for (sk_mg_set m = spare ? s->letters : 0; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        double l = rk->leave_value[li - rk->radix[t] + rk->radix[0]];
+        if (l > leave) leave = l;
+    }
+    s->bound_leave[b] = leave;
+}
+
+/* For a rack RK with one blank, whose sub-multisets WS holds by size: their bounds' parts
+ * (sub_bound_prepare), ws->order and ws->hi_max (see sk_mg_wmsearch). */
+static void order_subs(sk_mg_wmsearch *ws, const sk_mg_rack *rk)
+{
+    for (int b = 0; b <= ws->blanks; b++)
+        for (int size = 0; size <= SK_MG_WM_RACK; size++) {
+            int first = ws->sub_first[size], end = ws->sub_first[size + 1];
+            int *most = ws->hi_max[b][size];
+            for (int i = 0; i < size + b; i++)
+                most[i] = INT_MIN;
+            uint8_t *order = ws->order[b];
+            for (int i = first; i < end; i++) { /* by leave, best first; ties in their order */
+                sk_mg_sub *s = &ws->subs[i];
+                sub_bound_prepare(rk, ws->blanks, s, b);
+                for (int j = 0; j < size + b; j++)
+                    if (s->bound_hi[b][j] > most[j]) most[j] = s->bound_hi[b][j];
+                int j = i;
+                for (; j > first && ws->subs[order[j - 1]].bound_leave[b] < s->bound_leave[b]; j--)
+                    order[j] = order[j - 1];
+                order[j] = (uint8_t)i;
+            }
+        }
 }
 
 int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
@@ -73,8 +141,7 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
     ws->min_k = ws->blanks ? 1 : real;
     ws->plus_known = 0;
     static const sk_mg_sub empty;
-    sk_mg_sub cur = empty, all[1 << SK_MG_WM_RACK];
-    int n = 0;
+    sk_mg_sub cur = empty;
     int kinds[SK_MG_LETTERS_MAX], nkinds = 0;
     for (int t = 1; t < SK_MG_LETTERS_MAX; t++)
         if (rk->initial[t])
@@ -92,22 +159,33 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
             ws->sub_first[k] = k <= real ? 0 : 1;
         return 1;
     }
-    add_subs(rk, kinds, nkinds, 0, &cur, all, &n);
-    int count[SK_MG_WM_RACK + 2] = {0};
-    for (int i = 0; i < n; i++)
-        count[all[i].size]++;
+    /* the sub-multisets of each size: the coefficients of the product over the kinds of
+     * 1 + x + .. + x^copies */
+    int count[SK_MG_WM_RACK + 1] = {1};
+    for (int i = 0; i < nkinds; i++)
+        for (int size = real; size > 0; size--)
+            for (int u = 1; u <= rk->initial[kinds[i]] && u <= size; u++)
+                count[size] += count[size - u];
     ws->sub_first[0] = 0;
     for (int k = 0; k <= SK_MG_WM_RACK; k++)
         ws->sub_first[k + 1] = ws->sub_first[k] + count[k];
     int at[SK_MG_WM_RACK + 1];
     memcpy(at, ws->sub_first, sizeof(at));
-    for (int i = 0; i < n; i++)
-        ws->subs[at[all[i].size]++] = all[i];
+    for (int i = 1; i < nkinds; i++) /* by value, highest first (see add_subs) */
+        for (int j = i; j > 0 && rk->value[kinds[j]] > rk->value[kinds[j - 1]]; j--) {
+            int x = kinds[j];
+            kinds[j] = kinds[j - 1];
+            kinds[j - 1] = x;
+        }
+    add_subs(rk, kinds, nkinds, 0, &cur, ws->subs, at);
+    order_subs(ws, rk);
     return 1;
 }
 
 /* One window's squares, gathered once for all of its lookups. */
 typedef struct {
+    const sk_mg_view *v; /* the window's view, D, and row R */
+    int d, r;
     int lo, hi, k, careful;
     int cols[SK_MG_N];
     /* the empty squares' coefficients (letter factor * word multiplier, plus the cross word's),
@@ -116,6 +194,7 @@ typedef struct {
     int cap[SK_MG_N]; /* the most a tile can be worth on each of those squares (sk_mg_cap) */
     int capped;       /* some cap is below a value of the rack, and every coefficient is positive */
     sk_wm_key fixed;
+    int scored;          /* the four fields below are set (window_scores) */
     int fixed_sum;       /* face values of its board tiles */
     long long mult;      /* the main word's multiplier */
     long long cross_sum; /* the cross words' board tiles, times their word factors */
@@ -125,6 +204,62 @@ typedef struct {
     sk_mg_set narrow[SK_MG_N]; /* the letters each takes */
 } window_ctx;
 
+/* Sets W to the squares [LO, HI] of row R of view V (of direction D) and their letters: its
+ * empty squares (cols, k), the letters they take (open, narrow), its board letters (fixed)
+ * and whether a key of them plus k tiles must be summed with care (careful); the scores are
+ * not set. 0 when a word would need a sixteenth copy of a board letter (no key holds it). */
+static int window_letters(window_ctx *w, const sk_mg_view *v, int d, int r, int lo, int hi)
+{
+    w->v = v;
+    w->d = d;
+    w->r = r;
+    w->lo = lo;
+    w->hi = hi;
+    /* a window of at most 15 squares holds no letter 15 times with an empty square, and its
+     * keys hold no letter 16 times: the counts need no checks */
+    int longer = w->hi - w->lo + 1 > 15;
+    unsigned fixed_max = 0;
+    w->k = w->nnarrow = w->capped = w->scored = 0;
+    w->fixed = (sk_wm_key){0, 0};
+    w->open = 0;
+    for (int c = w->lo; c <= w->hi; c++) {
+        unsigned t = v->tile[r][c];
+        if (t) {
+            sk_wm_key_add(&w->fixed, t);
+            if (longer && sk_wm_key_count(&w->fixed, t) > fixed_max)
+                fixed_max = sk_wm_key_count(&w->fixed, t);
+            if (fixed_max == 15) return 0; /* a sixteenth copy would be needed by any word */
+            continue;
+        }
+        sk_mg_set cross = v->cross[r][c];
+        w->cols[w->k++] = c;
+        w->open |= cross;
+        if ((cross & SK_MG_ALL_LETTERS) != SK_MG_ALL_LETTERS) w->narrow[w->nnarrow++] = cross;
+    }
+    w->careful = fixed_max + (unsigned)w->k > 15;
+    return 1;
+}
+
+/* Sets W's scores (after window_letters): its board tiles' face values, the main word's
+ * multiplier, and the cross words' board tiles times their word factors. */
+static void window_scores(const sk_movegen *g, window_ctx *w)
+{
+    const sk_mg_view *v = w->v;
+    int r = w->r;
+    w->fixed_sum = 0;
+    for (int c = w->lo; c <= w->hi; c++)
+        if (v->tile[r][c]) w->fixed_sum += sk_mg_face(v, g->rack.value, r, c);
+    w->mult = 1;
+    w->cross_sum = 0;
+    for (int i = 0; i < w->k; i++) {
+        int c = w->cols[i];
+        w->mult = sk_score_mul(w->mult, v->wf[r][c]);
+        if (g->views.classic && v->has_cross[r][c])
+            w->cross_sum += (long long)v->cross_score[r][c] * v->wf[r][c];
+    }
+    w->scored = 1;
+}
+
 /* 0 if the tiles of S, with B blanks, cannot fill W's narrow squares: each blank can fill one,
  * a lettered tile only one whose set holds its letter. A necessary test, cheaper than a lookup. */
 static int may_fill(const window_ctx *w, const sk_mg_sub *s, int b)
@@ -133,17 +268,6 @@ static int may_fill(const window_ctx *w, const sk_mg_sub *s, int b)
     for (int i = 0; i < w->nnarrow; i++)
         if (!(s->letters & w->narrow[i]) && ++misses > b) return 0;
     return 1;
-}
-
-/* Sorts the K values of A descending (at most a rack's worth: insertion). */
-static void sort_desc(int *a, int k)
-{
-    for (int i = 1; i < k; i++)
-        for (int j = i; j > 0 && a[j] > a[j - 1]; j--) {
-            int x = a[j];
-            a[j] = a[j - 1];
-            a[j - 1] = x;
-        }
 }
 
 /* The sum of W's coefficients times the K values HI (descending), paired as the caps allow:
@@ -167,51 +291,29 @@ static double capped_sum(const window_ctx *w, const int *hi, int k)
 
 /* The most a move of W's sub-multiset S plus B blanks can score on the window, plus its leave:
  * the tile values paired with the coefficients in the best order (and under the squares' caps
- * when every coefficient is positive). With spare blanks (the rack's blanks beyond B), any of
- * S's tiles may be played by a blank instead (record() writes those moves too): the bound then
- * takes each tile's larger value where coefficients are positive and its smaller where they are
- * not, and the best leave any of them keeps. */
+ * when every coefficient is positive), each tile at its largest value where a coefficient is
+ * positive and its smallest where it is not (see sub_bound_prepare). */
 static double sub_bound(const sk_movegen *g, const window_ctx *w, const sk_mg_sub *s, int b)
 {
-    int k = w->k, spare = g->wm.blanks - b, v0 = g->rack.value[0];
-    int hi[SK_MG_N], lo[SK_MG_N];
-    for (int i = 0, j = 0, z = 0; i < k; i++) { /* merge S's values with B blanks', descending */
-        int v = j < s->size && (z == b || s->values[j] >= v0) ? s->values[j++] : (z++, v0);
-        hi[i] = lo[i] = v;
-    }
+    int k = w->k, spare = g->wm.blanks - b;
+    const int *hi = s->bound_hi[b], *lo = s->bound_lo[b];
     double bound = w->base;
-    if (spare) {
-        for (int i = 0; i < k; i++) {
-            if (hi[i] < v0) hi[i] = v0;
-            if (lo[i] > v0) lo[i] = v0;
-        }
-        sort_desc(hi, k);
-        sort_desc(lo, k);
-    }
     if (w->capped)
         bound += capped_sum(w, hi, k);
     else
         for (int i = 0; i < k; i++)
             bound += w->coef[i] > 0 || !spare ? w->coef[i] * hi[i] : w->coef[i] * lo[i];
     if (g->keep.by_score) return bound;
-    int li = s->leave_index + b * g->rack.radix[0];
-    if (spare == 0) return bound + g->rack.leave_value[li];
-    double leave =
-        g->rack.leave_value[li]; /* the spare blank kept, or played for one of S's tiles */
-    for (sk_mg_set m = s->letters; m; m &= m - 1) {
-        int t = __builtin_ctzll(m);
-        double l = g->rack.leave_value[li - g->rack.radix[t] + g->rack.radix[0]];
-        if (l > leave) leave = l;
-    }
-    return bound + leave;
+    return bound + s->bound_leave[b];
 }
 
-/* The words (COUNT of LEN letters) that fit the window: each written by sk_mg_record. */
-static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, unsigned count,
+/* The words (COUNT of LEN letters) that fit the window: each written by sk_mg_record, the
+ * walk pointed at the window's row first (sk_mg_walk_row; most windows fit no word). */
+static void fit_words(sk_movegen *g, window_ctx *w, const uint8_t *words, unsigned count,
                       unsigned len)
 {
-    const sk_mg_view *v = g->walk.view;
-    int r = g->walk.row, lo = w->lo;
+    const sk_mg_view *v = w->v;
+    int r = w->r, lo = w->lo;
     for (unsigned j = 0; j < count; j++, words += len) {
         unsigned i = 0;
         for (; i < len; i++) {
@@ -220,6 +322,8 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
             if (t ? words[i] != t : !(v->cross[r][c] >> words[i] & 1)) break;
         }
         if (i < len) continue;
+        sk_mg_walk_row(g, w->d, r);
+        if (!w->scored) window_scores(g, w);
         int main_sum = w->fixed_sum;
         long long cross_total = w->cross_sum;
         for (int e = 0; e < w->k; e++) {
@@ -233,10 +337,11 @@ static void fit_words(sk_movegen *g, const window_ctx *w, const uint8_t *words, 
     }
 }
 
-static void try_key(sk_movegen *g, const window_ctx *w, sk_wm_key key)
+/* The moves of the words of KEY (whose hash is HASH) on W. */
+static void try_key(sk_movegen *g, window_ctx *w, sk_wm_key key, uint64_t hash)
 {
     unsigned count, len;
-    const uint8_t *words = sk_wordmap_find(g->wm.map, key, &count, &len);
+    const uint8_t *words = sk_wordmap_find_hashed(g->wm.map, key, hash, &count, &len);
     fit_words(g, w, words, count, len);
 }
 
@@ -252,8 +357,8 @@ static int key_sum(const window_ctx *w, sk_wm_key a, sk_wm_key b, sk_wm_key *out
 }
 
 /* Writes the moves of sub-multiset S plus B blanks on window W; KEY: S's tiles and W's board
- * letters (key_sum). */
-static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key)
+ * letters (key_sum), HASH its hash. */
+static void try_sub(sk_movegen *g, window_ctx *w, sk_mg_sub *s, int b, sk_wm_key key, uint64_t hash)
 {
     g->walk.nplaced = w->k;
     g->rack.count[0] = g->wm.blanks - b;
@@ -261,11 +366,11 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_
     int alone = !w->fixed.lo && !w->fixed.hi; /* no board letters: the lookups are the rack's */
     if (b == 0) {
         if (!alone) {
-            try_key(g, w, key);
+            try_key(g, w, key, hash);
             return;
         }
         if (!s->known0) {
-            s->words0 = sk_wordmap_find(g->wm.map, key, &s->count0, &s->len0);
+            s->words0 = sk_wordmap_find_hashed(g->wm.map, key, hash, &s->count0, &s->len0);
             s->known0 = 1;
         }
         fit_words(g, w, s->words0, s->count0, s->len0);
@@ -274,26 +379,28 @@ static void try_sub(sk_movegen *g, const window_ctx *w, sk_mg_sub *s, int b, sk_
     sk_mg_set hits; /* the letters the blank may stand for: one lookup in the blank table */
     if (alone) {
         if (!s->known1) {
-            s->blank_hits = sk_wordmap_blank_letters(g->wm.map, key);
+            s->blank_hits = sk_wordmap_blank_letters_hashed(g->wm.map, hash);
             s->known1 = 1;
         }
         hits = s->blank_hits;
     } else {
-        hits = sk_wordmap_blank_letters(g->wm.map, key);
+        hits = sk_wordmap_blank_letters_hashed(g->wm.map, hash);
     }
     sk_mg_set may = s->full & w->open & hits, ok = 0;
     sk_wm_key keys[SK_MG_LETTERS_MAX]; /* by letter: every lookup asked for first, then made */
+    uint64_t hashes[SK_MG_LETTERS_MAX];
     for (sk_mg_set m1 = may; m1; m1 &= m1 - 1) {
         unsigned t = (unsigned)__builtin_ctzll(m1);
         sk_wm_key one = {0, 0};
         sk_wm_key_add(&one, t);
         if (!key_sum(w, key, one, &keys[t])) continue;
-        sk_wordmap_prefetch(g->wm.map, keys[t], 0);
+        hashes[t] = sk_wordmap_hash(keys[t]);
+        sk_wordmap_prefetch_hashed(g->wm.map, hashes[t], 0);
         ok |= SK_MG_BIT(t);
     }
     for (sk_mg_set m1 = ok; m1; m1 &= m1 - 1) {
         g->walk.blank_letter = __builtin_ctzll(m1);
-        try_key(g, w, keys[g->walk.blank_letter]);
+        try_key(g, w, keys[g->walk.blank_letter], hashes[g->walk.blank_letter]);
     }
 }
 
@@ -325,38 +432,12 @@ int sk_mg_wm_may_hold(sk_mg_wmsearch *ws, const sk_mg_views *vs, const struct sk
 
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
 {
-    sk_mg_walk_row(g, win->d, win->row);
-    const sk_mg_view *v = g->walk.view;
+    const sk_mg_view *v = &g->views.v[win->d];
     int r = win->row;
     window_ctx w; /* its arrays are written before they are read */
-    w.lo = win->lo;
-    w.hi = win->hi;
-    w.k = w.nnarrow = w.capped = w.fixed_sum = 0;
-    w.fixed = (sk_wm_key){0, 0};
-    w.mult = 1;
-    w.cross_sum = 0;
-    w.open = 0;
-    unsigned fixed_max = 0;
-    for (int c = w.lo; c <= w.hi; c++) {
-        unsigned t = v->tile[r][c];
-        if (t) {
-            sk_wm_key_add(&w.fixed, t);
-            if (sk_wm_key_count(&w.fixed, t) > fixed_max) fixed_max = sk_wm_key_count(&w.fixed, t);
-            if (fixed_max == 15) return; /* a sixteenth copy would be needed by any word */
-            w.fixed_sum += v->blank[r][c] ? g->rack.value[0] : g->rack.value[t];
-            continue;
-        }
-        w.cols[w.k++] = c;
-        w.open |= v->cross[r][c];
-        if ((v->cross[r][c] & SK_MG_ALL_LETTERS) != SK_MG_ALL_LETTERS)
-            w.narrow[w.nnarrow++] = v->cross[r][c];
-        w.mult = sk_score_mul(w.mult, v->wf[r][c]);
-        if (g->views.classic && v->has_cross[r][c])
-            w.cross_sum += (long long)v->cross_score[r][c] * v->wf[r][c];
-    }
+    if (!window_letters(&w, v, win->d, r, win->lo, win->hi)) return;
     int k = w.k;
     if (k == 0) return;
-    w.careful = fixed_max + (unsigned)k > 15;
     if (!g->wm.blanks) {
         /* the whole rack, the one sub-multiset: its bound would be the window's own, which
          * led already, so the lookup is made at once */
@@ -364,11 +445,12 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         sk_wm_key key;
         if (k == s->size && !(s->letters & ~w.open) && may_fill(&w, s, 0) &&
             key_sum(&w, w.fixed, s->key, &key)) {
-            try_sub(g, &w, s, 0, key);
+            try_sub(g, &w, s, 0, key, sk_wordmap_hash(key));
             g->rack.leave_index = 0;
         }
         return;
     }
+    window_scores(g, &w);
     for (int i = 0; i < k; i++) {
         int c = w.cols[i], index, cap = INT16_MAX;
         if (v->has_cross[r][c])
@@ -394,26 +476,39 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         int b;
         double bound;
         sk_wm_key key;
+        uint64_t hash;
     } may[1 << SK_MG_WM_RACK];
     int nmay = 0, alone = !w.fixed.lo && !w.fixed.hi;
+    /* with every coefficient positive, no sub-multiset's score part (capped or not) is above
+     * the coefficients paired with the most of each of their values (hi_max): taken by leave,
+     * best first, the sub-multisets of a size stop at the first that cannot lead so */
+    int positive = w.coef[k - 1] > 0;
     for (int b = 0; b <= g->wm.blanks && b <= k; b++) {
         int size = k - b;
         if (size > SK_MG_WM_RACK) continue;
+        double most = w.base;
+        for (int i = 0; i < k; i++)
+            most += w.coef[i] * g->wm.hi_max[b][size][i];
         for (int i = g->wm.sub_first[size]; i < g->wm.sub_first[size + 1]; i++) {
-            sk_mg_sub *s = &g->wm.subs[i];
+            sk_mg_sub *s = &g->wm.subs[g->wm.order[b][i]];
+            if (positive &&
+                sk_mg_below(&g->keep, g->keep.by_score ? most : most + s->bound_leave[b]))
+                break;
             if (s->letters & ~w.open) continue; /* a tile no empty square takes */
             if (!may_fill(&w, s, b)) continue;
             double bound = sub_bound(g, &w, s, b);
             if (sk_mg_below(&g->keep, bound)) continue;
             if (!key_sum(&w, w.fixed, s->key, &may[nmay].key)) continue;
-            if (!alone) sk_wordmap_prefetch(g->wm.map, may[nmay].key, b);
+            may[nmay].hash = sk_wordmap_hash(may[nmay].key);
+            if (!alone) sk_wordmap_prefetch_hashed(g->wm.map, may[nmay].hash, b);
             may[nmay].s = s;
             may[nmay].b = b;
             may[nmay++].bound = bound;
         }
     }
     for (int i = 0; i < nmay; i++)
-        if (!sk_mg_below(&g->keep, may[i].bound)) try_sub(g, &w, may[i].s, may[i].b, may[i].key);
+        if (!sk_mg_below(&g->keep, may[i].bound))
+            try_sub(g, &w, may[i].s, may[i].b, may[i].key, may[i].hash);
     g->rack.count[0] = g->rack.initial[0]; /* as the walk expects them */
     g->rack.leave_index = 0;
 }

@@ -59,16 +59,6 @@ struct sk_wordmap {
     size_t blank_slots; /* the blank table's size, worked out once the classes are known */
 };
 
-static uint64_t hash_key(sk_wm_key k)
-{
-    uint64_t h =
-        k.lo * 0x9E3779B97F4A7C15ull ^ (k.hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 31;
-    h *= 0x94D049BB133111EBull;
-    h ^= h >> 29;
-    return h;
-}
-
 #define FILTER_WORDS (1u << 17)
 
 /* The filter's word for hash H, and the two bits of it H sets. */
@@ -91,7 +81,7 @@ static int filter_may_hold(const sk_wordmap *wm, uint64_t h)
 /* While building: the class of KEY, or -1 when there is none. */
 static long find_class(const sk_wordmap *wm, sk_wm_key key)
 {
-    uint64_t h = hash_key(key);
+    uint64_t h = sk_wordmap_hash(key);
     if (!filter_may_hold(wm, h)) return -1;
     uint32_t fp = (uint32_t)(h >> 32);
     for (size_t i = h & wm->mask;; i = (i + 1) & wm->mask) {
@@ -139,7 +129,7 @@ static int on_word(void *vctx, const uint8_t *word, size_t len)
         }
         at = (long)wm->nclasses++;
         wm->classes[at] = (wm_class){key.lo, key.hi, 0, 0, 0, (uint8_t)len};
-        uint64_t h = hash_key(key);
+        uint64_t h = sk_wordmap_hash(key);
         size_t i = h & wm->mask;
         while (wm->slots[i])
             i = (i + 1) & wm->mask;
@@ -217,7 +207,7 @@ static int build_blank_table(sk_wordmap *wm)
         sk_wm_key key = {wm->classes[i].lo, wm->classes[i].hi};
         for (unsigned t = 1; t <= last; t++) {
             if (!sk_wm_key_count(&key, t)) continue;
-            uint64_t h = hash_key(key_less(key, t));
+            uint64_t h = sk_wordmap_hash(key_less(key, t));
             uint64_t fp = blank_fp(wm, h);
             size_t at = h & wm->bmask;
             while (bslot(wm, at) && (bslot(wm, at) & ~letters) != fp)
@@ -266,7 +256,7 @@ static int make_table(sk_wordmap *wm, size_t letters_max)
         memcpy(&letters[at], &header, sizeof(header));
         memcpy(&letters[at + sizeof(header)], &wm->letters[c->first], (size_t)c->total * c->len);
         sk_wm_key key = {c->lo, c->hi};
-        size_t s = hash_key(key) & (slots - 1);
+        size_t s = sk_wordmap_hash(key) & (slots - 1);
         while (table[s].lo || table[s].hi)
             s = (s + 1) & (slots - 1);
         if (where) {
@@ -382,11 +372,11 @@ int sk_wordmap_of(const sk_wordmap *wm, const sk_lexicon *lex)
     return wm && wm->lex == lex && wm->lex_nodes == sk_lexicon_node_count(lex);
 }
 
-const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *count, unsigned *len)
+const uint8_t *sk_wordmap_find_hashed(const sk_wordmap *wm, sk_wm_key key, uint64_t h,
+                                      unsigned *count, unsigned *len)
 {
     *count = 0;
     *len = 0;
-    uint64_t h = hash_key(key);
     if (!filter_may_hold(wm, h)) return NULL;
     for (size_t i = h & wm->mask;; i = (i + 1) & wm->mask) {
         const wm_slot *s = &wm->table[i];
@@ -403,9 +393,13 @@ const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *co
     }
 }
 
-uint64_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
+const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *count, unsigned *len)
 {
-    uint64_t h = hash_key(key);
+    return sk_wordmap_find_hashed(wm, key, sk_wordmap_hash(key), count, len);
+}
+
+uint64_t sk_wordmap_blank_letters_hashed(const sk_wordmap *wm, uint64_t h)
+{
     uint64_t fp = blank_fp(wm, h), letters = wm->wide ? WIDE_LETTERS : BLANK_LETTERS;
     for (size_t at = h & wm->bmask;; at = (at + 1) & wm->bmask) {
         uint64_t s = bslot(wm, at);
@@ -414,9 +408,13 @@ uint64_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
     }
 }
 
-void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank)
+uint64_t sk_wordmap_blank_letters(const sk_wordmap *wm, sk_wm_key key)
 {
-    uint64_t h = hash_key(key);
+    return sk_wordmap_blank_letters_hashed(wm, sk_wordmap_hash(key));
+}
+
+void sk_wordmap_prefetch_hashed(const sk_wordmap *wm, uint64_t h, int blank)
+{
     if (blank) {
         if (wm->wide)
             __builtin_prefetch(&wm->bslots64[h & wm->bmask]);
@@ -426,6 +424,11 @@ void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank)
     }
     __builtin_prefetch(&wm->filter[filter_at(h)]);
     __builtin_prefetch(&wm->table[h & wm->mask]);
+}
+
+void sk_wordmap_prefetch(const sk_wordmap *wm, sk_wm_key key, int blank)
+{
+    sk_wordmap_prefetch_hashed(wm, sk_wordmap_hash(key), blank);
 }
 
 void sk_wordmap_stats(const sk_wordmap *wm, size_t *classes, size_t *words, size_t *bytes)

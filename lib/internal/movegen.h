@@ -75,6 +75,12 @@ typedef struct {
     const uint8_t *words0;
     unsigned count0, len0;
     sk_mg_set blank_hits;
+    /* for a rack with a blank, what its bound with B blanks (0 or 1) on a window needs
+     * (movegen_wordmap.c, sub_bound): the values of its tiles and the B blanks, descending,
+     * the largest (BOUND_HI) and smallest (BOUND_LO) a tile may be worth when a spare blank
+     * may play it, and the best leave of such a move */
+    int bound_hi[2][SK_MG_WM_RACK + 1], bound_lo[2][SK_MG_WM_RACK + 1];
+    double bound_leave[2];
 } sk_mg_sub;
 
 /* The lexicon part: what the walk reads of the lexicon of the last sk_mg_setup. NODES, GADDAG
@@ -223,8 +229,13 @@ typedef struct {
     const sk_wordmap *map;
     sk_mg_sub subs[1 << SK_MG_WM_RACK];
     int sub_first[SK_MG_WM_RACK + 2]; /* subs of size k: sub_first[k] .. sub_first[k + 1] - 1 */
-    int blanks;                       /* the rack's blanks */
-    int top;                          /* the value of the rack's most valuable tile */
+    /* a rack with a blank: with B blanks, ORDER[B][sub_first[k] ..] lists the subs of size k
+     * by bound_leave[B], best first, and HI_MAX[B][k] holds the most of each of their
+     * bound_hi[B] */
+    uint8_t order[2][1 << SK_MG_WM_RACK];
+    int hi_max[2][SK_MG_WM_RACK + 1][SK_MG_WM_RACK + 1];
+    int blanks; /* the rack's blanks */
+    int top;    /* the value of the rack's most valuable tile */
     /* a rack without a blank: the letters that make a word with the whole rack (a superset:
      * see sk_wordmap_blank_letters), once known (plus_known) */
     int plus_known;
