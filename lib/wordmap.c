@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/hugemap.h"
 #include "internal/kwg.h"
 #include "internal/wordmap.h"
 #include "skrab/board.h"
@@ -44,6 +45,7 @@ struct sk_wordmap {
     size_t nclasses, cap_classes, nwords;
     uint8_t *letters;
     size_t nletters;
+    int letters_mapped; /* letters is the lookup table's (sk_huge_alloc), not the build's */
     /* the blank table: for each multiset one letter short of a class, the letters that complete
      * it; slot = the hash's top 6 bits << 26 | letters 1..26 in bits 0..25 (never 0), or in a
      * wide map (bslots64) its top 8 bits << 56 | letters 1..32 in bits 0..31. It keeps
@@ -198,9 +200,9 @@ static int build_blank_table(sk_wordmap *wm)
     uint64_t letters = wm->wide ? WIDE_LETTERS : BLANK_LETTERS;
     size_t slots = wm->blank_slots;
     if (wm->wide)
-        wm->bslots64 = calloc(slots, sizeof(*wm->bslots64));
+        wm->bslots64 = sk_huge_alloc(slots * sizeof(*wm->bslots64));
     else
-        wm->bslots = calloc(slots, sizeof(*wm->bslots));
+        wm->bslots = sk_huge_alloc(slots * sizeof(*wm->bslots));
     if (!wm->bslots && !wm->bslots64) return 0;
     wm->bmask = (uint32_t)(slots - 1);
     for (size_t i = 0; i < wm->nclasses; i++) {
@@ -239,12 +241,13 @@ static int make_table(sk_wordmap *wm, size_t letters_max)
         bytes += class_bytes(&wm->classes[i]);
     if (bytes > letters_max || bytes > SK_WORDMAP_LETTERS_MAX) return SK_EINVAL;
     size_t slots = table_slots(wm);
-    wm_slot *table = calloc(slots, sizeof(*table));
-    uint8_t *letters = malloc(bytes ? bytes : 1);
+    /* the tables the lookups read at random, where huge pages may back them */
+    wm_slot *table = sk_huge_alloc(slots * sizeof(*table));
+    uint8_t *letters = sk_huge_alloc(bytes ? bytes : 1);
     uint32_t *where = wm->wide ? malloc(slots * sizeof(*where)) : NULL;
     if (!table || !letters || (wm->wide && !where)) {
-        free(table);
-        free(letters);
+        sk_huge_free(table, slots * sizeof(*table));
+        sk_huge_free(letters, bytes ? bytes : 1);
         free(where);
         return SK_ENOMEM;
     }
@@ -272,6 +275,7 @@ static int make_table(sk_wordmap *wm, size_t letters_max)
     free(wm->classes);
     wm->letters = letters;
     wm->nletters = bytes;
+    wm->letters_mapped = 1;
     wm->slots = NULL;
     wm->classes = NULL;
     wm->table = table;
@@ -356,14 +360,18 @@ int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t lett
 void sk_wordmap_free(sk_wordmap *wm)
 {
     if (!wm) return;
-    free(wm->table);
+    if (wm->table) sk_huge_free(wm->table, ((size_t)wm->mask + 1) * sizeof(*wm->table));
     free(wm->slots);
-    free(wm->bslots);
-    free(wm->bslots64);
+    size_t blank = (size_t)wm->bmask + 1;
+    sk_huge_free(wm->bslots, blank * sizeof(*wm->bslots));
+    sk_huge_free(wm->bslots64, blank * sizeof(*wm->bslots64));
     free(wm->where);
     free(wm->filter);
     free(wm->classes);
-    free(wm->letters);
+    if (wm->letters_mapped)
+        sk_huge_free(wm->letters, wm->nletters ? wm->nletters : 1);
+    else
+        free(wm->letters);
     free(wm);
 }
 
