@@ -135,6 +135,11 @@ static inline void acc_square(window_acc *a, const square_info *s)
 static double window_bound(const sk_movegen *g, const window_acc *a, const double *values, int n)
 {
     double best = a->fixed * (double)a->wm + a->cross_fixed;
+    if (!a->ncapped && g->views.monotone) { /* no cap, every coefficient positive */
+        for (int i = 0; i < a->k; i++)
+            best += a->coef[i] * values[i];
+        return best + (a->k == g->rack.size ? g->rack.bingo : 0);
+    }
     if (!a->ncapped) { /* no cap: the largest values in order */
         for (int i = 0; i < a->k; i++)
             best += a->coef[i] > 0 ? a->coef[i] * values[i] : a->coef[i] * values[n - 1];
@@ -209,13 +214,14 @@ static int walk_window_follows(const sk_movegen *g, const sk_mg_view *v, int r, 
 }
 
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
- * the walk can cover is kept (sk_mg_keep_window). SIDES: run_sides' memo for the start. *OOM is set
- * when that ran out of memory. */
+ * the walk can cover is kept (sk_mg_keep_window). SIDES: run_sides' memo for the start. *SPLIT
+ * is set when a window kept is the word-map search's (g->wm.min_k empty squares or more), *OOM
+ * when keeping ran out of memory. */
 static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int through,
                           uint8_t *sides, const double *values, int n, const double *maxleave,
-                          int by_score, int *oom)
+                          int by_score, uint8_t *split, int *oom)
 {
-    int cols = v->cols;
+    int cols = v->cols, d = v == &g->views.v[1];
     /* the squares the word may span: from LO_MIN to HI_MAX, placing at most N tiles */
     int run_lo = sk_mg_walk_first(v, r, c, through);
     double best = -1e300;
@@ -280,38 +286,41 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
             if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
             double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
-            if (!sk_mg_keep_window(&g->bounds, v == &g->views.v[1], r, lo, hi, b, acc.k)) *oom = 1;
+            if (acc.k >= g->wm.min_k) *split = 1;
+            if (!sk_mg_keep_window(&g->bounds, d, r, lo, hi, b, acc.k)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
     return best;
 }
 
-/* The empty squares quick_bound gathers: letter factors LF; XW the word factor of a square
- * that makes a cross word (else 0); BIG the word factors above 1, descending; the cross words'
- * board tiles. */
+/* The empty squares quick_bound gathers (NE of them): of those that are not plain (a letter
+ * factor above 1, or a cross word), NS, the letter factors LF and XW the word factor of a
+ * square that makes a cross word (else 0); BIG the word factors above 1, descending; the cross
+ * words' board tiles. A plain square's coefficient is the word multiplier itself, the least any
+ * square has on a board whose factors are all 1 or more. */
 typedef struct {
-    int lf[SK_MG_N], xw[SK_MG_N], ne;
+    int lf[SK_MG_N], xw[SK_MG_N], ns, ne;
     int big[SK_MG_N], nbig;
     long long cross_fixed;
 } quick_acc;
 
 static inline void quick_square(quick_acc *q, const sk_mg_view *v, int r, int col, int classic)
 {
-    int wf = v->wf[r][col];
-    q->lf[q->ne] = v->lf[r][col];
-    q->xw[q->ne] = 0;
-    if (classic && v->has_cross[r][col]) {
-        q->xw[q->ne] = wf;
-        q->cross_fixed += (long long)v->cross_score[r][col] * wf;
-    }
+    int wf = v->wf[r][col], lf = v->lf[r][col];
+    int cross = classic && v->has_cross[r][col];
+    q->ne++;
+    if (cross) q->cross_fixed += (long long)v->cross_score[r][col] * wf;
     if (wf > 1) {
         int j = q->nbig++;
         for (; j > 0 && q->big[j - 1] < wf; j--)
             q->big[j] = q->big[j - 1];
         q->big[j] = wf;
     }
-    q->ne++;
+    if (lf == 1 && !cross) return; /* plain */
+    q->lf[q->ns] = lf;
+    q->xw[q->ns] = cross ? wf : 0;
+    q->ns++;
 }
 
 /* An upper bound on the score of every window start_bound finds for the walk from (R, C)
@@ -328,7 +337,7 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
                           uint8_t *sides, const double *values, int n, const double *maxleave)
 {
     quick_acc q;
-    q.ne = q.nbig = 0;
+    q.ne = q.ns = q.nbig = 0;
     q.cross_fixed = 0;
     long long fixed = 0;
     if (!through && !(v->cross[r][c] & g->rack.mask)) return -1e300;
@@ -368,10 +377,11 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     long long wm = 1;
     for (int i = 0; i < q.nbig && i < n; i++)
         wm = sk_score_mul(wm, q.big[i]);
-    /* the N largest coefficients, descending */
+    /* the N largest coefficients, descending: those of the squares that are not plain, then
+     * the plain squares' WM, below or equal to every other */
     double coef[SK_MG_N];
     int nc = 0;
-    for (int i = 0; i < q.ne; i++) {
+    for (int i = 0; i < q.ns; i++) {
         double cf = q.lf[i] * ((double)wm + q.xw[i]);
         if (nc == n && cf <= coef[n - 1]) continue;
         int j = nc < n ? nc++ : n - 1;
@@ -379,6 +389,8 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
             coef[j] = coef[j - 1];
         coef[j] = cf;
     }
+    for (; nc < n && nc < q.ne; nc++)
+        coef[nc] = (double)wm;
     double b = (double)fixed * (double)wm + (double)q.cross_fixed;
     if (!maxleave) {
         for (int i = 0; i < nc; i++)
@@ -402,13 +414,11 @@ void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int
                        const double *maxleave, int by_score, int *oom)
 {
     size_t first = g->bounds.nwindows;
+    st->split = 0;
     st->bound = start_bound(g, &g->views.v[st->d], st->row, st->col, st->through, &st->sides,
-                            values, n, maxleave, by_score, oom);
+                            values, n, maxleave, by_score, &st->split, oom);
     st->first = (uint32_t)first;
     st->count = (uint32_t)(g->bounds.nwindows - first);
-    st->split = 0;
-    for (size_t w = first; w < g->bounds.nwindows; w++)
-        st->split |= g->bounds.windows[w].k >= g->wm.min_k;
     st->exact = 1;
     if (st->bound <= -1e299) { /* no window: none kept */
         g->bounds.nwindows = first;
