@@ -18,14 +18,16 @@
 #include "internal/score.h"
 
 /* What a window's bound needs of one square of a start's row (sq_read), read once a start: the
- * windows starting at each square left of the start extend over the same squares right of it. */
+ * windows starting at each square left of the start extend over the same squares right of it.
+ * A plain square (on a board whose factors are all 1 or more: letter factor 1, no cross word,
+ * no cap) has the least coefficient of any square of a window, the word multiplier itself. */
 typedef struct {
     double lf, x;       /* letter factor; cross coefficient (lf * wf for a cross word) */
     double cross_fixed; /* its cross word's board tiles times wf (0 when it makes none) */
     double fixed;       /* a board tile's face value */
     int wf;             /* word factor */
     int tile;           /* 1: a board tile */
-    int cross;          /* the square makes a cross word that scores (classic) */
+    int plain;          /* 1: a plain empty square */
     uint8_t cap;        /* the cap's index: see sk_mg_cap */
 } square_info;
 
@@ -44,21 +46,23 @@ static inline void sq_read(sk_movegen *g, const sk_mg_view *v, int r, int c, squ
     if (v->has_cross[r][c])
         sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
     s->cap = (uint8_t)cap;
-    s->cross = g->views.classic && v->has_cross[r][c];
-    s->x = s->cross ? (double)v->lf[r][c] * v->wf[r][c] : 0;
-    s->cross_fixed = s->cross ? (double)v->cross_score[r][c] * v->wf[r][c] : 0;
+    s->plain = g->views.monotone && v->lf[r][c] == 1 && !v->has_cross[r][c];
+    int cross = g->views.classic && v->has_cross[r][c];
+    s->x = cross ? (double)v->lf[r][c] * v->wf[r][c] : 0;
+    s->cross_fixed = cross ? (double)v->cross_score[r][c] * v->wf[r][c] : 0;
 }
 
 /* What a window's bound needs of its squares, gathered one square at a time (acc_init, then
- * acc_square): the coefficients are kept sorted as they come, and sorted afresh only when a
- * word factor changes them all. */
+ * acc_square): the coefficients of the squares that are not plain are kept sorted as they come,
+ * and sorted afresh only when a word factor changes them all; the plain squares are counted
+ * (K less NS), their coefficient being WM. */
 typedef struct {
     long long wm;              /* the main word's multiplier: its empty squares' word factors */
     double fixed, cross_fixed; /* face values of its board tiles; cross words' board tiles */
     int k;                     /* empty squares */
-    int nfixed;                /* board tiles */
+    int ns;                    /* empty squares that are not plain */
     int ncapped;               /* empty squares whose cap's index is not 0 */
-    const square_info *sq[SK_RACK_MAX + 1]; /* the empty squares, as they came */
+    const square_info *sq[SK_RACK_MAX + 1]; /* the NS squares that are not plain, as they came */
     double coef[SK_RACK_MAX + 1];           /* lf * wm + x of each, descending */
     uint8_t coef_cap[SK_RACK_MAX + 1];      /* the cap of each, in that order */
 } window_acc;
@@ -67,7 +71,7 @@ static void acc_init(window_acc *a)
 {
     a->wm = 1;
     a->fixed = a->cross_fixed = 0;
-    a->k = a->nfixed = a->ncapped = 0;
+    a->k = a->ns = a->ncapped = 0;
 }
 
 /* Puts CF (of cap CAP) among the first I coefficients of A, descending (at most a rack's worth:
@@ -90,17 +94,17 @@ static void acc_copy(window_acc *b, const window_acc *a)
     b->fixed = a->fixed;
     b->cross_fixed = a->cross_fixed;
     b->k = a->k;
-    b->nfixed = a->nfixed;
+    b->ns = a->ns;
     b->ncapped = a->ncapped;
-    if (a->k <= 8) { /* a rack's worth at most, usually: fixed sizes, copied without a call */
+    if (a->ns <= 8) { /* a rack's worth at most, usually: fixed sizes, copied without a call */
         memcpy(b->sq, a->sq, 8 * sizeof(a->sq[0]));
         memcpy(b->coef, a->coef, 8 * sizeof(a->coef[0]));
         memcpy(b->coef_cap, a->coef_cap, 8);
         return;
     }
-    memcpy(b->sq, a->sq, (size_t)a->k * sizeof(a->sq[0]));
-    memcpy(b->coef, a->coef, (size_t)a->k * sizeof(a->coef[0]));
-    memcpy(b->coef_cap, a->coef_cap, (size_t)a->k);
+    memcpy(b->sq, a->sq, (size_t)a->ns * sizeof(a->sq[0]));
+    memcpy(b->coef, a->coef, (size_t)a->ns * sizeof(a->coef[0]));
+    memcpy(b->coef_cap, a->coef_cap, (size_t)a->ns);
 }
 
 /* Adds square S to A. A holds at most a rack's worth of empty squares and one (SK_RACK_MAX + 1):
@@ -109,44 +113,47 @@ static inline void acc_square(window_acc *a, const square_info *s)
 {
     if (s->tile) {
         a->fixed += s->fixed;
-        a->nfixed++;
         return;
     }
     long long wm = sk_score_mul(a->wm, s->wf);
-    int k = a->k++;
-    a->sq[k] = s;
+    a->k++;
     a->ncapped += s->cap != 0;
-    if (s->cross) a->cross_fixed += s->cross_fixed;
-    if (wm == a->wm) {
-        acc_insert(a, k, s->lf * (double)wm + s->x, s->cap);
-        return;
+    a->cross_fixed += s->cross_fixed;
+    if (wm != a->wm) {
+        a->wm = wm;
+        for (int i = 0; i < a->ns; i++)
+            acc_insert(a, i, a->sq[i]->lf * (double)wm + a->sq[i]->x, a->sq[i]->cap);
     }
-    a->wm = wm;
-    for (int i = 0; i <= k; i++)
-        acc_insert(a, i, a->sq[i]->lf * (double)wm + a->sq[i]->x, a->sq[i]->cap);
+    if (s->plain) return;
+    int k = a->ns++;
+    a->sq[k] = s;
+    acc_insert(a, k, s->lf * (double)wm + s->x, s->cap);
 }
 
 /* The most any move covering exactly the squares gathered in A can score: its empty squares
- * take the rack's values (VALUES, descending; N of them) in the best order, each square no value
- * above its cap. Positive coefficients, largest first, each take the largest value left that
- * the square's cap allows (with caps that only bound a value from above, this greedy pairing is
- * the best one: giving a larger coefficient the larger of two values never loses); the others
- * take the smallest value. */
-static double window_bound(const sk_movegen *g, const window_acc *a, const double *values, int n)
+ * take the rack's values (VALUES, descending; N of them, PREFIX[i] the sum of the first I) in
+ * the best order, each square no value above its cap. Positive coefficients, largest first,
+ * each take the largest value left that the square's cap allows (with caps that only bound a
+ * value from above, this greedy pairing is the best one: giving a larger coefficient the larger
+ * of two values never loses); the others take the smallest value. The plain squares come last,
+ * with the values left. */
+static double window_bound(const sk_movegen *g, const window_acc *a, const double *values,
+                           const double *prefix, int n)
 {
     double best = a->fixed * (double)a->wm + a->cross_fixed;
+    double bingo = a->k == g->rack.size ? g->rack.bingo : 0;
     if (!a->ncapped && g->views.monotone) { /* no cap, every coefficient positive */
-        for (int i = 0; i < a->k; i++)
+        for (int i = 0; i < a->ns; i++)
             best += a->coef[i] * values[i];
-        return best + (a->k == g->rack.size ? g->rack.bingo : 0);
+        return best + (double)a->wm * (prefix[a->k] - prefix[a->ns]) + bingo;
     }
-    if (!a->ncapped) { /* no cap: the largest values in order */
+    if (!a->ncapped) { /* no cap: the largest values in order (no plain square) */
         for (int i = 0; i < a->k; i++)
             best += a->coef[i] > 0 ? a->coef[i] * values[i] : a->coef[i] * values[n - 1];
-        return best + (a->k == g->rack.size ? g->rack.bingo : 0);
+        return best + bingo;
     }
     uint32_t left = (1u << n) - 1; /* values not taken yet */
-    for (int i = 0; i < a->k; i++) {
+    for (int i = 0; i < a->ns; i++) {
         if (a->coef[i] <= 0) {
             best += a->coef[i] * values[n - 1];
             continue;
@@ -157,8 +164,10 @@ static double window_bound(const sk_movegen *g, const window_acc *a, const doubl
         left &= ~(1u << j);
         best += a->coef[i] * values[j];
     }
-    if (a->k == g->rack.size) best += g->rack.bingo;
-    return best;
+    double rest = 0;
+    for (int p = a->k - a->ns; p > 0 && left; p--, left &= left - 1)
+        rest += values[__builtin_ctz(left)];
+    return best + (double)a->wm * rest + bingo;
 }
 
 /* From the run [LO, C] of row R of V, with the walk table: its GADDAG node tells whether any
@@ -241,6 +250,10 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     /* the squares of the row, read once: the left part's as it grows, and the right part's
      * (those right of C a word may cover: empty, taking a rack tile, at most N) at once */
     square_info sq[SK_MG_N];
+    double prefix[SK_RACK_MAX + 1];
+    prefix[0] = 0;
+    for (int i = 0; i < n; i++)
+        prefix[i + 1] = prefix[i] + values[i];
     int nright = 0;
     for (int hi = c + 1; hi < cols && nright < n; hi++, nright++) {
         if (v->tile[r][hi] || !(v->cross[r][hi] & g->rack.mask)) break;
@@ -284,7 +297,8 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
             if (!(hi == c ? end_c : hi < c + nright || end_last)) continue;
             if (placed == 0) continue;
             if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
-            double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
+            double b =
+                window_bound(g, &acc, values, prefix, n) + (by_score ? 0.0 : maxleave[n - placed]);
             if (b > best) best = b;
             if (acc.k >= g->wm.min_k) *split = 1;
             if (!sk_mg_keep_window(&g->bounds, d, r, lo, hi, b, acc.k)) *oom = 1;
