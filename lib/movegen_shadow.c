@@ -40,16 +40,16 @@ static inline void sq_read(sk_movegen *g, const sk_mg_view *v, int r, int c, squ
         s->fixed = v->blank[r][c] ? g->rack.value[0] : g->rack.value[v->tile[r][c]];
         return;
     }
-    s->lf = v->lf[r][c];
-    s->wf = v->wf[r][c];
+    int lf = v->lf[r][c], wf = v->wf[r][c], has_cross = v->has_cross[r][c];
+    s->lf = lf;
+    s->wf = wf;
+    s->plain = !has_cross && lf == 1 && g->views.monotone;
+    int cross = has_cross && g->views.classic;
+    s->x = cross ? (double)(lf * wf) : 0;
+    s->cross_fixed = cross ? (double)(v->cross_score[r][c] * wf) : 0;
     int cap = 0;
-    if (v->has_cross[r][c])
-        sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
+    if (has_cross) sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
     s->cap = (uint8_t)cap;
-    s->plain = g->views.monotone && v->lf[r][c] == 1 && !v->has_cross[r][c];
-    int cross = g->views.classic && v->has_cross[r][c];
-    s->x = cross ? (double)v->lf[r][c] * v->wf[r][c] : 0;
-    s->cross_fixed = cross ? (double)v->cross_score[r][c] * v->wf[r][c] : 0;
 }
 
 /* What a window's bound needs of its squares, gathered one square at a time (acc_init, then
@@ -250,10 +250,14 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     /* the squares of the row, read once: the left part's as it grows, and the right part's
      * (those right of C a word may cover: empty, taking a rack tile, at most N) at once */
     square_info sq[SK_MG_N];
-    double prefix[SK_RACK_MAX + 1];
+    /* PREFIX[i]: the sum of the I largest values; LEAVE[p]: what the leave adds to a window of
+     * P tiles placed */
+    double prefix[SK_RACK_MAX + 1], leave[SK_RACK_MAX + 1];
     prefix[0] = 0;
     for (int i = 0; i < n; i++)
         prefix[i + 1] = prefix[i] + values[i];
+    for (int p = 0; p <= n; p++)
+        leave[p] = by_score ? 0.0 : maxleave[n - p];
     int nright = 0;
     for (int hi = c + 1; hi < cols && nright < n; hi++, nright++) {
         if (v->tile[r][hi] || !(v->cross[r][hi] & g->rack.mask)) break;
@@ -285,23 +289,25 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         if (lo == base && !right_ok) continue;
         int placed = placed_left + start_empty;
         if (placed > n) break;
+        /* the windows [lo, hi]: hi = C on LEFT, then one more square of the right part each on
+         * a copy of it */
         window_acc acc;
-        acc_copy(&acc, &left);
-        /* the windows [lo, hi]: hi = C, then one more square of the right part each */
+        const window_acc *w = &left;
         int more = n - placed < nright ? n - placed : nright;
         for (int hi = c; hi <= c + more; hi++) {
             if (hi > c) {
+                if (hi == c + 1) acc_copy(&acc, &left);
+                w = &acc;
                 acc_square(&acc, &sq[hi]);
                 placed++;
             }
             if (!(hi == c ? end_c : hi < c + nright || end_last)) continue;
             if (placed == 0) continue;
-            if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
-            double b =
-                window_bound(g, &acc, values, prefix, n) + (by_score ? 0.0 : maxleave[n - placed]);
+            if (largest_only && walk_window_follows(g, v, r, hi, w->k, placed, n)) continue;
+            double b = window_bound(g, w, values, prefix, n) + leave[placed];
             if (b > best) best = b;
-            if (acc.k >= g->wm.min_k) *split = 1;
-            if (!sk_mg_keep_window(&g->bounds, d, r, lo, hi, b, acc.k)) *oom = 1;
+            if (w->k >= g->wm.min_k) *split = 1;
+            if (!sk_mg_keep_window(&g->bounds, d, r, lo, hi, b, w->k)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
@@ -415,10 +421,15 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     /* by equity: P tiles placed on the best P coefficients, with the best leave of the N - P
      * kept, for each P */
     double best = -1e300;
-    for (int p = 1; p <= nc; p++) {
+    for (int p = 1; p < nc; p++) {
         b += coef[p - 1] * values[p - 1];
-        double e = b + maxleave[n - p] +
-                   (p == nc && q.ne >= g->rack.size && p >= g->rack.size ? g->rack.bingo : 0);
+        double e = b + maxleave[n - p];
+        if (e > best) best = e;
+    }
+    if (nc > 0) { /* all of them, and the bingo when they are a full rack's worth */
+        b += coef[nc - 1] * values[nc - 1];
+        double e =
+            b + maxleave[n - nc] + (q.ne >= g->rack.size && nc >= g->rack.size ? g->rack.bingo : 0);
         if (e > best) best = e;
     }
     return best;
