@@ -83,20 +83,18 @@ static inline void load_maxima(const sk_mg_bounds *b, const struct sk_mg_window 
 void sk_mg_load_windows(sk_mg_bounds *b, const struct sk_mg_window *w, size_t count)
 {
     int lmin = SK_MG_N, lmax = -1, hmin = SK_MG_N, hmax = -1;
+    memset(b->win_skip, 0, sizeof(b->win_skip));
     for (size_t i = 0; i < count; i++) {
         if (w[i].lo < lmin) lmin = w[i].lo;
         if (w[i].lo > lmax) lmax = w[i].lo;
         if (w[i].hi < hmin) hmin = w[i].hi;
         if (w[i].hi > hmax) hmax = w[i].hi;
+        if (w[i].k == SK_MG_HANDED) b->win_skip[w[i].lo] |= 1u << w[i].hi;
     }
     b->win_lmin = lmin;
     b->win_lmax = lmax;
     b->win_hmin = hmin;
     b->win_hmax = hmax;
-    for (int lo = lmin; lo <= lmax; lo++)
-        b->win_skip[lo] = 0;
-    for (size_t i = 0; i < count; i++)
-        if (w[i].k == SK_MG_HANDED) b->win_skip[w[i].lo] |= 1u << w[i].hi;
     load_maxima(b, w, count, 0, b->win_suf, b->win_left);
     if (b->win_scored) load_maxima(b, w, count, 1, b->score_suf, b->score_left);
 }

@@ -18,14 +18,16 @@
 #include "internal/score.h"
 
 /* What a window's bound needs of one square of a start's row (sq_read), read once a start: the
- * windows starting at each square left of the start extend over the same squares right of it. */
+ * windows starting at each square left of the start extend over the same squares right of it.
+ * A plain square (on a board whose factors are all 1 or more: letter factor 1, no cross word,
+ * no cap) has the least coefficient of any square of a window, the word multiplier itself. */
 typedef struct {
     double lf, x;       /* letter factor; cross coefficient (lf * wf for a cross word) */
     double cross_fixed; /* its cross word's board tiles times wf (0 when it makes none) */
     double fixed;       /* a board tile's face value */
     int wf;             /* word factor */
     int tile;           /* 1: a board tile */
-    int cross;          /* the square makes a cross word that scores (classic) */
+    int plain;          /* 1: a plain empty square */
     uint8_t cap;        /* the cap's index: see sk_mg_cap */
 } square_info;
 
@@ -38,27 +40,29 @@ static inline void sq_read(sk_movegen *g, const sk_mg_view *v, int r, int c, squ
         s->fixed = v->blank[r][c] ? g->rack.value[0] : g->rack.value[v->tile[r][c]];
         return;
     }
-    s->lf = v->lf[r][c];
-    s->wf = v->wf[r][c];
+    int lf = v->lf[r][c], wf = v->wf[r][c], has_cross = v->has_cross[r][c];
+    s->lf = lf;
+    s->wf = wf;
+    s->plain = !has_cross && lf == 1 && g->views.monotone;
+    int cross = has_cross && g->views.classic;
+    s->x = cross ? (double)(lf * wf) : 0;
+    s->cross_fixed = cross ? (double)(v->cross_score[r][c] * wf) : 0;
     int cap = 0;
-    if (v->has_cross[r][c])
-        sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
+    if (has_cross) sk_mg_cap(&g->bounds, &g->views, &g->rack, v == &g->views.v[1], r, c, &cap);
     s->cap = (uint8_t)cap;
-    s->cross = g->views.classic && v->has_cross[r][c];
-    s->x = s->cross ? (double)v->lf[r][c] * v->wf[r][c] : 0;
-    s->cross_fixed = s->cross ? (double)v->cross_score[r][c] * v->wf[r][c] : 0;
 }
 
 /* What a window's bound needs of its squares, gathered one square at a time (acc_init, then
- * acc_square): the coefficients are kept sorted as they come, and sorted afresh only when a
- * word factor changes them all. */
+ * acc_square): the coefficients of the squares that are not plain are kept sorted as they come,
+ * and sorted afresh only when a word factor changes them all; the plain squares are counted
+ * (K less NS), their coefficient being WM. */
 typedef struct {
     long long wm;              /* the main word's multiplier: its empty squares' word factors */
     double fixed, cross_fixed; /* face values of its board tiles; cross words' board tiles */
     int k;                     /* empty squares */
-    int nfixed;                /* board tiles */
+    int ns;                    /* empty squares that are not plain */
     int ncapped;               /* empty squares whose cap's index is not 0 */
-    const square_info *sq[SK_RACK_MAX + 1]; /* the empty squares, as they came */
+    const square_info *sq[SK_RACK_MAX + 1]; /* the NS squares that are not plain, as they came */
     double coef[SK_RACK_MAX + 1];           /* lf * wm + x of each, descending */
     uint8_t coef_cap[SK_RACK_MAX + 1];      /* the cap of each, in that order */
 } window_acc;
@@ -67,7 +71,7 @@ static void acc_init(window_acc *a)
 {
     a->wm = 1;
     a->fixed = a->cross_fixed = 0;
-    a->k = a->nfixed = a->ncapped = 0;
+    a->k = a->ns = a->ncapped = 0;
 }
 
 /* Puts CF (of cap CAP) among the first I coefficients of A, descending (at most a rack's worth:
@@ -90,17 +94,17 @@ static void acc_copy(window_acc *b, const window_acc *a)
     b->fixed = a->fixed;
     b->cross_fixed = a->cross_fixed;
     b->k = a->k;
-    b->nfixed = a->nfixed;
+    b->ns = a->ns;
     b->ncapped = a->ncapped;
-    if (a->k <= 8) { /* a rack's worth at most, usually: fixed sizes, copied without a call */
+    if (a->ns <= 8) { /* a rack's worth at most, usually: fixed sizes, copied without a call */
         memcpy(b->sq, a->sq, 8 * sizeof(a->sq[0]));
         memcpy(b->coef, a->coef, 8 * sizeof(a->coef[0]));
         memcpy(b->coef_cap, a->coef_cap, 8);
         return;
     }
-    memcpy(b->sq, a->sq, (size_t)a->k * sizeof(a->sq[0]));
-    memcpy(b->coef, a->coef, (size_t)a->k * sizeof(a->coef[0]));
-    memcpy(b->coef_cap, a->coef_cap, (size_t)a->k);
+    memcpy(b->sq, a->sq, (size_t)a->ns * sizeof(a->sq[0]));
+    memcpy(b->coef, a->coef, (size_t)a->ns * sizeof(a->coef[0]));
+    memcpy(b->coef_cap, a->coef_cap, (size_t)a->ns);
 }
 
 /* Adds square S to A. A holds at most a rack's worth of empty squares and one (SK_RACK_MAX + 1):
@@ -109,39 +113,47 @@ static inline void acc_square(window_acc *a, const square_info *s)
 {
     if (s->tile) {
         a->fixed += s->fixed;
-        a->nfixed++;
         return;
     }
     long long wm = sk_score_mul(a->wm, s->wf);
-    int k = a->k++;
-    a->sq[k] = s;
+    a->k++;
     a->ncapped += s->cap != 0;
-    if (s->cross) a->cross_fixed += s->cross_fixed;
-    if (wm == a->wm) {
-        acc_insert(a, k, s->lf * (double)wm + s->x, s->cap);
-        return;
+    a->cross_fixed += s->cross_fixed;
+    if (wm != a->wm) {
+        a->wm = wm;
+        for (int i = 0; i < a->ns; i++)
+            acc_insert(a, i, a->sq[i]->lf * (double)wm + a->sq[i]->x, a->sq[i]->cap);
     }
-    a->wm = wm;
-    for (int i = 0; i <= k; i++)
-        acc_insert(a, i, a->sq[i]->lf * (double)wm + a->sq[i]->x, a->sq[i]->cap);
+    if (s->plain) return;
+    int k = a->ns++;
+    a->sq[k] = s;
+    acc_insert(a, k, s->lf * (double)wm + s->x, s->cap);
 }
 
 /* The most any move covering exactly the squares gathered in A can score: its empty squares
- * take the rack's values (VALUES, descending; N of them) in the best order, each square no value
- * above its cap. Positive coefficients, largest first, each take the largest value left that
- * the square's cap allows (with caps that only bound a value from above, this greedy pairing is
- * the best one: giving a larger coefficient the larger of two values never loses); the others
- * take the smallest value. */
-static double window_bound(const sk_movegen *g, const window_acc *a, const double *values, int n)
+ * take the rack's values (VALUES, descending; N of them, PREFIX[i] the sum of the first I) in
+ * the best order, each square no value above its cap. Positive coefficients, largest first,
+ * each take the largest value left that the square's cap allows (with caps that only bound a
+ * value from above, this greedy pairing is the best one: giving a larger coefficient the larger
+ * of two values never loses); the others take the smallest value. The plain squares come last,
+ * with the values left. */
+static double window_bound(const sk_movegen *g, const window_acc *a, const double *values,
+                           const double *prefix, int n)
 {
     double best = a->fixed * (double)a->wm + a->cross_fixed;
-    if (!a->ncapped) { /* no cap: the largest values in order */
+    double bingo = a->k == g->rack.size ? g->rack.bingo : 0;
+    if (!a->ncapped && g->views.monotone) { /* no cap, every coefficient positive */
+        for (int i = 0; i < a->ns; i++)
+            best += a->coef[i] * values[i];
+        return best + (double)a->wm * (prefix[a->k] - prefix[a->ns]) + bingo;
+    }
+    if (!a->ncapped) { /* no cap: the largest values in order (no plain square) */
         for (int i = 0; i < a->k; i++)
             best += a->coef[i] > 0 ? a->coef[i] * values[i] : a->coef[i] * values[n - 1];
-        return best + (a->k == g->rack.size ? g->rack.bingo : 0);
+        return best + bingo;
     }
     uint32_t left = (1u << n) - 1; /* values not taken yet */
-    for (int i = 0; i < a->k; i++) {
+    for (int i = 0; i < a->ns; i++) {
         if (a->coef[i] <= 0) {
             best += a->coef[i] * values[n - 1];
             continue;
@@ -152,8 +164,10 @@ static double window_bound(const sk_movegen *g, const window_acc *a, const doubl
         left &= ~(1u << j);
         best += a->coef[i] * values[j];
     }
-    if (a->k == g->rack.size) best += g->rack.bingo;
-    return best;
+    double rest = 0;
+    for (int p = a->k - a->ns; p > 0 && left; p--, left &= left - 1)
+        rest += values[__builtin_ctz(left)];
+    return best + (double)a->wm * rest + bingo;
 }
 
 /* From the run [LO, C] of row R of V, with the walk table: its GADDAG node tells whether any
@@ -209,13 +223,14 @@ static int walk_window_follows(const sk_movegen *g, const sk_mg_view *v, int r, 
 }
 
 /* An upper bound for the walk from (R, C) of view V (see sk_mg_walk); the bound of each window
- * the walk can cover is kept (sk_mg_keep_window). SIDES: run_sides' memo for the start. *OOM is set
- * when that ran out of memory. */
+ * the walk can cover is kept (sk_mg_keep_window). SIDES: run_sides' memo for the start. *SPLIT
+ * is set when a window kept is the word-map search's (g->wm.min_k empty squares or more), *OOM
+ * when keeping ran out of memory. */
 static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int through,
                           uint8_t *sides, const double *values, int n, const double *maxleave,
-                          int by_score, int *oom)
+                          int by_score, uint8_t *split, int *oom)
 {
-    int cols = v->cols;
+    int cols = v->cols, d = v == &g->views.v[1];
     /* the squares the word may span: from LO_MIN to HI_MAX, placing at most N tiles */
     int run_lo = sk_mg_walk_first(v, r, c, through);
     double best = -1e300;
@@ -235,6 +250,14 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     /* the squares of the row, read once: the left part's as it grows, and the right part's
      * (those right of C a word may cover: empty, taking a rack tile, at most N) at once */
     square_info sq[SK_MG_N];
+    /* PREFIX[i]: the sum of the I largest values; LEAVE[p]: what the leave adds to a window of
+     * P tiles placed */
+    double prefix[SK_RACK_MAX + 1], leave[SK_RACK_MAX + 1];
+    prefix[0] = 0;
+    for (int i = 0; i < n; i++)
+        prefix[i + 1] = prefix[i] + values[i];
+    for (int p = 0; p <= n; p++)
+        leave[p] = by_score ? 0.0 : maxleave[n - p];
     int nright = 0;
     for (int hi = c + 1; hi < cols && nright < n; hi++, nright++) {
         if (v->tile[r][hi] || !(v->cross[r][hi] & g->rack.mask)) break;
@@ -266,52 +289,58 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         if (lo == base && !right_ok) continue;
         int placed = placed_left + start_empty;
         if (placed > n) break;
+        /* the windows [lo, hi]: hi = C on LEFT, then one more square of the right part each on
+         * a copy of it */
         window_acc acc;
-        acc_copy(&acc, &left);
-        /* the windows [lo, hi]: hi = C, then one more square of the right part each */
+        const window_acc *w = &left;
         int more = n - placed < nright ? n - placed : nright;
         for (int hi = c; hi <= c + more; hi++) {
             if (hi > c) {
+                if (hi == c + 1) acc_copy(&acc, &left);
+                w = &acc;
                 acc_square(&acc, &sq[hi]);
                 placed++;
             }
             if (!(hi == c ? end_c : hi < c + nright || end_last)) continue;
             if (placed == 0) continue;
-            if (largest_only && walk_window_follows(g, v, r, hi, acc.k, placed, n)) continue;
-            double b = window_bound(g, &acc, values, n) + (by_score ? 0.0 : maxleave[n - placed]);
+            if (largest_only && walk_window_follows(g, v, r, hi, w->k, placed, n)) continue;
+            double b = window_bound(g, w, values, prefix, n) + leave[placed];
             if (b > best) best = b;
-            if (!sk_mg_keep_window(&g->bounds, v == &g->views.v[1], r, lo, hi, b, acc.k)) *oom = 1;
+            if (w->k >= g->wm.min_k) *split = 1;
+            if (!sk_mg_keep_window(&g->bounds, d, r, lo, hi, b, w->k)) *oom = 1;
         }
         if (placed_left >= n && !through) break;
     }
     return best;
 }
 
-/* The empty squares quick_bound gathers: letter factors LF; XW the word factor of a square
- * that makes a cross word (else 0); BIG the word factors above 1, descending; the cross words'
- * board tiles. */
+/* The empty squares quick_bound gathers (NE of them): of those that are not plain (a letter
+ * factor above 1, or a cross word), NS, the letter factors LF and XW the word factor of a
+ * square that makes a cross word (else 0); BIG the word factors above 1, descending; the cross
+ * words' board tiles. A plain square's coefficient is the word multiplier itself, the least any
+ * square has on a board whose factors are all 1 or more. */
 typedef struct {
-    int lf[SK_MG_N], xw[SK_MG_N], ne;
+    int lf[SK_MG_N], xw[SK_MG_N], ns, ne;
     int big[SK_MG_N], nbig;
     long long cross_fixed;
 } quick_acc;
 
 static inline void quick_square(quick_acc *q, const sk_mg_view *v, int r, int col, int classic)
 {
-    int wf = v->wf[r][col];
-    q->lf[q->ne] = v->lf[r][col];
-    q->xw[q->ne] = 0;
-    if (classic && v->has_cross[r][col]) {
-        q->xw[q->ne] = wf;
-        q->cross_fixed += (long long)v->cross_score[r][col] * wf;
-    }
+    int wf = v->wf[r][col], lf = v->lf[r][col];
+    int cross = classic && v->has_cross[r][col];
+    q->ne++;
+    if (cross) q->cross_fixed += (long long)v->cross_score[r][col] * wf;
     if (wf > 1) {
         int j = q->nbig++;
         for (; j > 0 && q->big[j - 1] < wf; j--)
             q->big[j] = q->big[j - 1];
         q->big[j] = wf;
     }
-    q->ne++;
+    if (lf == 1 && !cross) return; /* plain */
+    q->lf[q->ns] = lf;
+    q->xw[q->ns] = cross ? wf : 0;
+    q->ns++;
 }
 
 /* An upper bound on the score of every window start_bound finds for the walk from (R, C)
@@ -328,7 +357,7 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
                           uint8_t *sides, const double *values, int n, const double *maxleave)
 {
     quick_acc q;
-    q.ne = q.nbig = 0;
+    q.ne = q.ns = q.nbig = 0;
     q.cross_fixed = 0;
     long long fixed = 0;
     if (!through && !(v->cross[r][c] & g->rack.mask)) return -1e300;
@@ -368,10 +397,11 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     long long wm = 1;
     for (int i = 0; i < q.nbig && i < n; i++)
         wm = sk_score_mul(wm, q.big[i]);
-    /* the N largest coefficients, descending */
+    /* the N largest coefficients, descending: those of the squares that are not plain, then
+     * the plain squares' WM, below or equal to every other */
     double coef[SK_MG_N];
     int nc = 0;
-    for (int i = 0; i < q.ne; i++) {
+    for (int i = 0; i < q.ns; i++) {
         double cf = q.lf[i] * ((double)wm + q.xw[i]);
         if (nc == n && cf <= coef[n - 1]) continue;
         int j = nc < n ? nc++ : n - 1;
@@ -379,6 +409,8 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
             coef[j] = coef[j - 1];
         coef[j] = cf;
     }
+    for (; nc < n && nc < q.ne; nc++)
+        coef[nc] = (double)wm;
     double b = (double)fixed * (double)wm + (double)q.cross_fixed;
     if (!maxleave) {
         for (int i = 0; i < nc; i++)
@@ -389,10 +421,15 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     /* by equity: P tiles placed on the best P coefficients, with the best leave of the N - P
      * kept, for each P */
     double best = -1e300;
-    for (int p = 1; p <= nc; p++) {
+    for (int p = 1; p < nc; p++) {
         b += coef[p - 1] * values[p - 1];
-        double e = b + maxleave[n - p] +
-                   (p == nc && q.ne >= g->rack.size && p >= g->rack.size ? g->rack.bingo : 0);
+        double e = b + maxleave[n - p];
+        if (e > best) best = e;
+    }
+    if (nc > 0) { /* all of them, and the bingo when they are a full rack's worth */
+        b += coef[nc - 1] * values[nc - 1];
+        double e =
+            b + maxleave[n - nc] + (q.ne >= g->rack.size && nc >= g->rack.size ? g->rack.bingo : 0);
         if (e > best) best = e;
     }
     return best;
@@ -402,13 +439,11 @@ void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int
                        const double *maxleave, int by_score, int *oom)
 {
     size_t first = g->bounds.nwindows;
+    st->split = 0;
     st->bound = start_bound(g, &g->views.v[st->d], st->row, st->col, st->through, &st->sides,
-                            values, n, maxleave, by_score, oom);
+                            values, n, maxleave, by_score, &st->split, oom);
     st->first = (uint32_t)first;
     st->count = (uint32_t)(g->bounds.nwindows - first);
-    st->split = 0;
-    for (size_t w = first; w < g->bounds.nwindows; w++)
-        st->split |= g->bounds.windows[w].k >= g->wm.min_k;
     st->exact = 1;
     if (st->bound <= -1e299) { /* no window: none kept */
         g->bounds.nwindows = first;
