@@ -92,28 +92,28 @@ static void sub_bound_prepare(const sk_mg_rack *rk, int blanks, sk_mg_sub *s, in
     s->bound_leave[b] = leave;
 }
 
-/* For a rack RK with one blank, whose sub-multisets WS holds by size: their bounds' parts
- * (sub_bound_prepare), ws->order and ws->hi_max (see sk_mg_wmsearch). */
-static void order_subs(sk_mg_wmsearch *ws, const sk_mg_rack *rk)
+/* For a rack RK with one blank, whose sub-multisets WS holds by size: the bounds' parts
+ * (sub_bound_prepare) of those of size SIZE with B blanks, their order (ws->order[B]) and
+ * ws->hi_max[B][SIZE]. Made when a window first asks for them: a position whose search stops
+ * early never needs most sizes. */
+static void order_subs(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int b, int size)
 {
-    for (int b = 0; b <= ws->blanks; b++)
-        for (int size = 0; size <= SK_MG_WM_RACK; size++) {
-            int first = ws->sub_first[size], end = ws->sub_first[size + 1];
-            int *most = ws->hi_max[b][size];
-            for (int i = 0; i < size + b; i++)
-                most[i] = INT_MIN;
-            uint8_t *order = ws->order[b];
-            for (int i = first; i < end; i++) { /* by leave, best first; ties in their order */
-                sk_mg_sub *s = &ws->subs[i];
-                sub_bound_prepare(rk, ws->blanks, s, b);
-                for (int j = 0; j < size + b; j++)
-                    if (s->bound_hi[b][j] > most[j]) most[j] = s->bound_hi[b][j];
-                int j = i;
-                for (; j > first && ws->subs[order[j - 1]].bound_leave[b] < s->bound_leave[b]; j--)
-                    order[j] = order[j - 1];
-                order[j] = (uint8_t)i;
-            }
-        }
+    int first = ws->sub_first[size], end = ws->sub_first[size + 1];
+    int *most = ws->hi_max[b][size];
+    for (int i = 0; i < size + b; i++)
+        most[i] = INT_MIN;
+    uint8_t *order = ws->order[b];
+    for (int i = first; i < end; i++) { /* by leave, best first; ties in their order */
+        sk_mg_sub *s = &ws->subs[i];
+        sub_bound_prepare(rk, ws->blanks, s, b);
+        for (int j = 0; j < size + b; j++)
+            if (s->bound_hi[b][j] > most[j]) most[j] = s->bound_hi[b][j];
+        int j = i;
+        for (; j > first && ws->subs[order[j - 1]].bound_leave[b] < s->bound_leave[b]; j--)
+            order[j] = order[j - 1];
+        order[j] = (uint8_t)i;
+    }
+    ws->ordered[b][size] = 1;
 }
 
 int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
@@ -178,7 +178,7 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
             kinds[j - 1] = x;
         }
     add_subs(rk, kinds, nkinds, 0, &cur, ws->subs, at);
-    order_subs(ws, rk);
+    memset(ws->ordered, 0, sizeof(ws->ordered)); /* order_subs, when asked */
     return 1;
 }
 
@@ -486,6 +486,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
     for (int b = 0; b <= g->wm.blanks && b <= k; b++) {
         int size = k - b;
         if (size > SK_MG_WM_RACK) continue;
+        if (!g->wm.ordered[b][size]) order_subs(&g->wm, &g->rack, b, size);
         double most = w.base;
         for (int i = 0; i < k; i++)
             most += w.coef[i] * g->wm.hi_max[b][size][i];

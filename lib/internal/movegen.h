@@ -234,8 +234,9 @@ typedef struct {
      * bound_hi[B] */
     uint8_t order[2][1 << SK_MG_WM_RACK];
     int hi_max[2][SK_MG_WM_RACK + 1][SK_MG_WM_RACK + 1];
-    int blanks; /* the rack's blanks */
-    int top;    /* the value of the rack's most valuable tile */
+    uint8_t ordered[2][SK_MG_WM_RACK + 1]; /* [B][k]: order and hi_max hold those subs */
+    int blanks;                            /* the rack's blanks */
+    int top;                               /* the value of the rack's most valuable tile */
     /* a rack without a blank: the letters that make a word with the whole rack (a superset:
      * see sk_wordmap_blank_letters), once known (plus_known) */
     int plus_known;
