@@ -82,11 +82,16 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
         sum += sk_mg_face(v, value, k, c);
     v->cross_score[r][c] = (int16_t)sum;
     sk_mg_set allowed = 0;
+    const uint64_t *wn = lex->wnodes; /* when built: a superset of each node's children */
     for (uint32_t i = list; list; i++) {
         uint32_t node = nodes[i];
         uint32_t at = i;
         int ok = 1;
         for (int k = r + 1; k <= bottom && ok; k++) {
+            if (wn && !(sk_mg_kids(wn[at]) & SK_MG_BIT(v->tile[k][c]))) {
+                ok = 0; /* no child holds the tile below */
+                break;
+            }
             uint32_t next = sk_kwg_arc(nodes[at]);
             at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
             ok = at != 0;
@@ -131,6 +136,10 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             v->has_cross[vr][vc] = 0;
         }
     }
+    /* [d][vc] bit er: the square (er, vc) of view d is redone already (tiles of one run share
+     * its ends) */
+    uint32_t done[2][SK_MG_N];
+    memset(done, 0, sizeof(done));
     for (int k = 0; k < n; k++) {
         int r = changed[k] / pos->width, c = changed[k] % pos->width;
         for (int d = 0; d < 2; d++) {
@@ -145,7 +154,8 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             rows[d] |= 1u << vr;
             for (int e = 0; e < 2; e++) {
                 int er = ends[e];
-                if (er < 0 || er >= v->rows) continue;
+                if (er < 0 || er >= v->rows || (done[d][vc] >> er & 1)) continue;
+                done[d][vc] |= 1u << er;
                 rows[d] |= 1u << er;
                 int orow = d ? vc : er, ocol = d ? er : vc;
                 cross_at(v, lex, value, vs->classic, er, vc,
