@@ -60,10 +60,16 @@ static int push_windows(sk_mg_bounds *b, const sk_mg_keeper *k, const struct sk_
     return 1;
 }
 
-static int desc_double(const void *x, const void *y)
+/* Sorts the N doubles of V in descending order (a rack's tile values: a few). */
+static void sort_descending(double *v, int n)
 {
-    double a = *(const double *)x, b = *(const double *)y;
-    return a > b ? -1 : a < b ? 1 : 0;
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i;
+        for (; j > 0 && v[j - 1] < x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
 }
 
 /* Adds start S to the heap STARTS of *N (there is room: it was taken from it). */
@@ -110,7 +116,7 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
         counts[t]++;
         values[n++] = rules->tiles->score[t];
     }
-    qsort(values, (size_t)n, sizeof(values[0]), desc_double);
+    sort_descending(values, n);
     long cells = 1;
     for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
         cells *= counts[t] + 1;
