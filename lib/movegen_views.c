@@ -114,14 +114,28 @@ static void compute_cross(sk_mg_view *v, const sk_mg_lex *lex, const int *value,
             }
 }
 
-/* After new tiles at the squares of CHANGED (N of them, original coordinates) of a position the
- * views already hold but for those tiles: place them, and recompute only the cross sets they
- * can change — the empty squares just beyond each end of the runs they join, in both views.
- * ROWS[d] gets a bit for each row of view d whose anchors may have changed: the new tiles' rows
- * and those of the squares whose cross sets were redone. */
+/* Squares of one view whose anchors an update may have changed (update_views): each new tile's
+ * square and those beside it in its row, and each square whose cross set was redone. */
+typedef struct {
+    int n;
+    uint8_t r[5 * SK_RACK_MAX], c[5 * SK_RACK_MAX];
+    uint32_t tile_rows; /* bit r: a new tile in row r */
+} anchor_redo;
+
+static void redo_add(anchor_redo *a, int r, int c)
+{
+    a->r[a->n] = (uint8_t)r;
+    a->c[a->n++] = (uint8_t)c;
+}
+
+/* After new tiles at the squares of CHANGED (N of them, at most SK_RACK_MAX, original
+ * coordinates) of a position the views already hold but for those tiles: place them, and
+ * recompute only the cross sets they can change — the empty squares just beyond each end of
+ * the runs they join, in both views. REDO[d] receives the squares of view d whose anchors may
+ * have changed. */
 static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value,
                          const sk_rules *rules, const sk_position *pos, const int *changed, int n,
-                         uint32_t rows[2])
+                         anchor_redo redo[2])
 {
     const sk_board *b = rules->board;
     for (int k = 0; k < n; k++) {
@@ -134,6 +148,10 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             v->blank[vr][vc] = (t & SK_TILE_BLANKED) != 0;
             v->cross[vr][vc] = 0;
             v->has_cross[vr][vc] = 0;
+            redo[d].tile_rows |= 1u << vr;
+            if (vc > 0) redo_add(&redo[d], vr, vc - 1);
+            redo_add(&redo[d], vr, vc);
+            if (vc + 1 < v->cols) redo_add(&redo[d], vr, vc + 1);
         }
     }
     /* [d][vc] bit er: the square (er, vc) of view d is redone already (tiles of one run share
@@ -151,12 +169,11 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             while (bottom + 1 < v->rows && v->tile[bottom + 1][vc])
                 bottom++;
             const int ends[2] = {top - 1, bottom + 1};
-            rows[d] |= 1u << vr;
             for (int e = 0; e < 2; e++) {
                 int er = ends[e];
                 if (er < 0 || er >= v->rows || (done[d][vc] >> er & 1)) continue;
                 done[d][vc] |= 1u << er;
-                rows[d] |= 1u << er;
+                redo_add(&redo[d], er, vc);
                 int orow = d ? vc : er, ocol = d ? er : vc;
                 cross_at(v, lex, value, vs->classic, er, vc,
                          sk_board_square(b, orow, ocol)->kind == SK_SQ_BLOCKED);
@@ -165,31 +182,78 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
     }
 }
 
-/* Cross anchors: where a word holding no tile of its row can start (the leftmost such square
- * of the word). Classic: an empty square with a tile above or below and none beside it; the
- * first move: the start square alone; skrabbkle has none after the first move. Only for the
- * rows whose bits ROWS holds. */
-static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc, uint32_t rows)
+/* 1 if (R, C) of V is a cross anchor: where a word holding no tile of its row can start (the
+ * leftmost such square of the word). Classic: an empty square with a tile above or below and
+ * none beside it; the first move: the start square (SR, SC) alone; skrabbkle has none after
+ * the first move. */
+static int anchor_at(const sk_mg_views *vs, const sk_mg_view *v, int sr, int sc, int r, int c)
+{
+    if (vs->first_move) return r == sr && c == sc && v->cross[r][c];
+    if (vs->classic && !v->tile[r][c] && v->cross[r][c] && v->has_cross[r][c]) {
+        int left = c > 0 && v->tile[r][c - 1];
+        int right = c + 1 < v->cols && v->tile[r][c + 1];
+        return !left && !right;
+    }
+    return 0;
+}
+
+/* Sets v->run_ends[R] from the row's tiles and v->starts[R] from them and ANCHORS (bit c: an
+ * anchor at (R, C)). */
+static void set_starts(sk_mg_view *v, int r, uint32_t anchors)
+{
+    uint32_t tiles = 0;
+    for (int c = 0; c < v->cols; c++)
+        tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
+    v->run_ends[r] = tiles & ~(tiles >> 1);
+    v->starts[r] = v->run_ends[r] | anchors;
+}
+
+/* The anchors (anchor_at) and start points of every row of V. */
+static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc)
 {
     for (int r = 0; r < v->rows; r++) {
-        if (!(rows >> r & 1)) continue;
-        uint32_t tiles = 0, anchors = 0;
+        uint32_t anchors = 0;
         for (int c = 0; c < v->cols; c++) {
-            int a = 0;
-            if (vs->first_move) {
-                a = r == sr && c == sc && v->cross[r][c];
-            } else if (vs->classic && !v->tile[r][c] && v->cross[r][c] && v->has_cross[r][c]) {
-                int left = c > 0 && v->tile[r][c - 1];
-                int right = c + 1 < v->cols && v->tile[r][c + 1];
-                a = !left && !right;
-            }
+            int a = anchor_at(vs, v, sr, sc, r, c);
             v->anchor[r][c] = (uint8_t)a;
-            tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
             anchors |= (uint32_t)a << c;
         }
-        v->run_ends[r] = tiles & ~(tiles >> 1);
-        v->starts[r] = v->run_ends[r] | anchors;
+        set_starts(v, r, anchors);
     }
+}
+
+/* The anchors of the squares of REDO only, and the start points of their rows: V's other
+ * anchors are as they were (an anchor depends on its square and those beside it alone). */
+static void redo_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc,
+                         const anchor_redo *redo)
+{
+    uint32_t rows = 0, anchors[SK_MG_N];
+    for (int k = 0; k < redo->n; k++) {
+        int r = redo->r[k], c = redo->c[k];
+        if (!(rows >> r & 1)) { /* the row's anchors as they were: its starts but run ends */
+            rows |= 1u << r;
+            anchors[r] = v->starts[r] & ~v->run_ends[r];
+        }
+        int a = anchor_at(vs, v, sr, sc, r, c);
+        v->anchor[r][c] = (uint8_t)a;
+        anchors[r] = (anchors[r] & ~(1u << c)) | (uint32_t)a << c;
+    }
+    for (; rows; rows &= rows - 1) {
+        int r = __builtin_ctz(rows);
+        if (redo->tile_rows >> r & 1)
+            set_starts(v, r, anchors[r]);
+        else /* its tiles, and so its run ends, are as they were */
+            v->starts[r] = v->run_ends[r] | anchors[r];
+    }
+}
+
+/* 1 if the 8 bytes at A and B are the same. */
+static int same_8(const char *a, const char *b)
+{
+    uint64_t x, y;
+    memcpy(&x, a, sizeof(x));
+    memcpy(&y, b, sizeof(y));
+    return x == y;
 }
 
 void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
@@ -197,9 +261,7 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
 {
     const sk_lexicon *lexicon = rules->lexicon;
     const sk_board *b = rules->board;
-    int first_move = sk_position_tile_count(pos) == 0;
     vs->classic = rules->ruleset == SK_RULES_CLASSIC;
-    vs->first_move = first_move;
     vs->start_row = b->start_row;
     vs->start_col = b->start_col;
     /* Cross sets are kept up to date incrementally: when POS is the position the views hold
@@ -211,20 +273,25 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
                       memcmp(&vs->cache_board, rules->board, sizeof(vs->cache_board)) == 0 &&
                       vs->cache_w == pos->width && vs->cache_h == pos->height &&
                       memcmp(vs->cache_value, value, sizeof(vs->cache_value)) == 0;
-    for (int i = 0; incremental && i < pos->width * pos->height; i++) {
+    int squares = pos->width * pos->height;
+    for (int i = 0; incremental && i < squares; i++) {
+        if (i + 8 <= squares && same_8(pos->tiles + i, vs->cache_tiles + i)) {
+            i += 7; /* eight squares alike */
+            continue;
+        }
         if (pos->tiles[i] == vs->cache_tiles[i]) continue;
         if (vs->cache_tiles[i] || nchanged == SK_RACK_MAX)
             incremental = 0; /* a tile taken away or changed, or many new: start afresh */
         else
             changed[nchanged++] = i;
     }
-    /* the rows whose anchors are redone: those the new tiles touch, when the views held a
-     * position with tiles already; else all */
-    uint32_t rows[2] = {~0u, ~0u};
+    /* an update only adds tiles: to none, the first move is still to play */
+    int first_move =
+        incremental ? vs->cache_first_move && nchanged == 0 : sk_position_tile_count(pos) == 0;
+    vs->first_move = first_move;
+    anchor_redo redo[2] = {{0}, {0}};
     if (incremental) {
-        uint32_t touched[2] = {0, 0};
-        update_views(vs, lex, value, rules, pos, changed, nchanged, touched);
-        if (!vs->cache_first_move) memcpy(rows, touched, sizeof(rows));
+        update_views(vs, lex, value, rules, pos, changed, nchanged, redo);
     } else {
         load_views(vs, rules, pos);
         if (++vs->views_loaded == 0) { /* wrapped: no run may read as known */
@@ -240,12 +307,23 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
             memset(vs->v[d].cross_score, 0, sizeof(vs->v[d].cross_score));
         }
     }
-    for (int d = 0; d < 2; d++)
-        compute_anchors(vs, &vs->v[d], d ? b->start_col : b->start_row,
-                        d ? b->start_row : b->start_col, rows[d]);
+    /* every anchor afresh, unless the views held a position with tiles already and were
+     * updated: then those of the squares the new tiles touch */
+    for (int d = 0; d < 2; d++) {
+        int sr = d ? b->start_col : b->start_row, sc = d ? b->start_row : b->start_col;
+        if (incremental && !vs->cache_first_move)
+            redo_anchors(vs, &vs->v[d], sr, sc, &redo[d]);
+        else
+            compute_anchors(vs, &vs->v[d], sr, sc);
+    }
     vs->cache_valid = 1;
     vs->cache_first_move = first_move;
     vs->cache_rules = *rules;
+    if (incremental) { /* the board, sizes and values compared equal: only new tiles to keep */
+        for (int k = 0; k < nchanged; k++)
+            vs->cache_tiles[changed[k]] = pos->tiles[changed[k]];
+        return;
+    }
     vs->cache_board = *rules->board;
     vs->cache_nodes = sk_lexicon_node_count(lexicon);
     vs->cache_w = pos->width;
