@@ -119,7 +119,8 @@ static void compute_cross(sk_mg_view *v, const sk_mg_lex *lex, const int *value,
 typedef struct {
     int n;
     uint8_t r[5 * SK_RACK_MAX], c[5 * SK_RACK_MAX];
-    uint32_t tile_rows; /* bit r: a new tile in row r */
+    int ntiles;
+    uint8_t tile_r[SK_RACK_MAX], tile_c[SK_RACK_MAX]; /* the new tiles' squares */
 } anchor_redo;
 
 static void redo_add(anchor_redo *a, int r, int c)
@@ -148,7 +149,8 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             v->blank[vr][vc] = (t & SK_TILE_BLANKED) != 0;
             v->cross[vr][vc] = 0;
             v->has_cross[vr][vc] = 0;
-            redo[d].tile_rows |= 1u << vr;
+            redo[d].tile_r[redo[d].ntiles] = (uint8_t)vr;
+            redo[d].tile_c[redo[d].ntiles++] = (uint8_t)vc;
             if (vc > 0) redo_add(&redo[d], vr, vc - 1);
             redo_add(&redo[d], vr, vc);
             if (vc + 1 < v->cols) redo_add(&redo[d], vr, vc + 1);
@@ -223,27 +225,31 @@ static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc
 }
 
 /* The anchors of the squares of REDO only, and the start points of their rows: V's other
- * anchors are as they were (an anchor depends on its square and those beside it alone). */
+ * anchors are as they were (an anchor depends on its square and those beside it alone), and so
+ * are its run ends but those of the squares of a new tile and just before it. */
 static void redo_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc,
                          const anchor_redo *redo)
 {
     uint32_t rows = 0, anchors[SK_MG_N];
+    for (int k = 0; k < redo->n; k++) { /* each row's anchors as they were: starts but run ends */
+        int r = redo->r[k];
+        if (!(rows >> r & 1)) anchors[r] = v->starts[r] & ~v->run_ends[r];
+        rows |= 1u << r;
+    }
+    for (int k = 0; k < redo->ntiles; k++) {
+        int r = redo->tile_r[k], c = redo->tile_c[k];
+        if (c > 0) v->run_ends[r] &= ~(1u << (c - 1)); /* a tile before it ends no run now */
+        if (c + 1 == v->cols || !v->tile[r][c + 1]) v->run_ends[r] |= 1u << c;
+    }
     for (int k = 0; k < redo->n; k++) {
         int r = redo->r[k], c = redo->c[k];
-        if (!(rows >> r & 1)) { /* the row's anchors as they were: its starts but run ends */
-            rows |= 1u << r;
-            anchors[r] = v->starts[r] & ~v->run_ends[r];
-        }
         int a = anchor_at(vs, v, sr, sc, r, c);
         v->anchor[r][c] = (uint8_t)a;
         anchors[r] = (anchors[r] & ~(1u << c)) | (uint32_t)a << c;
     }
     for (; rows; rows &= rows - 1) {
         int r = __builtin_ctz(rows);
-        if (redo->tile_rows >> r & 1)
-            set_starts(v, r, anchors[r]);
-        else /* its tiles, and so its run ends, are as they were */
-            v->starts[r] = v->run_ends[r] | anchors[r];
+        v->starts[r] = v->run_ends[r] | anchors[r];
     }
 }
 
