@@ -110,16 +110,18 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     int counts[SK_MG_LETTERS_MAX] = {0};
     double values[SK_RACK_MAX] = {0};
     int n = 0;
+    uint64_t kinds = 0; /* bit t: the rack holds a tile of kind t */
     for (const char *p = pos->racks[0]; *p; p++) {
         int t = sk_tile_kind((sk_tile)*p);
         if (t >= SK_MG_LETTERS_MAX || n == SK_RACK_MAX) return SK_EINVAL;
         counts[t]++;
+        kinds |= (uint64_t)1 << t;
         values[n++] = rules->tiles->score[t];
     }
     sort_descending(values, n);
     long cells = 1;
-    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
-        cells *= counts[t] + 1;
+    for (; kinds; kinds &= kinds - 1)
+        cells *= counts[__builtin_ctzll(kinds)] + 1;
     if (!by_score && cells > (long)(sizeof(g->rack.leave_value) / sizeof(g->rack.leave_value[0])))
         return SK_ETOOBIG; /* a rack this large has too many leaves for the table */
     int rc = sk_mg_setup(g, rules, pos, NULL);
@@ -272,18 +274,15 @@ static int full_list_top(sk_movegen *g, const sk_rules *rules, const sk_position
 
 /* 0 when no exchange can rank above BAR, a placement ranked by the last search: by score an
  * exchange is worth 0 and comes after a placement of equal score; by equity it is worth the
- * value of the tiles it keeps, which the search's leave table holds for every proper part of
- * the rack (index 0 is the whole rack: no tile exchanged). Equal values are left to the full
- * ranking. */
+ * value of the tiles it keeps, a proper part of the rack, so at most the best value of a leave
+ * of fewer tiles than the rack's, which the search kept (g->bounds.win_maxleave by size). Equal
+ * values are left to the full ranking. */
 static int exchanges_may_rank(const sk_movegen *g, const sk_gen_move *bar, int by_score)
 {
     if (by_score) return bar->equity <= 0.0f;
-    long cells = 1;
-    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
-        cells *= g->rack.initial[t] + 1;
-    float best = -HUGE_VALF;
-    for (long i = 1; i < cells; i++)
-        if (g->rack.leave_value[i] > best) best = g->rack.leave_value[i];
+    double best = -HUGE_VAL;
+    for (int k = 0; k < g->bounds.win_n; k++)
+        if (g->bounds.win_maxleave[k] > best) best = g->bounds.win_maxleave[k];
     return !(best < bar->equity);
 }
 
