@@ -30,12 +30,31 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
     }
 }
 
-/* The cross set and score of the empty square (R, C) of view V, from scratch: which letters make
- * a word with the tiles above and below it, in LEX, with tiles worth VALUE. BLOCKED: the board
- * forbids a tile there; CLASSIC: the rule set lets a tile touch others sideways. */
-static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int classic, int r,
-                     int c, int blocked)
+/* Sets FIRST[t] to sk_kwg_find(NODES, LIST, t) for every tile t below SK_MG_LETTERS_MAX: from
+ * one reading of the list when its tiles ascend, as a lexicon's do. */
+static void root_nodes(const uint32_t *nodes, uint32_t list, uint32_t first[SK_MG_LETTERS_MAX])
 {
+    memset(first, 0, sizeof(first[0]) * SK_MG_LETTERS_MAX);
+    if (!list) return;
+    int ascending = 1;
+    for (uint32_t i = list;; i++) {
+        unsigned t = sk_kwg_tile(nodes[i]);
+        if (i > list && t <= sk_kwg_tile(nodes[i - 1])) ascending = 0;
+        if (t < SK_MG_LETTERS_MAX && !first[t]) first[t] = i;
+        if (sk_kwg_is_end(nodes[i])) break;
+    }
+    for (unsigned t = 0; !ascending && t < SK_MG_LETTERS_MAX; t++)
+        first[t] = sk_kwg_find(nodes, list, t);
+}
+
+/* The cross set and score of the empty square (R, C) of view V, one of VS, from scratch: which
+ * letters make a word with the tiles above and below it, in LEX (its root lists' nodes in VS),
+ * with tiles worth VALUE. BLOCKED: the board forbids a tile there; vs->classic: the rule set
+ * lets a tile touch others sideways. */
+static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex, const int *value,
+                     int r, int c, int blocked)
+{
+    int classic = vs->classic;
     const uint32_t *nodes = lex->nodes;
     v->has_cross[r][c] = 0;
     v->cross_score[r][c] = 0;
@@ -56,8 +75,10 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
     if (top == r) {
         /* tiles below only: the GADDAG holds every word reversed whole, so one walk up
          * through them leaves the first letters that make a word as accepting children */
-        uint32_t list = lex->gaddag;
-        for (int k = bottom; k > r; k--) {
+        uint32_t first = vs->gaddag_first[v->tile[bottom][c]];
+        uint32_t list = first ? sk_kwg_arc(nodes[first]) : 0;
+        sum += sk_mg_face(v, value, bottom, c);
+        for (int k = bottom - 1; k > r; k--) {
             sum += sk_mg_face(v, value, k, c);
             uint32_t i = list ? sk_kwg_find(nodes, list, v->tile[k][c]) : 0;
             list = i ? sk_kwg_arc(nodes[i]) : 0;
@@ -72,8 +93,10 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
         v->cross[r][c] &= allowed;
         return;
     }
-    uint32_t list = lex->dawg;
-    for (int k = top; k < r && list; k++) {
+    uint32_t first = vs->dawg_first[v->tile[top][c]]; /* top < r: a tile above */
+    uint32_t list = first ? sk_kwg_arc(nodes[first]) : 0;
+    sum += sk_mg_face(v, value, top, c);
+    for (int k = top + 1; k < r && list; k++) {
         sum += sk_mg_face(v, value, k, c);
         uint32_t i = sk_kwg_find(nodes, list, v->tile[k][c]);
         list = i ? sk_kwg_arc(nodes[i]) : 0;
@@ -102,12 +125,13 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
     v->cross[r][c] &= allowed;
 }
 
-static void compute_cross(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int classic)
+static void compute_cross(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
+                          const int *value)
 {
     for (int r = 0; r < v->rows; r++)
         for (int c = 0; c < v->cols; c++)
             if (v->cross[r][c])
-                cross_at(v, lex, value, classic, r, c, 0);
+                cross_at(v, vs, lex, value, r, c, 0);
             else {
                 v->has_cross[r][c] = 0;
                 v->cross_score[r][c] = 0;
@@ -177,7 +201,7 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
                 done[d][vc] |= 1u << er;
                 redo_add(&redo[d], er, vc);
                 int orow = d ? vc : er, ocol = d ? er : vc;
-                cross_at(v, lex, value, vs->classic, er, vc,
+                cross_at(v, vs, lex, value, er, vc,
                          sk_board_square(b, orow, ocol)->kind == SK_SQ_BLOCKED);
             }
         }
@@ -300,13 +324,15 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
         update_views(vs, lex, value, rules, pos, changed, nchanged, redo);
     } else {
         load_views(vs, rules, pos);
+        root_nodes(lex->nodes, lex->dawg, vs->dawg_first);
+        root_nodes(lex->nodes, lex->gaddag, vs->gaddag_first);
         if (++vs->views_loaded == 0) { /* wrapped: no run may read as known */
             memset(vs->run_loaded, 0, sizeof(vs->run_loaded));
             vs->views_loaded = 1;
         }
         for (int d = 0; d < 2; d++) {
             if (!first_move) {
-                compute_cross(&vs->v[d], lex, value, vs->classic);
+                compute_cross(&vs->v[d], vs, lex, value);
                 continue;
             }
             memset(vs->v[d].has_cross, 0, sizeof(vs->v[d].has_cross)); /* no tile: no cross word */
