@@ -72,15 +72,6 @@ static void sort_descending(double *v, int n)
     }
 }
 
-/* Adds start S to the heap STARTS of *N (there is room: it was taken from it). */
-static void push_start(sk_mg_start *starts, int *n, const sk_mg_start *s)
-{
-    int i = (*n)++;
-    for (; i > 0 && starts[(i - 1) / 2].bound < s->bound; i = (i - 1) / 2)
-        starts[i] = starts[(i - 1) / 2];
-    starts[i] = *s;
-}
-
 /* Hands the windows of ST with at least g->wm.min_k empty squares to the word-map search's
  * heap (of *NW), leaving ST the others to walk (the walk records no move of a handed window:
  * see sk_mg_load_windows); returns ST's new bound. *OOM is set when the heap could not grow. */
@@ -190,28 +181,18 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             sk_mg_wm_window(g, &w);
             continue;
         }
+        /* the best start: taken, or back into the heap with its bound lowered (one sift) */
         sk_mg_start taken = starts[0];
-        starts[0] = starts[--ns];
-        sift_down(starts, (size_t)ns, 0);
         const sk_mg_start *st = &taken;
+        int back = 0;
         if (!taken.exact) { /* its windows, and their best bound, now that it may lead */
             double quick = taken.bound;
             sk_mg_exact_bound(g, &taken, values, n, maxleave, by_score, &oom);
             if (oom) break;
-            if (taken.bound < quick) {
-                if (taken.bound > -1e299) push_start(starts, &ns, &taken);
-                continue;
-            }
+            back = taken.bound < quick;
         }
-        if (use_wm && g->wm.min_k <= 1) {
-            if (!push_windows(&g->bounds, &g->keep, g->bounds.windows + st->first, st->count,
-                              &nw)) {
-                free(starts);
-                return SK_ENOMEM;
-            }
-            continue;
-        }
-        if (taken.split) { /* its long windows to the word-map search, the rest walked */
+        int hand_all = use_wm && g->wm.min_k <= 1;
+        if (!back && !hand_all && taken.split) { /* its long windows to the word-map search */
             int oom_split = 0;
             double b = split_start(g, &taken, &nw, &oom_split);
             if (oom_split) {
@@ -220,9 +201,23 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             }
             if (b < taken.bound) {
                 taken.bound = b;
-                if (b > -1e299) push_start(starts, &ns, &taken);
-                continue;
+                back = 1;
             }
+        }
+        if (!back || !(taken.bound > -1e299)) { /* taken (or no move starts there) */
+            starts[0] = starts[--ns];
+        } else {
+            starts[0] = taken;
+        }
+        sift_down(starts, (size_t)ns, 0);
+        if (back) continue;
+        if (hand_all) {
+            if (!push_windows(&g->bounds, &g->keep, g->bounds.windows + st->first, st->count,
+                              &nw)) {
+                free(starts);
+                return SK_ENOMEM;
+            }
+            continue;
         }
         if (g->bounds.win_scored && !g->rack.leave_bounds) /* the word-map search needs none */
             sk_mg_rack_leave_bounds(&g->rack);
