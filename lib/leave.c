@@ -355,9 +355,9 @@ static void walk_indexed(const rack_walk *w, uint32_t list, uint64_t base, uint6
         int at = idx + w->radix[tile];
         if (sk_kwg_accepts(node) && rank < l->nvalues) w->out[at] = l->values[rank];
         uint32_t arc = sk_kwg_arc(node);
-        if (arc) {
-            uint64_t more = m; /* the kinds from TILE on */
-            if (!--w->left[tile]) more &= more - 1;
+        uint64_t more = w->left[tile] > 1 ? m : m & (m - 1); /* the kinds from TILE on */
+        if (arc && more) { /* a longer leave, with a tile still on the rack */
+            w->left[tile]--;
             walk_indexed(w, arc, rank + sk_kwg_accepts(node), more, at);
             w->left[tile]++;
         }
