@@ -19,7 +19,13 @@ struct sk_leaves {
     uint32_t *nodes; /* host order */
     uint32_t nnodes;
     uint32_t *counts; /* words reachable from each node's list position (see word_counts) */
-    float *values;    /* malloc'd (VALUES_OWNED), or inside the file mapped (read only) */
+    /* With INDEXED (see index_lists): every list reachable from the root holds its tiles in
+     * strictly ascending order and no count was clipped; TAIL[j], for every node j of such a
+     * list, is the number of words through node j and its later siblings, so that the words
+     * through the siblings before j in the list starting at L number TAIL[L] - TAIL[j]. */
+    uint32_t *tail;
+    int indexed;
+    float *values; /* malloc'd (VALUES_OWNED), or inside the file mapped (read only) */
     uint32_t nvalues;
     int values_owned;
     void *map; /* the file mapped (sk_leaves_load) when VALUES is read in place, else NULL */
@@ -37,6 +43,7 @@ void sk_leaves_free(sk_leaves *l)
     if (!l) return;
     free(l->nodes);
     free(l->counts);
+    free(l->tail);
     if (l->values_owned) free(l->values);
     if (l->map) munmap(l->map, l->map_len);
     free(l);
@@ -77,6 +84,34 @@ static int word_counts(sk_leaves *l)
         l->counts[i] = COUNT_NONE;
     uint32_t root = sk_kwg_arc(l->nodes[0]);
     return root ? count_list(l, root, 0) : SK_OK;
+}
+
+/* Sets TAIL and INDEXED (see struct sk_leaves) once word_counts has counted the lists reachable
+ * from the root (those whose COUNTS are set). Leaves without the index are read by a sibling
+ * scan (walk_rack) as before: only a malformed file lacks it. */
+static int index_lists(sk_leaves *l)
+{
+    l->tail = malloc((size_t)l->nnodes * sizeof(uint32_t));
+    if (!l->tail) return SK_ENOMEM;
+    l->indexed = 1;
+    for (uint32_t start = 0; start < l->nnodes && l->indexed; start++) {
+        if (l->counts[start] == COUNT_NONE) continue; /* no list is known to start here */
+        uint32_t end = start;
+        while (!sk_kwg_is_end(l->nodes[end])) /* word_counts found the list's end */
+            end++;
+        uint64_t total = 0;
+        for (uint32_t j = end + 1; j-- > start;) {
+            uint32_t n = l->nodes[j], arc = sk_kwg_arc(n);
+            total += (uint64_t)sk_kwg_accepts(n) + (arc ? l->counts[arc] : 0);
+            if (total >= COUNT_NONE - 1 ||
+                (j < end && sk_kwg_tile(n) >= sk_kwg_tile(l->nodes[j + 1]))) {
+                l->indexed = 0; /* clipped counts, or tiles out of order */
+                break;
+            }
+            l->tail[j] = (uint32_t)total;
+        }
+    }
+    return SK_OK;
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -165,6 +200,7 @@ static int parse(sk_leaves **out, const void *data, size_t len, sk_diag_list *di
         }
     }
     int rc = word_counts(l);
+    if (rc == SK_OK) rc = index_lists(l);
     if (rc != SK_OK) {
         if (rc == SK_EINVAL) sk_diag_add(diags, SK_SEV_ERROR, 0, "KLV graph has a backward arc");
         sk_leaves_free(l);
@@ -300,6 +336,34 @@ static void walk_rack(const rack_walk *w, uint32_t list, long base, uint64_t lef
     }
 }
 
+/* walk_rack for leaves with the index (INDEXED): the rack's kinds in LEFT are met in ascending
+ * order, as the list's tiles are, so the list is read no further than the last of them, and the
+ * rank of a node comes from TAIL instead of a sum over its earlier siblings. */
+static void walk_indexed(const rack_walk *w, uint32_t list, uint64_t base, uint64_t left, int idx)
+{
+    const sk_leaves *l = w->l;
+    const uint64_t head = base + l->tail[list];
+    uint32_t j = list;
+    for (uint64_t m = left; m; m &= m - 1) {
+        unsigned tile = (unsigned)__builtin_ctzll(m);
+        uint32_t node = l->nodes[j];
+        while (sk_kwg_tile(node) < tile && !sk_kwg_is_end(node))
+            node = l->nodes[++j];
+        if (sk_kwg_tile(node) > tile) continue; /* not in the list: try the next kind */
+        if (sk_kwg_tile(node) < tile) return;   /* the list ends before it */
+        uint64_t rank = head - l->tail[j];
+        int at = idx + w->radix[tile];
+        if (sk_kwg_accepts(node) && rank < l->nvalues) w->out[at] = l->values[rank];
+        uint32_t arc = sk_kwg_arc(node);
+        uint64_t more = w->left[tile] > 1 ? m : m & (m - 1); /* the kinds from TILE on */
+        if (arc && more) { /* a longer leave, with a tile still on the rack */
+            w->left[tile]--;
+            walk_indexed(w, arc, rank + sk_kwg_accepts(node), more, at);
+            w->left[tile]++;
+        }
+    }
+}
+
 int sk_leave_values_of_rack(const sk_leaves *leaves, const int *counts, int nkinds,
                             const int *radix, float *out)
 {
@@ -318,7 +382,10 @@ int sk_leave_values_of_rack(const sk_leaves *leaves, const int *counts, int nkin
     uint32_t root = leaves->nnodes ? sk_kwg_arc(leaves->nodes[0]) : 0;
     if (root) {
         rack_walk w = {leaves, left, radix, out};
-        walk_rack(&w, root, 0, kinds, 0);
+        if (leaves->indexed)
+            walk_indexed(&w, root, 0, kinds, 0);
+        else
+            walk_rack(&w, root, 0, kinds, 0);
     }
     return 1;
 }

@@ -60,19 +60,16 @@ static int push_windows(sk_mg_bounds *b, const sk_mg_keeper *k, const struct sk_
     return 1;
 }
 
-static int desc_double(const void *x, const void *y)
+/* Sorts the N doubles of V in descending order (a rack's tile values: a few). */
+static void sort_descending(double *v, int n)
 {
-    double a = *(const double *)x, b = *(const double *)y;
-    return a > b ? -1 : a < b ? 1 : 0;
-}
-
-/* Adds start S to the heap STARTS of *N (there is room: it was taken from it). */
-static void push_start(sk_mg_start *starts, int *n, const sk_mg_start *s)
-{
-    int i = (*n)++;
-    for (; i > 0 && starts[(i - 1) / 2].bound < s->bound; i = (i - 1) / 2)
-        starts[i] = starts[(i - 1) / 2];
-    starts[i] = *s;
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i;
+        for (; j > 0 && v[j - 1] < x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
 }
 
 /* Hands the windows of ST with at least g->wm.min_k empty squares to the word-map search's
@@ -104,16 +101,18 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     int counts[SK_MG_LETTERS_MAX] = {0};
     double values[SK_RACK_MAX] = {0};
     int n = 0;
+    uint64_t kinds = 0; /* bit t: the rack holds a tile of kind t */
     for (const char *p = pos->racks[0]; *p; p++) {
         int t = sk_tile_kind((sk_tile)*p);
         if (t >= SK_MG_LETTERS_MAX || n == SK_RACK_MAX) return SK_EINVAL;
         counts[t]++;
+        kinds |= (uint64_t)1 << t;
         values[n++] = rules->tiles->score[t];
     }
-    qsort(values, (size_t)n, sizeof(values[0]), desc_double);
+    sort_descending(values, n);
     long cells = 1;
-    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
-        cells *= counts[t] + 1;
+    for (; kinds; kinds &= kinds - 1)
+        cells *= counts[__builtin_ctzll(kinds)] + 1;
     if (!by_score && cells > (long)(sizeof(g->rack.leave_value) / sizeof(g->rack.leave_value[0])))
         return SK_ETOOBIG; /* a rack this large has too many leaves for the table */
     int rc = sk_mg_setup(g, rules, pos, NULL);
@@ -182,28 +181,18 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             sk_mg_wm_window(g, &w);
             continue;
         }
+        /* the best start: taken, or back into the heap with its bound lowered (one sift) */
         sk_mg_start taken = starts[0];
-        starts[0] = starts[--ns];
-        sift_down(starts, (size_t)ns, 0);
         const sk_mg_start *st = &taken;
+        int back = 0;
         if (!taken.exact) { /* its windows, and their best bound, now that it may lead */
             double quick = taken.bound;
             sk_mg_exact_bound(g, &taken, values, n, maxleave, by_score, &oom);
             if (oom) break;
-            if (taken.bound < quick) {
-                if (taken.bound > -1e299) push_start(starts, &ns, &taken);
-                continue;
-            }
+            back = taken.bound < quick;
         }
-        if (use_wm && g->wm.min_k <= 1) {
-            if (!push_windows(&g->bounds, &g->keep, g->bounds.windows + st->first, st->count,
-                              &nw)) {
-                free(starts);
-                return SK_ENOMEM;
-            }
-            continue;
-        }
-        if (taken.split) { /* its long windows to the word-map search, the rest walked */
+        int hand_all = use_wm && g->wm.min_k <= 1;
+        if (!back && !hand_all && taken.split) { /* its long windows to the word-map search */
             int oom_split = 0;
             double b = split_start(g, &taken, &nw, &oom_split);
             if (oom_split) {
@@ -212,9 +201,23 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             }
             if (b < taken.bound) {
                 taken.bound = b;
-                if (b > -1e299) push_start(starts, &ns, &taken);
-                continue;
+                back = 1;
             }
+        }
+        if (!back || !(taken.bound > -1e299)) { /* taken (or no move starts there) */
+            starts[0] = starts[--ns];
+        } else {
+            starts[0] = taken;
+        }
+        sift_down(starts, (size_t)ns, 0);
+        if (back) continue;
+        if (hand_all) {
+            if (!push_windows(&g->bounds, &g->keep, g->bounds.windows + st->first, st->count,
+                              &nw)) {
+                free(starts);
+                return SK_ENOMEM;
+            }
+            continue;
         }
         if (g->bounds.win_scored && !g->rack.leave_bounds) /* the word-map search needs none */
             sk_mg_rack_leave_bounds(&g->rack);
@@ -266,18 +269,15 @@ static int full_list_top(sk_movegen *g, const sk_rules *rules, const sk_position
 
 /* 0 when no exchange can rank above BAR, a placement ranked by the last search: by score an
  * exchange is worth 0 and comes after a placement of equal score; by equity it is worth the
- * value of the tiles it keeps, which the search's leave table holds for every proper part of
- * the rack (index 0 is the whole rack: no tile exchanged). Equal values are left to the full
- * ranking. */
+ * value of the tiles it keeps, a proper part of the rack, so at most the best value of a leave
+ * of fewer tiles than the rack's, which the search kept (g->bounds.win_maxleave by size). Equal
+ * values are left to the full ranking. */
 static int exchanges_may_rank(const sk_movegen *g, const sk_gen_move *bar, int by_score)
 {
     if (by_score) return bar->equity <= 0.0f;
-    long cells = 1;
-    for (int t = 0; t < SK_MG_LETTERS_MAX; t++)
-        cells *= g->rack.initial[t] + 1;
-    float best = -HUGE_VALF;
-    for (long i = 1; i < cells; i++)
-        if (g->rack.leave_value[i] > best) best = g->rack.leave_value[i];
+    double best = -HUGE_VAL;
+    for (int k = 0; k < g->bounds.win_n; k++)
+        if (g->bounds.win_maxleave[k] > best) best = g->bounds.win_maxleave[k];
     return !(best < bar->equity);
 }
 

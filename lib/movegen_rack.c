@@ -76,6 +76,29 @@ void sk_mg_rack_leave_bounds(sk_mg_rack *rk)
     }
 }
 
+/* sk_mg_rack_leaves once rk->kept_value holds the value of every leave by the index of the tiles
+ * kept (CELLS of them, the rack COUNTS of the NK KINDS): rk->leave_value by the index of the
+ * tiles used, which is the whole rack's index (CELLS - 1) less that of the tiles kept, and
+ * MAXLEAVE by the number of tiles kept, the digit sum of the kept index. */
+static void table_leaves(sk_mg_rack *rk, const int counts[SK_MG_LETTERS_MAX], const int *kinds,
+                         int nk, int cells, double maxleave[SK_RACK_MAX + 1])
+{
+    uint8_t size[sizeof(rk->kept_value) / sizeof(rk->kept_value[0])];
+    size[0] = 0;
+    /* the indexes below SPAN use the kinds before kinds[i] alone; the radix of kinds[i] is SPAN */
+    for (int i = 0, span = 1; i < nk; span *= counts[kinds[i]] + 1, i++)
+        for (int u = 1; u <= counts[kinds[i]]; u++)
+            for (int j = 0; j < span; j++)
+                size[u * span + j] = (uint8_t)(size[j] + u);
+    const float *kept_value = rk->kept_value;
+    float *leave_value = rk->leave_value;
+    for (int i = 0; i < cells; i++) {
+        float v = kept_value[i];
+        leave_value[cells - 1 - i] = v;
+        if (v > maxleave[size[i]]) maxleave[size[i]] = v;
+    }
+}
+
 /* Values of every sub-multiset of the rack that can be kept, by mixed-radix index of the tiles
  * used (index = sum over kinds of used[kind] * radix[kind]). The choices are counted like an
  * odometer over the kinds the rack holds, and each leave is handed over as sorted tiles: the
@@ -101,24 +124,21 @@ void sk_mg_rack_leaves(sk_mg_rack *rk, const sk_leaves *leaves, const int counts
         maxleave[k] = -1e300;
     /* with a leave file, every value in one walk of its DAWG, by the index of the tiles kept
      * (the whole rack's index less that of the tiles used) */
-    int full = r - 1;
-    float *kept_value = rk->kept_value;
-    int table = sk_leave_values_of_rack(leaves, counts, SK_MG_LETTERS_MAX, rk->radix, kept_value);
+    if (sk_leave_values_of_rack(leaves, counts, SK_MG_LETTERS_MAX, rk->radix, rk->kept_value)) {
+        table_leaves(rk, counts, kinds, nk, r, maxleave);
+        return;
+    }
     int used[SK_MG_LETTERS_MAX] = {0}, idx = 0, nused = 0;
     for (;;) {
         int n = ntiles - nused;
-        if (table) {
-            rk->leave_value[idx] = kept_value[full - idx];
-        } else {
-            unsigned char kept[SK_RACK_MAX];
-            int m = 0;
-            /* each tile kept or not without a branch: which are kept changes from leave to leave */
-            for (int j = 0; j < ntiles; j++) {
-                kept[m] = tile[j];
-                m += copy[j] >= used[tile[j]];
-            }
-            rk->leave_value[idx] = (float)sk_leave_value_tiles(leaves, kept, n);
+        unsigned char kept[SK_RACK_MAX];
+        int m = 0;
+        /* each tile kept or not without a branch: which are kept changes from leave to leave */
+        for (int j = 0; j < ntiles; j++) {
+            kept[m] = tile[j];
+            m += copy[j] >= used[tile[j]];
         }
+        rk->leave_value[idx] = (float)sk_leave_value_tiles(leaves, kept, n);
         if (rk->leave_value[idx] > maxleave[n]) maxleave[n] = rk->leave_value[idx];
         int i = 0; /* the next choice */
         for (; i < nk && used[kinds[i]] == counts[kinds[i]]; i++) {

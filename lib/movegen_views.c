@@ -30,12 +30,31 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
     }
 }
 
-/* The cross set and score of the empty square (R, C) of view V, from scratch: which letters make
- * a word with the tiles above and below it, in LEX, with tiles worth VALUE. BLOCKED: the board
- * forbids a tile there; CLASSIC: the rule set lets a tile touch others sideways. */
-static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int classic, int r,
-                     int c, int blocked)
+/* Sets FIRST[t] to sk_kwg_find(NODES, LIST, t) for every tile t below SK_MG_LETTERS_MAX: from
+ * one reading of the list when its tiles ascend, as a lexicon's do. */
+static void root_nodes(const uint32_t *nodes, uint32_t list, uint32_t first[SK_MG_LETTERS_MAX])
 {
+    memset(first, 0, sizeof(first[0]) * SK_MG_LETTERS_MAX);
+    if (!list) return;
+    int ascending = 1;
+    for (uint32_t i = list;; i++) {
+        unsigned t = sk_kwg_tile(nodes[i]);
+        if (i > list && t <= sk_kwg_tile(nodes[i - 1])) ascending = 0;
+        if (t < SK_MG_LETTERS_MAX && !first[t]) first[t] = i;
+        if (sk_kwg_is_end(nodes[i])) break;
+    }
+    for (unsigned t = 0; !ascending && t < SK_MG_LETTERS_MAX; t++)
+        first[t] = sk_kwg_find(nodes, list, t);
+}
+
+/* The cross set and score of the empty square (R, C) of view V, one of VS, from scratch: which
+ * letters make a word with the tiles above and below it, in LEX (its root lists' nodes in VS),
+ * with tiles worth VALUE. BLOCKED: the board forbids a tile there; vs->classic: the rule set
+ * lets a tile touch others sideways. */
+static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex, const int *value,
+                     int r, int c, int blocked)
+{
+    int classic = vs->classic;
     const uint32_t *nodes = lex->nodes;
     v->has_cross[r][c] = 0;
     v->cross_score[r][c] = 0;
@@ -56,8 +75,10 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
     if (top == r) {
         /* tiles below only: the GADDAG holds every word reversed whole, so one walk up
          * through them leaves the first letters that make a word as accepting children */
-        uint32_t list = lex->gaddag;
-        for (int k = bottom; k > r; k--) {
+        uint32_t first = vs->gaddag_first[v->tile[bottom][c]];
+        uint32_t list = first ? sk_kwg_arc(nodes[first]) : 0;
+        sum += sk_mg_face(v, value, bottom, c);
+        for (int k = bottom - 1; k > r; k--) {
             sum += sk_mg_face(v, value, k, c);
             uint32_t i = list ? sk_kwg_find(nodes, list, v->tile[k][c]) : 0;
             list = i ? sk_kwg_arc(nodes[i]) : 0;
@@ -72,8 +93,10 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
         v->cross[r][c] &= allowed;
         return;
     }
-    uint32_t list = lex->dawg;
-    for (int k = top; k < r && list; k++) {
+    uint32_t first = vs->dawg_first[v->tile[top][c]]; /* top < r: a tile above */
+    uint32_t list = first ? sk_kwg_arc(nodes[first]) : 0;
+    sum += sk_mg_face(v, value, top, c);
+    for (int k = top + 1; k < r && list; k++) {
         sum += sk_mg_face(v, value, k, c);
         uint32_t i = sk_kwg_find(nodes, list, v->tile[k][c]);
         list = i ? sk_kwg_arc(nodes[i]) : 0;
@@ -82,11 +105,16 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
         sum += sk_mg_face(v, value, k, c);
     v->cross_score[r][c] = (int16_t)sum;
     sk_mg_set allowed = 0;
+    const uint64_t *wn = lex->wnodes; /* when built: a superset of each node's children */
     for (uint32_t i = list; list; i++) {
         uint32_t node = nodes[i];
         uint32_t at = i;
         int ok = 1;
         for (int k = r + 1; k <= bottom && ok; k++) {
+            if (wn && !(sk_mg_kids(wn[at]) & SK_MG_BIT(v->tile[k][c]))) {
+                ok = 0; /* no child holds the tile below */
+                break;
+            }
             uint32_t next = sk_kwg_arc(nodes[at]);
             at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
             ok = at != 0;
@@ -97,26 +125,42 @@ static void cross_at(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int 
     v->cross[r][c] &= allowed;
 }
 
-static void compute_cross(sk_mg_view *v, const sk_mg_lex *lex, const int *value, int classic)
+static void compute_cross(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
+                          const int *value)
 {
     for (int r = 0; r < v->rows; r++)
         for (int c = 0; c < v->cols; c++)
             if (v->cross[r][c])
-                cross_at(v, lex, value, classic, r, c, 0);
+                cross_at(v, vs, lex, value, r, c, 0);
             else {
                 v->has_cross[r][c] = 0;
                 v->cross_score[r][c] = 0;
             }
 }
 
-/* After new tiles at the squares of CHANGED (N of them, original coordinates) of a position the
- * views already hold but for those tiles: place them, and recompute only the cross sets they
- * can change — the empty squares just beyond each end of the runs they join, in both views.
- * ROWS[d] gets a bit for each row of view d whose anchors may have changed: the new tiles' rows
- * and those of the squares whose cross sets were redone. */
+/* Squares of one view whose anchors an update may have changed (update_views): each new tile's
+ * square and those beside it in its row, and each square whose cross set was redone. */
+typedef struct {
+    int n;
+    uint8_t r[5 * SK_RACK_MAX], c[5 * SK_RACK_MAX];
+    int ntiles;
+    uint8_t tile_r[SK_RACK_MAX], tile_c[SK_RACK_MAX]; /* the new tiles' squares */
+} anchor_redo;
+
+static void redo_add(anchor_redo *a, int r, int c)
+{
+    a->r[a->n] = (uint8_t)r;
+    a->c[a->n++] = (uint8_t)c;
+}
+
+/* After new tiles at the squares of CHANGED (N of them, at most SK_RACK_MAX, original
+ * coordinates) of a position the views already hold but for those tiles: place them, and
+ * recompute only the cross sets they can change — the empty squares just beyond each end of
+ * the runs they join, in both views. REDO[d] receives the squares of view d whose anchors may
+ * have changed. */
 static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value,
                          const sk_rules *rules, const sk_position *pos, const int *changed, int n,
-                         uint32_t rows[2])
+                         anchor_redo redo[2])
 {
     const sk_board *b = rules->board;
     for (int k = 0; k < n; k++) {
@@ -129,8 +173,17 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             v->blank[vr][vc] = (t & SK_TILE_BLANKED) != 0;
             v->cross[vr][vc] = 0;
             v->has_cross[vr][vc] = 0;
+            redo[d].tile_r[redo[d].ntiles] = (uint8_t)vr;
+            redo[d].tile_c[redo[d].ntiles++] = (uint8_t)vc;
+            if (vc > 0) redo_add(&redo[d], vr, vc - 1);
+            redo_add(&redo[d], vr, vc);
+            if (vc + 1 < v->cols) redo_add(&redo[d], vr, vc + 1);
         }
     }
+    /* [d][vc] bit er: the square (er, vc) of view d is redone already (tiles of one run share
+     * its ends) */
+    uint32_t done[2][SK_MG_N];
+    memset(done, 0, sizeof(done));
     for (int k = 0; k < n; k++) {
         int r = changed[k] / pos->width, c = changed[k] % pos->width;
         for (int d = 0; d < 2; d++) {
@@ -142,44 +195,95 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             while (bottom + 1 < v->rows && v->tile[bottom + 1][vc])
                 bottom++;
             const int ends[2] = {top - 1, bottom + 1};
-            rows[d] |= 1u << vr;
             for (int e = 0; e < 2; e++) {
                 int er = ends[e];
-                if (er < 0 || er >= v->rows) continue;
-                rows[d] |= 1u << er;
+                if (er < 0 || er >= v->rows || (done[d][vc] >> er & 1)) continue;
+                done[d][vc] |= 1u << er;
+                redo_add(&redo[d], er, vc);
                 int orow = d ? vc : er, ocol = d ? er : vc;
-                cross_at(v, lex, value, vs->classic, er, vc,
+                cross_at(v, vs, lex, value, er, vc,
                          sk_board_square(b, orow, ocol)->kind == SK_SQ_BLOCKED);
             }
         }
     }
 }
 
-/* Cross anchors: where a word holding no tile of its row can start (the leftmost such square
- * of the word). Classic: an empty square with a tile above or below and none beside it; the
- * first move: the start square alone; skrabbkle has none after the first move. Only for the
- * rows whose bits ROWS holds. */
-static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc, uint32_t rows)
+/* 1 if (R, C) of V is a cross anchor: where a word holding no tile of its row can start (the
+ * leftmost such square of the word). Classic: an empty square with a tile above or below and
+ * none beside it; the first move: the start square (SR, SC) alone; skrabbkle has none after
+ * the first move. */
+static int anchor_at(const sk_mg_views *vs, const sk_mg_view *v, int sr, int sc, int r, int c)
+{
+    if (vs->first_move) return r == sr && c == sc && v->cross[r][c];
+    if (vs->classic && !v->tile[r][c] && v->cross[r][c] && v->has_cross[r][c]) {
+        int left = c > 0 && v->tile[r][c - 1];
+        int right = c + 1 < v->cols && v->tile[r][c + 1];
+        return !left && !right;
+    }
+    return 0;
+}
+
+/* Sets v->run_ends[R] from the row's tiles and v->starts[R] from them and ANCHORS (bit c: an
+ * anchor at (R, C)). */
+static void set_starts(sk_mg_view *v, int r, uint32_t anchors)
+{
+    uint32_t tiles = 0;
+    for (int c = 0; c < v->cols; c++)
+        tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
+    v->run_ends[r] = tiles & ~(tiles >> 1);
+    v->starts[r] = v->run_ends[r] | anchors;
+}
+
+/* The anchors (anchor_at) and start points of every row of V. */
+static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc)
 {
     for (int r = 0; r < v->rows; r++) {
-        if (!(rows >> r & 1)) continue;
-        uint32_t tiles = 0, anchors = 0;
+        uint32_t anchors = 0;
         for (int c = 0; c < v->cols; c++) {
-            int a = 0;
-            if (vs->first_move) {
-                a = r == sr && c == sc && v->cross[r][c];
-            } else if (vs->classic && !v->tile[r][c] && v->cross[r][c] && v->has_cross[r][c]) {
-                int left = c > 0 && v->tile[r][c - 1];
-                int right = c + 1 < v->cols && v->tile[r][c + 1];
-                a = !left && !right;
-            }
+            int a = anchor_at(vs, v, sr, sc, r, c);
             v->anchor[r][c] = (uint8_t)a;
-            tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
             anchors |= (uint32_t)a << c;
         }
-        v->run_ends[r] = tiles & ~(tiles >> 1);
-        v->starts[r] = v->run_ends[r] | anchors;
+        set_starts(v, r, anchors);
     }
+}
+
+/* The anchors of the squares of REDO only, and the start points of their rows: V's other
+ * anchors are as they were (an anchor depends on its square and those beside it alone), and so
+ * are its run ends but those of the squares of a new tile and just before it. */
+static void redo_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc,
+                         const anchor_redo *redo)
+{
+    uint32_t rows = 0, anchors[SK_MG_N];
+    for (int k = 0; k < redo->n; k++) { /* each row's anchors as they were: starts but run ends */
+        int r = redo->r[k];
+        if (!(rows >> r & 1)) anchors[r] = v->starts[r] & ~v->run_ends[r];
+        rows |= 1u << r;
+    }
+    for (int k = 0; k < redo->ntiles; k++) {
+        int r = redo->tile_r[k], c = redo->tile_c[k];
+        if (c > 0) v->run_ends[r] &= ~(1u << (c - 1)); /* a tile before it ends no run now */
+        if (c + 1 == v->cols || !v->tile[r][c + 1]) v->run_ends[r] |= 1u << c;
+    }
+    for (int k = 0; k < redo->n; k++) {
+        int r = redo->r[k], c = redo->c[k];
+        int a = anchor_at(vs, v, sr, sc, r, c);
+        v->anchor[r][c] = (uint8_t)a;
+        anchors[r] = (anchors[r] & ~(1u << c)) | (uint32_t)a << c;
+    }
+    for (; rows; rows &= rows - 1) {
+        int r = __builtin_ctz(rows);
+        v->starts[r] = v->run_ends[r] | anchors[r];
+    }
+}
+
+/* 1 if the 8 bytes at A and B are the same. */
+static int same_8(const char *a, const char *b)
+{
+    uint64_t x, y;
+    memcpy(&x, a, sizeof(x));
+    memcpy(&y, b, sizeof(y));
+    return x == y;
 }
 
 void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *rules,
@@ -187,9 +291,7 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
 {
     const sk_lexicon *lexicon = rules->lexicon;
     const sk_board *b = rules->board;
-    int first_move = sk_position_tile_count(pos) == 0;
     vs->classic = rules->ruleset == SK_RULES_CLASSIC;
-    vs->first_move = first_move;
     vs->start_row = b->start_row;
     vs->start_col = b->start_col;
     /* Cross sets are kept up to date incrementally: when POS is the position the views hold
@@ -201,41 +303,59 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
                       memcmp(&vs->cache_board, rules->board, sizeof(vs->cache_board)) == 0 &&
                       vs->cache_w == pos->width && vs->cache_h == pos->height &&
                       memcmp(vs->cache_value, value, sizeof(vs->cache_value)) == 0;
-    for (int i = 0; incremental && i < pos->width * pos->height; i++) {
+    int squares = pos->width * pos->height;
+    for (int i = 0; incremental && i < squares; i++) {
+        if (i + 8 <= squares && same_8(pos->tiles + i, vs->cache_tiles + i)) {
+            i += 7; /* eight squares alike */
+            continue;
+        }
         if (pos->tiles[i] == vs->cache_tiles[i]) continue;
         if (vs->cache_tiles[i] || nchanged == SK_RACK_MAX)
             incremental = 0; /* a tile taken away or changed, or many new: start afresh */
         else
             changed[nchanged++] = i;
     }
-    /* the rows whose anchors are redone: those the new tiles touch, when the views held a
-     * position with tiles already; else all */
-    uint32_t rows[2] = {~0u, ~0u};
+    /* an update only adds tiles: to none, the first move is still to play */
+    int first_move =
+        incremental ? vs->cache_first_move && nchanged == 0 : sk_position_tile_count(pos) == 0;
+    vs->first_move = first_move;
+    anchor_redo redo[2] = {{0}, {0}};
     if (incremental) {
-        uint32_t touched[2] = {0, 0};
-        update_views(vs, lex, value, rules, pos, changed, nchanged, touched);
-        if (!vs->cache_first_move) memcpy(rows, touched, sizeof(rows));
+        update_views(vs, lex, value, rules, pos, changed, nchanged, redo);
     } else {
         load_views(vs, rules, pos);
+        root_nodes(lex->nodes, lex->dawg, vs->dawg_first);
+        root_nodes(lex->nodes, lex->gaddag, vs->gaddag_first);
         if (++vs->views_loaded == 0) { /* wrapped: no run may read as known */
             memset(vs->run_loaded, 0, sizeof(vs->run_loaded));
             vs->views_loaded = 1;
         }
         for (int d = 0; d < 2; d++) {
             if (!first_move) {
-                compute_cross(&vs->v[d], lex, value, vs->classic);
+                compute_cross(&vs->v[d], vs, lex, value);
                 continue;
             }
             memset(vs->v[d].has_cross, 0, sizeof(vs->v[d].has_cross)); /* no tile: no cross word */
             memset(vs->v[d].cross_score, 0, sizeof(vs->v[d].cross_score));
         }
     }
-    for (int d = 0; d < 2; d++)
-        compute_anchors(vs, &vs->v[d], d ? b->start_col : b->start_row,
-                        d ? b->start_row : b->start_col, rows[d]);
+    /* every anchor afresh, unless the views held a position with tiles already and were
+     * updated: then those of the squares the new tiles touch */
+    for (int d = 0; d < 2; d++) {
+        int sr = d ? b->start_col : b->start_row, sc = d ? b->start_row : b->start_col;
+        if (incremental && !vs->cache_first_move)
+            redo_anchors(vs, &vs->v[d], sr, sc, &redo[d]);
+        else
+            compute_anchors(vs, &vs->v[d], sr, sc);
+    }
     vs->cache_valid = 1;
     vs->cache_first_move = first_move;
     vs->cache_rules = *rules;
+    if (incremental) { /* the board, sizes and values compared equal: only new tiles to keep */
+        for (int k = 0; k < nchanged; k++)
+            vs->cache_tiles[changed[k]] = pos->tiles[changed[k]];
+        return;
+    }
     vs->cache_board = *rules->board;
     vs->cache_nodes = sk_lexicon_node_count(lexicon);
     vs->cache_w = pos->width;

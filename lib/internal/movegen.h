@@ -122,6 +122,9 @@ typedef struct {
     size_t cache_nodes;
     int cache_value[SK_MG_LETTERS_MAX];
     char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
+    /* [t]: the node of tile t in the DAWG's and the GADDAG's root lists (sk_kwg_find), for
+     * the cross sets; set whenever the views are loaded afresh */
+    uint32_t dawg_first[SK_MG_LETTERS_MAX], gaddag_first[SK_MG_LETTERS_MAX];
 } sk_mg_views;
 
 /* The rack part (movegen_rack.c): the rack of the last sk_mg_setup. INITIAL holds it; COUNT,
