@@ -47,6 +47,16 @@ static void root_nodes(const uint32_t *nodes, uint32_t list, uint32_t first[SK_M
         first[t] = sk_kwg_find(nodes, list, t);
 }
 
+/* *LIST and *TILES: the child list of node AT (0: none, also when AT is 0) and its tiles
+ * (sk_mg_kids: exact with the walk table WN, else every tile). */
+static inline void child_list(const uint64_t *wn, const uint32_t *nodes, uint32_t at,
+                              uint32_t *list, sk_mg_set *tiles)
+{
+    uint64_t wnode = at ? sk_mg_node(wn, nodes, at) : 0;
+    *list = sk_kwg_arc((uint32_t)wnode);
+    *tiles = sk_mg_kids(wnode);
+}
+
 /* The cross set and score of the empty square (R, C) of view V, one of VS, from scratch: which
  * letters make a word with the tiles above and below it, in LEX (its root lists' nodes in VS),
  * with tiles worth VALUE. BLOCKED: the board forbids a tile there; vs->classic: the rule set
@@ -71,17 +81,21 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
         v->cross[r][c] = 0;
         return;
     }
+    /* with the walk table, each list's tiles are known and a tile's child is found by index
+     * (sk_mg_lookup); without it, every set reads as "any tile" and lists are scanned */
+    const uint64_t *wn = lex->wnodes;
     int sum = 0;
     if (top == r) {
         /* tiles below only: the GADDAG holds every word reversed whole, so one walk up
          * through them leaves the first letters that make a word as accepting children */
-        uint32_t first = vs->gaddag_first[v->tile[bottom][c]];
-        uint32_t list = first ? sk_kwg_arc(nodes[first]) : 0;
+        uint32_t list;
+        sk_mg_set tiles;
+        child_list(wn, nodes, vs->gaddag_first[v->tile[bottom][c]], &list, &tiles);
         sum += sk_mg_face(v, value, bottom, c);
         for (int k = bottom - 1; k > r; k--) {
             sum += sk_mg_face(v, value, k, c);
-            uint32_t i = list ? sk_kwg_find(nodes, list, v->tile[k][c]) : 0;
-            list = i ? sk_kwg_arc(nodes[i]) : 0;
+            child_list(wn, nodes, list ? sk_mg_lookup(wn, nodes, list, tiles, v->tile[k][c]) : 0,
+                       &list, &tiles);
         }
         sk_mg_set allowed = 0;
         for (uint32_t i = list; list; i++) {
@@ -93,33 +107,29 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
         v->cross[r][c] &= allowed;
         return;
     }
-    uint32_t first = vs->dawg_first[v->tile[top][c]]; /* top < r: a tile above */
-    uint32_t list = first ? sk_kwg_arc(nodes[first]) : 0;
+    uint32_t list; /* top < r: a tile above */
+    sk_mg_set tiles;
+    child_list(wn, nodes, vs->dawg_first[v->tile[top][c]], &list, &tiles);
     sum += sk_mg_face(v, value, top, c);
     for (int k = top + 1; k < r && list; k++) {
         sum += sk_mg_face(v, value, k, c);
-        uint32_t i = sk_kwg_find(nodes, list, v->tile[k][c]);
-        list = i ? sk_kwg_arc(nodes[i]) : 0;
+        child_list(wn, nodes, sk_mg_lookup(wn, nodes, list, tiles, v->tile[k][c]), &list, &tiles);
     }
     for (int k = r + 1; k <= bottom; k++)
         sum += sk_mg_face(v, value, k, c);
     v->cross_score[r][c] = (int16_t)sum;
     sk_mg_set allowed = 0;
-    const uint64_t *wn = lex->wnodes; /* when built: a superset of each node's children */
     for (uint32_t i = list; list; i++) {
         uint32_t node = nodes[i];
+        /* the tiles below, each a child of the one before */
         uint32_t at = i;
-        int ok = 1;
-        for (int k = r + 1; k <= bottom && ok; k++) {
-            if (wn && !(sk_mg_kids(wn[at]) & SK_MG_BIT(v->tile[k][c]))) {
-                ok = 0; /* no child holds the tile below */
-                break;
-            }
-            uint32_t next = sk_kwg_arc(nodes[at]);
-            at = next ? sk_kwg_find(nodes, next, v->tile[k][c]) : 0;
-            ok = at != 0;
+        for (int k = r + 1; k <= bottom && at; k++) {
+            uint32_t next;
+            sk_mg_set below;
+            child_list(wn, nodes, at, &next, &below);
+            at = next ? sk_mg_lookup(wn, nodes, next, below, v->tile[k][c]) : 0;
         }
-        if (ok && sk_kwg_accepts(nodes[at])) allowed |= SK_MG_BIT(sk_kwg_tile(node));
+        if (at && sk_kwg_accepts(nodes[at])) allowed |= SK_MG_BIT(sk_kwg_tile(node));
         if (sk_kwg_is_end(node)) break;
     }
     v->cross[r][c] &= allowed;

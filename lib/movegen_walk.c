@@ -272,8 +272,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_s
     uint8_t t = v->tile[r][c];
     int exact = sk_mg_exact(tiles);
     if (t) {
-        uint32_t i = exact ? (tiles >> t & 1 ? sk_mg_child(list, tiles, t) : 0)
-                           : sk_mg_find(wn, nodes, list, t);
+        uint32_t i = sk_mg_lookup(wn, nodes, list, tiles, t);
         if (i)
             go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + sk_mg_face(v, g->rack.value, r, c),
                   mult, cross_total);

@@ -318,6 +318,15 @@ static inline uint32_t sk_mg_find(const uint64_t *wn, const uint32_t *nodes, uin
     }
 }
 
+/* The index of the child of TILE in the list LIST, whose tiles TILES gives (sk_mg_kids of the
+ * node that leads to it), or 0 when it has none: indexed when TILES is exact, else scanned. */
+static inline uint32_t sk_mg_lookup(const uint64_t *wn, const uint32_t *nodes, uint32_t list,
+                                    sk_mg_set tiles, unsigned tile)
+{
+    if (sk_mg_exact(tiles)) return tiles >> tile & 1 ? sk_mg_child(list, tiles, tile) : 0;
+    return sk_mg_find(wn, nodes, list, tile);
+}
+
 /* Face value of the tile at (R, C) of view V, with tiles worth VALUE ([0]: the blank's). */
 static inline int sk_mg_face(const sk_mg_view *v, const int *value, int r, int c)
 {
