@@ -3,8 +3,10 @@
  * moves per second), the best move by score and by equity; then greedy self-play (two players
  * taking the best-scoring move, bag drawn with a fixed seed) in games per second, and the same by
  * equity (exchanges competing); then peak RSS. Equity is score + the leave values of LEAVES (a
- * KLV/KLV2 file; '-' or none: the built-in heuristic).
- *   bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES] [LEAVES] */
+ * KLV/KLV2 file; '-' or none: the built-in heuristic). ONLY limits the run to one operation, for
+ * counting its instructions (tests/bench/instructions.sh): 'equity' the best move by equity with
+ * the word map of each position, 'selfplay' self-play by equity with the word map.
+ *   bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES] [LEAVES] [ONLY] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,10 +78,12 @@ static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng,
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES]\n");
+        fprintf(stderr, "usage: bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES] [LEAVES] [ONLY]\n");
         return 2;
     }
     int reps = argc > 4 ? atoi(argv[4]) : 50, games = argc > 5 ? atoi(argv[5]) : 50;
+    const char *only = argc > 8 ? argv[8] : "";
+    int only_equity = !strcmp(only, "equity"), only_selfplay = !strcmp(only, "selfplay");
     sk_lexicon *lex;
     if (sk_lexicon_open(&lex, argv[1], NULL) != 0) return 2;
     sk_buf text;
@@ -126,11 +130,17 @@ int main(int argc, char **argv)
         sk_movegen_all(gen, &rules, &warm, &list);
         list.count = 0;
     }
-    while (fgets(line, sizeof(line), f)) {
+    while (!only_selfplay && fgets(line, sizeof(line), f)) {
         line[strcspn(line, "\n")] = '\0';
         sk_position pos;
         if (sk_position_parse_cgp(&pos, line, strlen(line), abc, NULL) != 0) continue;
         n++;
+        if (only_equity) {
+            sk_movegen_use_wordmap(gen, wm);
+            printf("best (equity, word map), line %d %9.3f ms\n", n,
+                   best_ms(gen, &rules, &pos, leaves, 0, reps));
+            continue;
+        }
         double t0 = cpu_ms();
         for (int i = 0; i < reps; i++) { /* each time from scratch, as for a new position */
             list.count = 0;
@@ -166,8 +176,9 @@ int main(int argc, char **argv)
     static const char *const names[2][2] = {
         {"greedy self-play (best score)", "self-play (best score, word map)"},
         {"self-play (best equity)", "self-play (equity, word map)"}};
-    for (int eq = 0; eq < 2; eq++)
+    for (int eq = 0; eq < 2 && !only_equity; eq++)
         for (int use = 0; use < (wm ? 2 : 1); use++) {
+            if (only_selfplay && !(eq && use)) continue;
             sk_rng_seed(&rng, 2026);
             sk_movegen_use_wordmap(gen, use ? wm : NULL);
             int moves = 0;
