@@ -14,7 +14,10 @@ bench=$build/bin/bench_movegen
 [ -x "$bench" ] || { echo "instructions.sh: build first: no $bench" >&2; exit 2; }
 [ -f "$positions" ] || { echo "instructions.sh: no $positions" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind" >&2; exit 2; }
-[ "$reps" -ge 2 ] && [ "$games" -ge 2 ] || { echo "instructions.sh: REPS and GAMES >= 2" >&2; exit 2; }
+if [ "$reps" -lt 2 ] || [ "$games" -lt 2 ]; then
+  echo "instructions.sh: REPS and GAMES must be 2 or more" >&2
+  exit 2
+fi
 leaves=${LEAVES:-$build/share/skrab/leaves/wordlist-classic.klv2}
 if [ "$leaves" = none ] || [ ! -f "$leaves" ]; then leaves=-; fi
 tmp=$(mktemp -d)
