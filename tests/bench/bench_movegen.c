@@ -78,7 +78,9 @@ static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng,
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES] [LEAVES] [ONLY]\n");
+        fprintf(
+            stderr,
+            "usage: bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES] [LEAVES] [ONLY]\n");
         return 2;
     }
     int reps = argc > 4 ? atoi(argv[4]) : 50, games = argc > 5 ? atoi(argv[5]) : 50;
