@@ -72,6 +72,35 @@ static void sort_descending(double *v, int n)
     }
 }
 
+/* Adds S to the heap STARTS of *N (there is room). */
+static void push_start(sk_mg_start *starts, int *n, const sk_mg_start *s)
+{
+    int i = (*n)++;
+    for (; i > 0 && starts[(i - 1) / 2].bound < s->bound; i = (i - 1) / 2)
+        starts[i] = starts[(i - 1) / 2];
+    starts[i] = *s;
+}
+
+/* The start of the walk from (R, C) of view V (direction D), not bounded yet. */
+static sk_mg_start start_at(const sk_mg_view *v, int d, int r, int c)
+{
+    sk_mg_start st = {0};
+    st.d = (uint8_t)d;
+    st.row = (uint8_t)r;
+    st.col = (uint8_t)c;
+    st.through = (uint8_t)(v->run_ends[r] >> c & 1);
+    return st;
+}
+
+/* 1 if no tile of TILES is worth less than 0: a bound then only grows with the squares and
+ * tiles it counts (sk_mg_row_bound). */
+static int tile_values_nonnegative(const sk_tileset *tiles)
+{
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        if (tiles->score[t] < 0) return 0;
+    return 1;
+}
+
 /* Hands the windows of ST with at least g->wm.min_k empty squares to the word-map search's
  * heap (of *NW), leaving ST the others to walk (the walk records no move of a handed window:
  * see sk_mg_load_windows); returns ST's new bound. *OOM is set when the heap could not grow. */
@@ -131,7 +160,8 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     g->bounds.win_scored = !by_score && counts[0] > 0;
     g->bounds.win_n = n;
     memcpy(g->bounds.win_maxleave, maxleave, sizeof(maxleave));
-    sk_mg_start *starts = malloc(sizeof(sk_mg_start) * 2 * SK_BOARD_MAX * SK_BOARD_MAX);
+    /* room for every start, and for the rows not yet expanded (by_rows) */
+    sk_mg_start *starts = malloc(sizeof(sk_mg_start) * 2 * (SK_BOARD_MAX + 1) * SK_BOARD_MAX);
     if (!starts) return SK_ENOMEM;
     int ns = 0, oom = 0;
     g->bounds.nwindows = 0;
@@ -147,19 +177,31 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
      * leaves it too loose to spare a start its windows. See docs/engine.md,
      * "The best moves without all moves". */
     int quick_first = g->views.monotone && (by_score ? counts[0] > 0 : 1);
+    /* With two blanks the best move is nearly always a bingo far above most rows: a row is
+     * bounded whole first, and its starts only when it reaches the top of the heap. */
+    int by_rows = quick_first && counts[0] >= 2 && tile_values_nonnegative(rules->tiles);
+    const double *quick_leave = by_score ? NULL : maxleave;
     for (int d = 0; d < 2 && !g->views.first_move; d++) {
         const sk_mg_view *v = &g->views.v[d];
-        for (int r = 0; r < v->rows; r++)
+        for (int r = 0; r < v->rows; r++) {
+            if (by_rows && v->starts[r]) {
+                sk_mg_start row = {0};
+                row.d = (uint8_t)d;
+                row.row = (uint8_t)r;
+                row.whole = 1;
+                row.bound = sk_mg_row_bound(g, d, r, values, n, quick_leave);
+                if (row.bound > -1e299) starts[ns++] = row;
+                continue;
+            }
             for (uint32_t m = v->starts[r]; m; m &= m - 1) {
-                int c = __builtin_ctz(m), run_end = (int)(v->run_ends[r] >> c & 1);
-                sk_mg_start st = {0, 0, 0, (uint8_t)d, (uint8_t)r, (uint8_t)c, (uint8_t)run_end,
-                                  0, 0, 0};
+                sk_mg_start st = start_at(v, d, r, __builtin_ctz(m));
                 if (quick_first)
-                    st.bound = sk_mg_quick_bound(g, &st, values, n, by_score ? NULL : maxleave);
+                    st.bound = sk_mg_quick_bound(g, &st, values, n, quick_leave);
                 else
                     sk_mg_exact_bound(g, &st, values, n, maxleave, by_score, &oom);
                 if (st.bound > -1e299) starts[ns++] = st;
             }
+        }
     }
     if (oom) {
         free(starts);
@@ -179,6 +221,18 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
             g->bounds.wheap[0] = g->bounds.wheap[--nw];
             sift_window(g->bounds.wheap, nw, 0);
             sk_mg_wm_window(g, &w);
+            continue;
+        }
+        if (starts[0].whole) { /* a row: its starts in its place, each with its quick bound */
+            sk_mg_start row = starts[0];
+            starts[0] = starts[--ns];
+            sift_down(starts, (size_t)ns, 0);
+            const sk_mg_view *v = &g->views.v[row.d];
+            for (uint32_t m = v->starts[row.row]; m; m &= m - 1) {
+                sk_mg_start st = start_at(v, row.d, row.row, __builtin_ctz(m));
+                st.bound = sk_mg_quick_bound(g, &st, values, n, quick_leave);
+                if (st.bound > -1e299) push_start(starts, &ns, &st);
+            }
             continue;
         }
         /* the best start: taken, or back into the heap with its bound lowered (one sift) */

@@ -343,6 +343,58 @@ static inline void quick_square(quick_acc *q, const sk_mg_view *v, int r, int co
     q->ns++;
 }
 
+/* The bound quick_bound (and sk_mg_row_bound) make of the squares Q gathered and the board
+ * tiles' face values FIXED among them: the largest word multiplier N empty squares of Q can make,
+ * the best N coefficients paired with the rack's values, the board tiles, the cross words, and
+ * the bingo when N empty squares are there; by equity, the best over the tiles placed P of those
+ * plus the best leave of the N - P kept. It only grows with Q's squares and FIXED, on a board
+ * whose factors are all 1 or more and with tile values of 0 or more. */
+__attribute__((always_inline)) static inline double
+quick_finish(const sk_movegen *g, const quick_acc *q, long long fixed, const double *values, int n,
+             const double *maxleave)
+{
+    /* the largest word multiplier: the N largest word factors */
+    long long wm = 1;
+    for (int i = 0; i < q->nbig && i < n; i++)
+        wm = sk_score_mul(wm, q->big[i]);
+    /* the N largest coefficients, descending: those of the squares that are not plain, then
+     * the plain squares' WM, below or equal to every other */
+    double coef[SK_MG_N];
+    int nc = 0;
+    for (int i = 0; i < q->ns; i++) {
+        double cf = q->lf[i] * ((double)wm + q->xw[i]);
+        if (nc == n && cf <= coef[n - 1]) continue;
+        int j = nc < n ? nc++ : n - 1;
+        for (; j > 0 && coef[j - 1] < cf; j--)
+            coef[j] = coef[j - 1];
+        coef[j] = cf;
+    }
+    for (; nc < n && nc < q->ne; nc++)
+        coef[nc] = (double)wm;
+    double b = (double)fixed * (double)wm + (double)q->cross_fixed;
+    if (!maxleave) {
+        for (int i = 0; i < nc; i++)
+            b += coef[i] * values[i];
+        if (q->ne >= g->rack.size && n >= g->rack.size) b += g->rack.bingo;
+        return b;
+    }
+    /* by equity: P tiles placed on the best P coefficients, with the best leave of the N - P
+     * kept, for each P */
+    double best = -1e300;
+    for (int p = 1; p < nc; p++) {
+        b += coef[p - 1] * values[p - 1];
+        double e = b + maxleave[n - p];
+        if (e > best) best = e;
+    }
+    if (nc > 0) { /* all of them, and the bingo when they are a full rack's worth */
+        b += coef[nc - 1] * values[nc - 1];
+        double e = b + maxleave[n - nc] +
+                   (q->ne >= g->rack.size && nc >= g->rack.size ? g->rack.bingo : 0);
+        if (e > best) best = e;
+    }
+    return best;
+}
+
 /* An upper bound on the score of every window start_bound finds for the walk from (R, C)
  * of V, at about the cost of one window (by score only: it adds no leave). A start has five
  * windows or more, and when most starts of a position never come near the leader, their
@@ -393,46 +445,28 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         if (v->tile[r][col] || !(v->cross[r][col] & mask) || ++placed > n) break;
         quick_square(&q, v, r, col, classic);
     }
-    /* the largest word multiplier: the N largest word factors */
-    long long wm = 1;
-    for (int i = 0; i < q.nbig && i < n; i++)
-        wm = sk_score_mul(wm, q.big[i]);
-    /* the N largest coefficients, descending: those of the squares that are not plain, then
-     * the plain squares' WM, below or equal to every other */
-    double coef[SK_MG_N];
-    int nc = 0;
-    for (int i = 0; i < q.ns; i++) {
-        double cf = q.lf[i] * ((double)wm + q.xw[i]);
-        if (nc == n && cf <= coef[n - 1]) continue;
-        int j = nc < n ? nc++ : n - 1;
-        for (; j > 0 && coef[j - 1] < cf; j--)
-            coef[j] = coef[j - 1];
-        coef[j] = cf;
+    return quick_finish(g, &q, fixed, values, n, maxleave);
+}
+
+double sk_mg_row_bound(sk_movegen *g, int d, int r, const double *values, int n,
+                       const double *maxleave)
+{
+    /* Every square quick_bound takes for a start of the row is an empty one that takes a tile
+     * of the rack, and every board tile it counts is one of the row's: these squares and tiles
+     * hold them all, and quick_finish only grows with them (see sk_mg_row_bound). */
+    const sk_mg_view *v = &g->views.v[d];
+    quick_acc q;
+    q.ne = q.ns = q.nbig = 0;
+    q.cross_fixed = 0;
+    long long fixed = 0;
+    for (int col = 0; col < v->cols; col++) {
+        if (v->tile[r][col])
+            fixed += sk_mg_face(v, g->rack.value, r, col);
+        else if (v->cross[r][col] & g->rack.mask)
+            quick_square(&q, v, r, col, g->views.classic);
     }
-    for (; nc < n && nc < q.ne; nc++)
-        coef[nc] = (double)wm;
-    double b = (double)fixed * (double)wm + (double)q.cross_fixed;
-    if (!maxleave) {
-        for (int i = 0; i < nc; i++)
-            b += coef[i] * values[i];
-        if (q.ne >= g->rack.size && n >= g->rack.size) b += g->rack.bingo;
-        return b;
-    }
-    /* by equity: P tiles placed on the best P coefficients, with the best leave of the N - P
-     * kept, for each P */
-    double best = -1e300;
-    for (int p = 1; p < nc; p++) {
-        b += coef[p - 1] * values[p - 1];
-        double e = b + maxleave[n - p];
-        if (e > best) best = e;
-    }
-    if (nc > 0) { /* all of them, and the bingo when they are a full rack's worth */
-        b += coef[nc - 1] * values[nc - 1];
-        double e =
-            b + maxleave[n - nc] + (q.ne >= g->rack.size && nc >= g->rack.size ? g->rack.bingo : 0);
-        if (e > best) best = e;
-    }
-    return best;
+    if (q.ne == 0) return -1e300; /* no tile can be placed in the row */
+    return quick_finish(g, &q, fixed, values, n, maxleave);
 }
 
 void sk_mg_exact_bound(sk_movegen *g, sk_mg_start *st, const double *values, int n,

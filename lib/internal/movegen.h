@@ -524,8 +524,15 @@ typedef struct {
     uint8_t split; /* some windows are for the word-map search (split_start, movegen_best.c) */
     uint8_t exact; /* BOUND is the best of its windows' bounds, not a quick bound */
     uint8_t sides; /* run_sides (movegen_shadow.c), once read: kept */
+    uint8_t whole; /* not a start: row ROW of view D, BOUND its sk_mg_row_bound */
 } sk_mg_start;
 
+/* A bound of row R of view D at about the cost of one quick bound, at least the quick bound
+ * (sk_mg_quick_bound) of every start of the row, or -1e300 when no tile of the rack can be placed
+ * in it; MAXLEAVE as sk_mg_quick_bound takes it. Only for a board whose factors are all 1 or more
+ * and tile values of 0 or more. */
+double sk_mg_row_bound(sk_movegen *g, int d, int r, const double *values, int n,
+                       const double *maxleave);
 /* Sets ST's windows (appended to g->bounds.windows), their best bound, and whether the word-map
  * search takes some of them, for a rack of N tile VALUES (descending) whose leaves of k tiles are
  * worth at most MAXLEAVE[k] (unless BY_SCORE); *OOM is set when the windows ran out of memory. */
