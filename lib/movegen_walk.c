@@ -195,53 +195,50 @@ static inline int quick_reject(const sk_movegen *g, int main_sum, long long mult
 }
 
 /* After a tile at column C (WNODE its GADDAG node, as sk_mg_node reads it): record, then go on
- * left or right. Inline in gen: a call for every tile laid cost more than the code it takes. */
+ * left or right. Inline in gen: a call for every tile laid cost more than the code it takes.
+ * The squares past the row's ends hold no tile and take no letter (sk_mg_square), so the tests
+ * of the neighbours need no test of the edge. */
 __attribute__((always_inline)) static inline void
 go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long long cross_total)
 {
-    const sk_mg_view *v = g->walk.view;
-    const uint64_t *wn = g->lex.wnodes;
-    const uint32_t *nodes = g->lex.nodes;
-    int r = g->walk.row;
+    const sk_mg_square *s = &g->walk.sq[c + 1];
     uint32_t node = (uint32_t)wnode;
     sk_mg_set kids = sk_mg_kids(wnode); /* its child list's tiles */
     uint32_t next = sk_kwg_arc(node);
     sk_mg_set avail = g->rack.left ? g->rack.mask : 0; /* what the rack can place next */
-    if (c <= g->walk.anchor) {
-        int left_open = c == 0 || !v->tile[r][c - 1];
-        int right_open = g->walk.anchor_right_open;
-        if (sk_kwg_accepts(node) && left_open && right_open && g->walk.nplaced > 0 &&
-            !handed(g, c, g->walk.anchor) && !quick_reject(g, main_sum, mult, cross_total))
-            sk_mg_record(g, c, g->walk.anchor, main_sum, mult, cross_total);
+    int anchor = g->walk.anchor;
+    if (c <= anchor) {
+        int left_open = !s[-1].tile;
+        if (sk_kwg_accepts(node) && left_open && g->walk.anchor_right_open && g->walk.nplaced > 0 &&
+            !handed(g, c, anchor) && !quick_reject(g, main_sum, mult, cross_total))
+            sk_mg_record(g, c, anchor, main_sum, mult, cross_total);
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
-        if (c > 0 && (g->walk.through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
-            (kids &
-             (v->tile[r][c - 1] ? SK_MG_BIT(v->tile[r][c - 1]) : v->cross[r][c - 1] & avail)) &&
+        if ((g->walk.through || (!s[-1].tile && !s[-1].anchor)) &&
+            (kids & (s[-1].tile ? SK_MG_BIT(s[-1].tile) : s[-1].cross & avail)) &&
             !sk_mg_hopeless_left(&g->bounds, &g->keep, &g->rack, c - 1))
             gen(g, c - 1, next, kids, main_sum, mult, cross_total);
-        if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && right_open &&
-            g->walk.anchor + 1 < v->cols &&
-            !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, c, g->walk.anchor + 1)) {
-            uint64_t sep = sk_mg_node(wn, nodes, next); /* the separator sorts first */
+        if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && g->walk.sep_open &&
+            !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, c, anchor + 1)) {
+            /* the separator sorts first */
+            uint64_t sep = sk_mg_node(g->lex.wnodes, g->lex.nodes, next);
             uint32_t first = (uint32_t)sep;
             if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first) &&
-                (sk_mg_kids(sep) & v->cross[r][g->walk.anchor + 1] & avail)) {
+                (sk_mg_kids(sep) & g->walk.sq[anchor + 2].cross & avail)) {
                 int saved = g->walk.leftmost;
                 g->walk.leftmost = c;
-                gen(g, g->walk.anchor + 1, sk_kwg_arc(first), sk_mg_kids(sep), main_sum, mult,
-                    cross_total);
+                gen(g, anchor + 1, sk_kwg_arc(first), sk_mg_kids(sep), main_sum, mult, cross_total);
                 g->walk.leftmost = saved;
             }
         }
         return;
     }
     /* the right part places tiles only: reaching a tile would join another run */
-    int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
+    int right_open = !s[1].tile;
     if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c) &&
         !quick_reject(g, main_sum, mult, cross_total))
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
-    if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
+    if (next && (kids & s[1].cross & avail) &&
         !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, g->walk.leftmost, c + 1))
         gen(g, c + 1, next, kids, main_sum, mult, cross_total);
 }
@@ -265,25 +262,24 @@ static inline int take_child(const uint64_t *wn, const uint32_t *nodes, uint64_t
 static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,
                 long long cross_total)
 {
-    const sk_mg_view *v = g->walk.view;
+    const sk_mg_square *s = &g->walk.sq[c + 1];
     const uint64_t *wn = g->lex.wnodes;
     const uint32_t *nodes = g->lex.nodes;
-    int r = g->walk.row;
-    uint8_t t = v->tile[r][c];
+    uint8_t t = s->tile;
     int exact = sk_mg_exact(tiles);
     if (t) {
         uint32_t i = exact ? (tiles >> t & 1 ? sk_mg_child(list, tiles, t) : 0)
                            : sk_mg_find(wn, nodes, list, t);
         if (i)
-            go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + sk_mg_face(v, g->rack.value, r, c),
-                  mult, cross_total);
+            go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + g->rack.value[s->blank ? 0 : t], mult,
+                  cross_total);
         return;
     }
     if (!g->rack.left) return;
-    sk_mg_set allowed = v->cross[r][c] & g->rack.mask & tiles;
+    sk_mg_set allowed = s->cross & g->rack.mask & tiles;
     if (!allowed) return;
-    int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->views.classic;
-    int cross_base = v->cross_score[r][c];
+    int lf = s->lf, wf = s->wf, cross = s->cross_word;
+    int cross_base = s->cross_score;
     /* fetch the child lists of every playable letter before descending into the first: the
      * walk is bound by memory latency, and these loads can overlap */
     uint64_t kids[SK_MG_LETTERS_MAX];
@@ -293,15 +289,14 @@ static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_s
      * for the right part; in the right part, a tile for the square after */
     sk_mg_set after = g->rack.left > 1 ? g->rack.mask : 0, need = 0;
     if (c <= g->walk.anchor) {
-        uint8_t left = c > 0 ? v->tile[r][c - 1] : 0;
+        uint8_t left = s[-1].tile;
         if (left && g->walk.through)
             need = SK_MG_BIT(left);
-        else if (c > 0 && !left && (g->walk.through || !v->anchor[r][c - 1]))
-            need = v->cross[r][c - 1] & after;
-        if (!left && g->walk.anchor_right_open && g->walk.anchor + 1 < v->cols)
-            need |= SK_MG_BIT(SK_KWG_SEPARATOR);
-    } else if (c + 1 < v->cols && !v->tile[r][c + 1]) {
-        need = v->cross[r][c + 1] & after;
+        else if (!left && (g->walk.through || !s[-1].anchor))
+            need = s[-1].cross & after;
+        if (!left && g->walk.sep_open) need |= SK_MG_BIT(SK_KWG_SEPARATOR);
+    } else {
+        need = s[1].cross & after;
     }
     if (exact) { /* only the children the square and the rack allow: no scan */
         for (sk_mg_set m = allowed; m; m &= m - 1)
@@ -359,11 +354,25 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row)
     g->walk.row_d = d;
     g->walk.row_at = row;
     g->walk.empty_row = 0;
+    sk_mg_square *sq = g->walk.sq;
+    sq[0] = (sk_mg_square){0};
+    sq[v->cols + 1] = (sk_mg_square){0};
     for (int c = 0; c < v->cols; c++) {
-        if (v->tile[row][c])
-            g->walk.chars[c] = (char)(v->tile[row][c] | (v->blank[row][c] ? SK_TILE_BLANKED : 0));
+        uint8_t t = v->tile[row][c];
+        if (t)
+            g->walk.chars[c] = (char)(t | (v->blank[row][c] ? SK_TILE_BLANKED : 0));
         else
             g->walk.empty_row |= 1u << c;
+        sq[c + 1] = (sk_mg_square){
+            .cross = t ? 0 : v->cross[row][c],
+            .cross_score = v->cross_score[row][c],
+            .tile = t,
+            .blank = v->blank[row][c],
+            .anchor = v->anchor[row][c],
+            .cross_word = v->has_cross[row][c] && g->views.classic,
+            .lf = v->lf[row][c],
+            .wf = v->wf[row][c],
+        };
     }
 }
 
@@ -374,6 +383,7 @@ static void walk_start(sk_movegen *g, int d, int row, int col, int through)
     g->walk.through = through;
     g->walk.anchor = col;
     g->walk.anchor_right_open = col + 1 == g->walk.view->cols || !g->walk.view->tile[row][col + 1];
+    g->walk.sep_open = g->walk.anchor_right_open && col + 1 < g->walk.view->cols;
     g->walk.leftmost = col;
     g->walk.nplaced = 0;
 }

@@ -159,6 +159,16 @@ typedef struct {
     int leave_bounds;   /* leave_sup and leave_swap hold the rack's (sk_mg_rack_leave_bounds) */
 } sk_mg_rack;
 
+/* One square of the walk's row, as the walk reads it: what the view holds of it in several
+ * arrays, in one place. CROSS is 0 on a tile; CROSS_WORD is set when a tile placed here makes a
+ * cross word that scores (has_cross, classic rules). */
+typedef struct {
+    sk_mg_set cross;     /* letters that may be placed here; 0 on a tile or a blocked square */
+    int16_t cross_score; /* face value of the perpendicular word's other tiles */
+    uint8_t tile, blank, anchor, cross_word;
+    int8_t lf, wf;
+} sk_mg_square;
+
 /* The walk part (movegen_walk.c): where the walk is and what it has laid. While it walks a row
  * (sk_mg_walk_row), VIEW, DIR and ROW name it, CHARS holds its board letters and EMPTY_ROW its
  * empty squares (for as long as ROW_LOADED, ROW_D and ROW_AT say so: sk_mg_setup clears
@@ -174,7 +184,12 @@ typedef struct {
     /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
      * copied in one fixed-size move */
     char chars[SK_MG_N + 16];
-    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
+    uint32_t empty_row; /* bit c: square c of the walk's row is empty */
+    /* SQ[c + 1]: square c of the walk's row; SQ[0] and SQ[cols + 1], the squares past its ends,
+     * hold no tile and take no letter, so that the walk reads a neighbour without testing for
+     * the edge. Loaded with CHARS. */
+    sk_mg_square sq[SK_MG_N + 2];
+    int sep_open; /* the walk may turn right past the start: ANCHOR_RIGHT_OPEN, a square there */
     int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
     sk_move_list *out;             /* NULL in best mode */
     /* the first move's word while it is read (movegen_first.c): in the generator, not on the
