@@ -175,8 +175,22 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
     blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack.initial[0], real_used, 0);
 }
 
-static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,
-                long long cross_total);
+static void gen_plain(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum,
+                      long long mult, long long cross_total);
+static void gen_blank(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum,
+                      long long mult, long long cross_total);
+
+/* gen for a rack with blanks when BLANKS (a constant), else for one without: the walk of a rack
+ * without a blank takes no blank, and its mask stays its letters. */
+__attribute__((always_inline)) static inline void gen(sk_movegen *g, int c, uint32_t list,
+                                                      sk_mg_set tiles, int main_sum, long long mult,
+                                                      long long cross_total, int blanks)
+{
+    if (blanks)
+        gen_blank(g, c, list, tiles, main_sum, mult, cross_total);
+    else
+        gen_plain(g, c, list, tiles, main_sum, mult, cross_total);
+}
 
 /* 1 if the best-move search gave the window [LO, HI] to the word-map search: the walk skips
  * its moves. */
@@ -188,9 +202,9 @@ static inline int handed(const sk_movegen *g, int lo, int hi)
 /* 1 when the word the walk has laid, by a rack without a blank in best mode, cannot lead: the
  * test sk_mg_emit would make, before the calls to it (the walk finds many words that cannot). */
 static inline int quick_reject(const sk_movegen *g, int main_sum, long long mult,
-                               long long cross_total)
+                               long long cross_total, int blanks)
 {
-    return g->keep.best_mode && !g->rack.initial[0] &&
+    return g->keep.best_mode && !blanks &&
            cannot_lead(g, laid_score(g, main_sum, mult, cross_total), g->rack.leave_index);
 }
 
@@ -198,8 +212,9 @@ static inline int quick_reject(const sk_movegen *g, int main_sum, long long mult
  * left or right. Inline in gen: a call for every tile laid cost more than the code it takes.
  * The squares past the row's ends hold no tile and take no letter (sk_mg_square), so the tests
  * of the neighbours need no test of the edge. */
-__attribute__((always_inline)) static inline void
-go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long long cross_total)
+__attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, uint64_t wnode,
+                                                        int main_sum, long long mult,
+                                                        long long cross_total, int blanks)
 {
     const sk_mg_square *s = &g->walk.sq[c + 1];
     uint32_t node = (uint32_t)wnode;
@@ -210,14 +225,14 @@ go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long l
     if (c <= anchor) {
         int left_open = !s[-1].tile;
         if (sk_kwg_accepts(node) && left_open && g->walk.anchor_right_open && g->walk.nplaced > 0 &&
-            !handed(g, c, anchor) && !quick_reject(g, main_sum, mult, cross_total))
+            !handed(g, c, anchor) && !quick_reject(g, main_sum, mult, cross_total, blanks))
             sk_mg_record(g, c, anchor, main_sum, mult, cross_total);
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
         if ((g->walk.through || (!s[-1].tile && !s[-1].anchor)) &&
             (kids & (s[-1].tile ? SK_MG_BIT(s[-1].tile) : s[-1].cross & avail)) &&
             !sk_mg_hopeless_left(&g->bounds, &g->keep, &g->rack, c - 1))
-            gen(g, c - 1, next, kids, main_sum, mult, cross_total);
+            gen(g, c - 1, next, kids, main_sum, mult, cross_total, blanks);
         if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && g->walk.sep_open &&
             !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, c, anchor + 1)) {
             /* the separator sorts first */
@@ -227,7 +242,8 @@ go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long l
                 (sk_mg_kids(sep) & g->walk.sq[anchor + 2].cross & avail)) {
                 int saved = g->walk.leftmost;
                 g->walk.leftmost = c;
-                gen(g, anchor + 1, sk_kwg_arc(first), sk_mg_kids(sep), main_sum, mult, cross_total);
+                gen(g, anchor + 1, sk_kwg_arc(first), sk_mg_kids(sep), main_sum, mult, cross_total,
+                    blanks);
                 g->walk.leftmost = saved;
             }
         }
@@ -236,11 +252,11 @@ go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long l
     /* the right part places tiles only: reaching a tile would join another run */
     int right_open = !s[1].tile;
     if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c) &&
-        !quick_reject(g, main_sum, mult, cross_total))
+        !quick_reject(g, main_sum, mult, cross_total, blanks))
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
     if (next && (kids & s[1].cross & avail) &&
         !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, g->walk.leftmost, c + 1))
-        gen(g, c + 1, next, kids, main_sum, mult, cross_total);
+        gen(g, c + 1, next, kids, main_sum, mult, cross_total, blanks);
 }
 
 /* Adds WNODE, a child gen may lay, to KIDS (NKIDS of them; the new count is returned) unless
@@ -258,9 +274,12 @@ static inline int take_child(const uint64_t *wn, const uint32_t *nodes, uint64_t
 }
 
 /* Lays at column C a tile of the list LIST, whose tiles are TILES (sk_mg_kids: exact, or all
- * bits when the list must be scanned), and goes on (go_on). */
-static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,
-                long long cross_total)
+ * bits when the list must be scanned), and goes on (go_on); for a rack with blanks when BLANKS
+ * (a constant: see gen). */
+__attribute__((always_inline)) static inline void gen_body(sk_movegen *g, int c, uint32_t list,
+                                                           sk_mg_set tiles, int main_sum,
+                                                           long long mult, long long cross_total,
+                                                           const int blanks)
 {
     const sk_mg_square *s = &g->walk.sq[c + 1];
     const uint64_t *wn = g->lex.wnodes;
@@ -272,7 +291,7 @@ static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_s
                            : sk_mg_find(wn, nodes, list, t);
         if (i)
             go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + g->rack.value[s->blank ? 0 : t], mult,
-                  cross_total);
+                  cross_total, blanks);
         return;
     }
     if (!g->rack.left) return;
@@ -317,21 +336,22 @@ static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_s
     for (int k = 0; k < nkids; k++) {
         uint64_t wnode = kids[k];
         unsigned letter = sk_kwg_tile((uint32_t)wnode);
-        int kind =
-            g->rack.count[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
-        if (!kind) g->walk.blank_letter = (int)letter;
+        /* the rack's own tile first, else a blank */
+        int kind = !blanks || g->rack.count[letter] ? (int)letter : 0;
+        if (blanks && !kind) g->walk.blank_letter = (int)letter;
         sk_mg_set mask = g->rack.mask, letters = g->rack.letters;
         g->walk.nplaced++;
         g->rack.left--;
         g->rack.leave_index += g->rack.radix[kind];
         if (--g->rack.count[kind] == 0) {
             if (kind) g->rack.letters &= ~SK_MG_BIT(kind);
-            if (!g->rack.count[0]) g->rack.mask = g->rack.letters;
+            if (!blanks || !g->rack.count[0]) g->rack.mask = g->rack.letters;
         }
         g->walk.chars[c] = (char)letter;
         int val = g->rack.value[letter] * lf; /* as the tile: record() plays blanks */
         go_on(g, c, wnode, main_sum + val, sk_score_mul(mult, wf),
-              cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total);
+              cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total,
+              blanks);
         g->rack.count[kind]++;
         g->rack.mask = mask;
         g->rack.letters = letters;
@@ -339,6 +359,18 @@ static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_s
         g->walk.nplaced--;
         g->rack.left++;
     }
+}
+
+static void gen_plain(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum,
+                      long long mult, long long cross_total)
+{
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 0);
+}
+
+static void gen_blank(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum,
+                      long long mult, long long cross_total)
+{
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 1);
 }
 
 void sk_mg_walk_row(sk_movegen *g, int d, int row)
@@ -392,7 +424,8 @@ void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
 {
     walk_start(g, d, row, col, through);
     /* node 1 leads to the GADDAG's root list: its entry holds that list's tiles */
-    gen(g, col, g->lex.gaddag, sk_mg_kids(sk_mg_node(g->lex.wnodes, g->lex.nodes, 1)), 0, 1, 0);
+    gen(g, col, g->lex.gaddag, sk_mg_kids(sk_mg_node(g->lex.wnodes, g->lex.nodes, 1)), 0, 1, 0,
+        g->rack.initial[0] != 0);
 }
 
 void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node)
@@ -401,6 +434,9 @@ void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t nod
     int sum = 0;
     for (int c = lo; c <= col; c++)
         sum += sk_mg_face(g->walk.view, g->rack.value, row, c);
-    go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1,
-          0); /* where gen would be after reading the run */
+    /* where gen would be after reading the run */
+    if (g->rack.initial[0])
+        go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1, 0, 1);
+    else
+        go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1, 0, 0);
 }
