@@ -67,7 +67,10 @@ void sk_mg_emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lon
     m->equity = (float)m->score;
     if (g->keep.best_mode) {
         m->equity += g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index];
-        if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) sk_mg_keep(&g->keep, m);
+        if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) {
+            sk_mg_keep(&g->keep, m);
+            g->bounds.win_floor = sk_mg_win_floor(&g->keep);
+        }
     }
 }
 
@@ -231,10 +234,10 @@ __attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, ui
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
         if ((g->walk.through || (!s[-1].tile && !s[-1].anchor)) &&
             (kids & (s[-1].tile ? SK_MG_BIT(s[-1].tile) : s[-1].cross & avail)) &&
-            !sk_mg_hopeless_left(&g->bounds, &g->keep, &g->rack, c - 1))
+            !sk_mg_hopeless_left(&g->bounds, &g->rack, c - 1))
             gen(g, c - 1, next, kids, main_sum, mult, cross_total, blanks);
         if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && g->walk.sep_open &&
-            !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, c, anchor + 1)) {
+            !sk_mg_hopeless_right(&g->bounds, &g->rack, c, anchor + 1)) {
             /* the separator sorts first */
             uint64_t sep = sk_mg_node(g->lex.wnodes, g->lex.nodes, next);
             uint32_t first = (uint32_t)sep;
@@ -255,7 +258,7 @@ __attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, ui
         !quick_reject(g, main_sum, mult, cross_total, blanks))
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
     if (next && (kids & s[1].cross & avail) &&
-        !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, g->walk.leftmost, c + 1))
+        !sk_mg_hopeless_right(&g->bounds, &g->rack, g->walk.leftmost, c + 1))
         gen(g, c + 1, next, kids, main_sum, mult, cross_total, blanks);
 }
 
@@ -418,6 +421,7 @@ static void walk_start(sk_movegen *g, int d, int row, int col, int through)
     g->walk.sep_open = g->walk.anchor_right_open && col + 1 < g->walk.view->cols;
     g->walk.leftmost = col;
     g->walk.nplaced = 0;
+    g->bounds.win_floor = sk_mg_win_floor(&g->keep);
 }
 
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)

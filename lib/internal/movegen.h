@@ -17,6 +17,8 @@
 #ifndef SKRAB_INTERNAL_MOVEGEN_H
 #define SKRAB_INTERNAL_MOVEGEN_H
 
+#include <math.h>
+
 #include "internal/kwg.h"
 #include "skrab/movegen.h"
 #include "skrab/wordmap.h"
@@ -216,6 +218,9 @@ typedef struct {
  * CAP_VALUE and CAP_INDEX when CAP_STAMP there is CAP_NOW, for the rack of the search. */
 typedef struct {
     int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
+    /* while a start is walked: a bound below it cannot lead, sk_mg_below's test kept from the
+     * keeper (sk_mg_win_floor); -HUGE_VAL before there is a best */
+    double win_floor;
     double win_left[SK_MG_N];   /* [x]: the best bound of a window with lmin <= lo <= x */
     uint32_t win_skip[SK_MG_N]; /* [lo] bit hi: the window [lo, hi] is the word-map search's */
     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
@@ -415,6 +420,13 @@ static inline int sk_mg_below(const sk_mg_keeper *k, double bound)
     return k->have_best && bound < (double)k->best.equity - 1e-3;
 }
 
+/* The floor of sk_mg_below for K: a bound below it cannot lead. For b->win_floor, set when a
+ * walk starts and whenever the keeper changes while it runs. */
+static inline double sk_mg_win_floor(const sk_mg_keeper *k)
+{
+    return k->have_best ? (double)k->best.equity - 1e-3 : -HUGE_VAL;
+}
+
 /* Doubles b->windows' room: 1, or 0 when out of memory. */
 int sk_mg_windows_grow(sk_mg_bounds *b);
 /* Keeps the bound BOUND of window [LO, HI] (K empty squares) of row R of view D in b->windows;
@@ -432,30 +444,29 @@ void sk_mg_load_windows(sk_mg_bounds *b, const struct sk_mg_window *w, size_t co
 
 /* 1 if the walk, at column X with nothing placed left of it yet, cannot lead by going on left
  * (no window of the start with lo <= X can), with the rack RK as the walk left it (its leaves
- * bounded by rk->leave_sup when b->win_scored). This and sk_mg_hopeless_right are always
- * inline: the walk asks at every square, and a compiler left to itself called half of each. */
-__attribute__((always_inline)) static inline int
-sk_mg_hopeless_left(const sk_mg_bounds *b, const sk_mg_keeper *k, const sk_mg_rack *rk, int x)
+ * bounded by rk->leave_sup when b->win_scored), against b->win_floor. This and sk_mg_hopeless_right
+ * are always inline: the walk asks at every square, and a compiler left to itself called half of
+ * each. */
+__attribute__((always_inline)) static inline int sk_mg_hopeless_left(const sk_mg_bounds *b,
+                                                                     const sk_mg_rack *rk, int x)
 {
     if (!b->win_on) return 0;
     if (x < b->win_lmin) return 1;
     if (x > b->win_lmax) x = b->win_lmax;
-    return sk_mg_below(k, b->win_left[x]) ||
-           (b->win_scored && sk_mg_below(k, b->score_left[x] + rk->leave_sup[rk->leave_index]));
+    return b->win_left[x] < b->win_floor ||
+           (b->win_scored && b->score_left[x] + rk->leave_sup[rk->leave_index] < b->win_floor);
 }
 
 /* 1 if the walk, its word starting at LO, cannot lead by reaching column H or beyond, with the
  * rack RK as the walk left it. */
-__attribute__((always_inline)) static inline int sk_mg_hopeless_right(const sk_mg_bounds *b,
-                                                                      const sk_mg_keeper *k,
-                                                                      const sk_mg_rack *rk, int lo,
-                                                                      int h)
+__attribute__((always_inline)) static inline int
+sk_mg_hopeless_right(const sk_mg_bounds *b, const sk_mg_rack *rk, int lo, int h)
 {
     if (!b->win_on) return 0;
     if (lo < b->win_lmin || lo > b->win_lmax || h > b->win_hmax) return 1;
     if (h < b->win_hmin) h = b->win_hmin;
-    return sk_mg_below(k, b->win_suf[lo][h]) ||
-           (b->win_scored && sk_mg_below(k, b->score_suf[lo][h] + rk->leave_sup[rk->leave_index]));
+    return b->win_suf[lo][h] < b->win_floor ||
+           (b->win_scored && b->score_suf[lo][h] + rk->leave_sup[rk->leave_index] < b->win_floor);
 }
 
 /* Makes every cap read as unknown: for a new rack. */
