@@ -178,21 +178,30 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
     blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack.initial[0], real_used, 0);
 }
 
-static void gen_plain(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum,
-                      long long mult, long long cross_total);
-static void gen_blank(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum,
-                      long long mult, long long cross_total);
+#define GEN_ARGS                                                                                   \
+    sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,            \
+        long long cross_total
+static void gen_left_plain(GEN_ARGS);
+static void gen_left_blank(GEN_ARGS);
+static void gen_right_plain(GEN_ARGS);
+static void gen_right_blank(GEN_ARGS);
 
-/* gen for a rack with blanks when BLANKS (a constant), else for one without: the walk of a rack
- * without a blank takes no blank, and its mask stays its letters. */
+/* gen for a rack with blanks when BLANKS, else for one without (the walk of a rack without a
+ * blank takes no blank, and its mask stays its letters); at a column C right of the start
+ * (the right part) when RIGHT, else at the start or left of it. Both are constants: each pair
+ * is a function of its own. */
 __attribute__((always_inline)) static inline void gen(sk_movegen *g, int c, uint32_t list,
                                                       sk_mg_set tiles, int main_sum, long long mult,
-                                                      long long cross_total, int blanks)
+                                                      long long cross_total, int blanks, int right)
 {
-    if (blanks)
-        gen_blank(g, c, list, tiles, main_sum, mult, cross_total);
+    if (right && blanks)
+        gen_right_blank(g, c, list, tiles, main_sum, mult, cross_total);
+    else if (right)
+        gen_right_plain(g, c, list, tiles, main_sum, mult, cross_total);
+    else if (blanks)
+        gen_left_blank(g, c, list, tiles, main_sum, mult, cross_total);
     else
-        gen_plain(g, c, list, tiles, main_sum, mult, cross_total);
+        gen_left_plain(g, c, list, tiles, main_sum, mult, cross_total);
 }
 
 /* 1 if the best-move search gave the window [LO, HI] to the word-map search: the walk skips
@@ -217,7 +226,8 @@ static inline int quick_reject(const sk_movegen *g, int main_sum, long long mult
  * of the neighbours need no test of the edge. */
 __attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, uint64_t wnode,
                                                         int main_sum, long long mult,
-                                                        long long cross_total, int blanks)
+                                                        long long cross_total, int blanks,
+                                                        int right)
 {
     const sk_mg_square *s = &g->walk.sq[c + 1];
     uint32_t node = (uint32_t)wnode;
@@ -225,7 +235,7 @@ __attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, ui
     uint32_t next = sk_kwg_arc(node);
     sk_mg_set avail = g->rack.left ? g->rack.mask : 0; /* what the rack can place next */
     int anchor = g->walk.anchor;
-    if (c <= anchor) {
+    if (!right) { /* C <= ANCHOR */
         int left_open = !s[-1].tile;
         if (sk_kwg_accepts(node) && left_open && g->walk.anchor_right_open && g->walk.nplaced > 0 &&
             !handed(g, c, anchor) && !quick_reject(g, main_sum, mult, cross_total, blanks))
@@ -235,7 +245,7 @@ __attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, ui
         if ((g->walk.through || (!s[-1].tile && !s[-1].anchor)) &&
             (kids & (s[-1].tile ? SK_MG_BIT(s[-1].tile) : s[-1].cross & avail)) &&
             !sk_mg_hopeless_left(&g->bounds, &g->rack, c - 1))
-            gen(g, c - 1, next, kids, main_sum, mult, cross_total, blanks);
+            gen(g, c - 1, next, kids, main_sum, mult, cross_total, blanks, 0);
         if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && g->walk.sep_open &&
             !sk_mg_hopeless_right(&g->bounds, &g->rack, c, anchor + 1)) {
             /* the separator sorts first */
@@ -246,7 +256,7 @@ __attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, ui
                 int saved = g->walk.leftmost;
                 g->walk.leftmost = c;
                 gen(g, anchor + 1, sk_kwg_arc(first), sk_mg_kids(sep), main_sum, mult, cross_total,
-                    blanks);
+                    blanks, 1);
                 g->walk.leftmost = saved;
             }
         }
@@ -259,7 +269,7 @@ __attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, ui
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
     if (next && (kids & s[1].cross & avail) &&
         !sk_mg_hopeless_right(&g->bounds, &g->rack, g->walk.leftmost, c + 1))
-        gen(g, c + 1, next, kids, main_sum, mult, cross_total, blanks);
+        gen(g, c + 1, next, kids, main_sum, mult, cross_total, blanks, 1);
 }
 
 /* Adds WNODE, a child gen may lay, to KIDS (NKIDS of them; the new count is returned) unless
@@ -282,7 +292,7 @@ static inline int take_child(const uint64_t *wn, const uint32_t *nodes, uint64_t
 __attribute__((always_inline)) static inline void gen_body(sk_movegen *g, int c, uint32_t list,
                                                            sk_mg_set tiles, int main_sum,
                                                            long long mult, long long cross_total,
-                                                           const int blanks)
+                                                           const int blanks, const int right)
 {
     const sk_mg_square *s = &g->walk.sq[c + 1];
     const uint64_t *wn = g->lex.wnodes;
@@ -294,7 +304,7 @@ __attribute__((always_inline)) static inline void gen_body(sk_movegen *g, int c,
                            : sk_mg_find(wn, nodes, list, t);
         if (i)
             go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + g->rack.value[s->blank ? 0 : t], mult,
-                  cross_total, blanks);
+                  cross_total, blanks, right);
         return;
     }
     if (!g->rack.left) return;
@@ -310,7 +320,7 @@ __attribute__((always_inline)) static inline void gen_body(sk_movegen *g, int c,
      * square left, a board tile's letter or a tile the rack may still have, or the separator
      * for the right part; in the right part, a tile for the square after */
     sk_mg_set after = g->rack.left > 1 ? g->rack.mask : 0, need = 0;
-    if (c <= g->walk.anchor) {
+    if (!right) { /* C <= ANCHOR */
         uint8_t left = s[-1].tile;
         if (left && g->walk.through)
             need = SK_MG_BIT(left);
@@ -354,7 +364,7 @@ __attribute__((always_inline)) static inline void gen_body(sk_movegen *g, int c,
         int val = g->rack.value[letter] * lf; /* as the tile: record() plays blanks */
         go_on(g, c, wnode, main_sum + val, sk_score_mul(mult, wf),
               cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total,
-              blanks);
+              blanks, right);
         g->rack.count[kind]++;
         g->rack.mask = mask;
         g->rack.letters = letters;
@@ -364,16 +374,24 @@ __attribute__((always_inline)) static inline void gen_body(sk_movegen *g, int c,
     }
 }
 
-static void gen_plain(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum,
-                      long long mult, long long cross_total)
+static void gen_left_plain(GEN_ARGS)
 {
-    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 0);
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 0, 0);
 }
 
-static void gen_blank(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum,
-                      long long mult, long long cross_total)
+static void gen_left_blank(GEN_ARGS)
 {
-    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 1);
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 1, 0);
+}
+
+static void gen_right_plain(GEN_ARGS)
+{
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 0, 1);
+}
+
+static void gen_right_blank(GEN_ARGS)
+{
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 1, 1);
 }
 
 void sk_mg_walk_row(sk_movegen *g, int d, int row)
@@ -429,7 +447,7 @@ void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
     walk_start(g, d, row, col, through);
     /* node 1 leads to the GADDAG's root list: its entry holds that list's tiles */
     gen(g, col, g->lex.gaddag, sk_mg_kids(sk_mg_node(g->lex.wnodes, g->lex.nodes, 1)), 0, 1, 0,
-        g->rack.initial[0] != 0);
+        g->rack.initial[0] != 0, 0);
 }
 
 void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node)
@@ -440,7 +458,7 @@ void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t nod
         sum += sk_mg_face(g->walk.view, g->rack.value, row, c);
     /* where gen would be after reading the run */
     if (g->rack.initial[0])
-        go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1, 0, 1);
+        go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1, 0, 1, 0);
     else
-        go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1, 0, 0);
+        go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1, 0, 0, 0);
 }
