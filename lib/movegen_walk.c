@@ -407,25 +407,30 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row)
     g->walk.row_d = d;
     g->walk.row_at = row;
     g->walk.empty_row = 0;
+    const uint8_t *tile = v->tile[row], *blank = v->blank[row], *anchor = v->anchor[row];
+    const uint8_t *has_cross = v->has_cross[row];
+    const int8_t *lf = v->lf[row], *wf = v->wf[row];
+    const int16_t *cross_score = v->cross_score[row];
+    const sk_mg_set *cross = v->cross[row];
+    uint8_t classic = g->views.classic != 0;
     sk_mg_square *sq = g->walk.sq;
     sq[0] = (sk_mg_square){0};
     sq[v->cols + 1] = (sk_mg_square){0};
     for (int c = 0; c < v->cols; c++) {
-        uint8_t t = v->tile[row][c];
+        uint8_t t = tile[c];
         if (t)
-            g->walk.chars[c] = (char)(t | (v->blank[row][c] ? SK_TILE_BLANKED : 0));
+            g->walk.chars[c] = (char)(t | (blank[c] ? SK_TILE_BLANKED : 0));
         else
             g->walk.empty_row |= 1u << c;
-        sq[c + 1] = (sk_mg_square){
-            .cross = t ? 0 : v->cross[row][c],
-            .cross_score = v->cross_score[row][c],
-            .tile = t,
-            .blank = v->blank[row][c],
-            .anchor = v->anchor[row][c],
-            .cross_word = v->has_cross[row][c] && g->views.classic,
-            .lf = v->lf[row][c],
-            .wf = v->wf[row][c],
-        };
+        sk_mg_square *q = &sq[c + 1];
+        q->cross = cross[c] & -(sk_mg_set)(t == 0);
+        q->cross_score = cross_score[c];
+        q->tile = t;
+        q->blank = blank[c];
+        q->anchor = anchor[c];
+        q->cross_word = (uint8_t)((has_cross[c] != 0) & classic);
+        q->lf = lf[c];
+        q->wf = wf[c];
     }
 }
 
