@@ -15,6 +15,15 @@
 #include "internal/movegen.h"
 #include "internal/score.h"
 
+/* the bits set in 0 .. 2047: for each two more bits, the counts with neither, the low one, the
+ * high one and both */
+#define BITS2(n) n, n + 1, n + 1, n + 2
+#define BITS4(n) BITS2(n), BITS2(n + 1), BITS2(n + 1), BITS2(n + 2)
+#define BITS6(n) BITS4(n), BITS4(n + 1), BITS4(n + 1), BITS4(n + 2)
+#define BITS8(n) BITS6(n), BITS6(n + 1), BITS6(n + 1), BITS6(n + 2)
+#define BITS10(n) BITS8(n), BITS8(n + 1), BITS8(n + 1), BITS8(n + 2)
+const uint8_t sk_mg_bits11[2048] = {BITS10(0), BITS10(1)};
+
 /* The score of the move the walk has laid (its sums so far, as sk_mg_emit takes them). */
 static inline long long laid_score(const sk_movegen *g, int main_sum, long long mult,
                                    long long cross_total)

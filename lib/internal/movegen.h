@@ -306,17 +306,19 @@ static inline int sk_mg_exact(sk_mg_set kids)
     return !(kids >> 31 & 1);
 }
 
+/* [x]: the bits set in X, an 11-bit number (movegen_walk.c) */
+extern const uint8_t sk_mg_bits11[2048];
+
 /* The bits set in X. Without a popcount instruction in the target, __builtin_popcount is a
- * library call: count by hand then (a handful of instructions, no branches). */
+ * library call: count by table then, 11 bits at a time (fewer instructions than counting by
+ * hand; the table, 2 KiB, stays in the first-level cache). */
 static inline unsigned sk_mg_bits(uint32_t x)
 {
 #ifdef __POPCNT__
     return (unsigned)__builtin_popcount(x);
 #else
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (x * 0x01010101u) >> 24;
+    return (unsigned)sk_mg_bits11[x & 0x7FF] + sk_mg_bits11[x >> 11 & 0x7FF] +
+           sk_mg_bits11[x >> 22];
 #endif
 }
 
