@@ -73,9 +73,12 @@ static inline void load_maxima(const sk_mg_bounds *b, const struct sk_mg_window 
                                     : w[i].bound - b->win_maxleave[b->win_n - w[i].k];
     double left = -1e300;
     for (int lo = lmin; lo <= lmax; lo++) {
-        for (int h = hmax - 1; h >= hmin; h--)
-            if (suf[lo][h + 1] > suf[lo][h]) suf[lo][h] = suf[lo][h + 1];
-        if (suf[lo][hmin] > left) left = suf[lo][hmin];
+        double *row = suf[lo], best = row[hmax];
+        for (int h = hmax - 1; h >= hmin; h--) {
+            best = best > row[h] ? best : row[h];
+            row[h] = best;
+        }
+        if (best > left) left = best;
         left_max[lo] = left;
     }
 }

@@ -15,6 +15,15 @@
 #include "internal/movegen.h"
 #include "internal/score.h"
 
+/* the bits set in 0 .. 2047: for each two more bits, the counts with neither, the low one, the
+ * high one and both */
+#define BITS2(n) n, n + 1, n + 1, n + 2
+#define BITS4(n) BITS2(n), BITS2(n + 1), BITS2(n + 1), BITS2(n + 2)
+#define BITS6(n) BITS4(n), BITS4(n + 1), BITS4(n + 1), BITS4(n + 2)
+#define BITS8(n) BITS6(n), BITS6(n + 1), BITS6(n + 1), BITS6(n + 2)
+#define BITS10(n) BITS8(n), BITS8(n + 1), BITS8(n + 1), BITS8(n + 2)
+const uint8_t sk_mg_bits11[2048] = {BITS10(0), BITS10(1)};
+
 /* The score of the move the walk has laid (its sums so far, as sk_mg_emit takes them). */
 static inline long long laid_score(const sk_movegen *g, int main_sum, long long mult,
                                    long long cross_total)
@@ -67,7 +76,10 @@ void sk_mg_emit(sk_movegen *g, int lo, int hi, int main_sum, long long mult, lon
     m->equity = (float)m->score;
     if (g->keep.best_mode) {
         m->equity += g->keep.by_score ? 0.0f : g->rack.leave_value[leave_index];
-        if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) sk_mg_keep(&g->keep, m);
+        if (!g->keep.have_best || sk_mg_beats(m, &g->keep.best)) {
+            sk_mg_keep(&g->keep, m);
+            g->bounds.win_floor = sk_mg_win_floor(&g->keep);
+        }
     }
 }
 
@@ -175,8 +187,31 @@ void sk_mg_record(sk_movegen *g, int lo, int hi, int main_sum, long long mult,
     blank_choices(g, &ps, 0, lo, hi, main_sum, mult, cross_total, g->rack.initial[0], real_used, 0);
 }
 
-static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,
-                long long cross_total);
+#define GEN_ARGS                                                                                   \
+    sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,            \
+        long long cross_total
+static void gen_left_plain(GEN_ARGS);
+static void gen_left_blank(GEN_ARGS);
+static void gen_right_plain(GEN_ARGS);
+static void gen_right_blank(GEN_ARGS);
+
+/* gen for a rack with blanks when BLANKS, else for one without (the walk of a rack without a
+ * blank takes no blank, and its mask stays its letters); at a column C right of the start
+ * (the right part) when RIGHT, else at the start or left of it. Both are constants: each pair
+ * is a function of its own. */
+__attribute__((always_inline)) static inline void gen(sk_movegen *g, int c, uint32_t list,
+                                                      sk_mg_set tiles, int main_sum, long long mult,
+                                                      long long cross_total, int blanks, int right)
+{
+    if (right && blanks)
+        gen_right_blank(g, c, list, tiles, main_sum, mult, cross_total);
+    else if (right)
+        gen_right_plain(g, c, list, tiles, main_sum, mult, cross_total);
+    else if (blanks)
+        gen_left_blank(g, c, list, tiles, main_sum, mult, cross_total);
+    else
+        gen_left_plain(g, c, list, tiles, main_sum, mult, cross_total);
+}
 
 /* 1 if the best-move search gave the window [LO, HI] to the word-map search: the walk skips
  * its moves. */
@@ -188,62 +223,62 @@ static inline int handed(const sk_movegen *g, int lo, int hi)
 /* 1 when the word the walk has laid, by a rack without a blank in best mode, cannot lead: the
  * test sk_mg_emit would make, before the calls to it (the walk finds many words that cannot). */
 static inline int quick_reject(const sk_movegen *g, int main_sum, long long mult,
-                               long long cross_total)
+                               long long cross_total, int blanks)
 {
-    return g->keep.best_mode && !g->rack.initial[0] &&
+    return g->keep.best_mode && !blanks &&
            cannot_lead(g, laid_score(g, main_sum, mult, cross_total), g->rack.leave_index);
 }
 
 /* After a tile at column C (WNODE its GADDAG node, as sk_mg_node reads it): record, then go on
- * left or right. Inline in gen: a call for every tile laid cost more than the code it takes. */
-__attribute__((always_inline)) static inline void
-go_on(sk_movegen *g, int c, uint64_t wnode, int main_sum, long long mult, long long cross_total)
+ * left or right. Inline in gen: a call for every tile laid cost more than the code it takes.
+ * The squares past the row's ends hold no tile and take no letter (sk_mg_square), so the tests
+ * of the neighbours need no test of the edge. */
+__attribute__((always_inline)) static inline void go_on(sk_movegen *g, int c, uint64_t wnode,
+                                                        int main_sum, long long mult,
+                                                        long long cross_total, int blanks,
+                                                        int right)
 {
-    const sk_mg_view *v = g->walk.view;
-    const uint64_t *wn = g->lex.wnodes;
-    const uint32_t *nodes = g->lex.nodes;
-    int r = g->walk.row;
+    const sk_mg_square *s = &g->walk.sq[c + 1];
     uint32_t node = (uint32_t)wnode;
     sk_mg_set kids = sk_mg_kids(wnode); /* its child list's tiles */
     uint32_t next = sk_kwg_arc(node);
     sk_mg_set avail = g->rack.left ? g->rack.mask : 0; /* what the rack can place next */
-    if (c <= g->walk.anchor) {
-        int left_open = c == 0 || !v->tile[r][c - 1];
-        int right_open = g->walk.anchor_right_open;
-        if (sk_kwg_accepts(node) && left_open && right_open && g->walk.nplaced > 0 &&
-            !handed(g, c, g->walk.anchor) && !quick_reject(g, main_sum, mult, cross_total))
-            sk_mg_record(g, c, g->walk.anchor, main_sum, mult, cross_total);
+    int anchor = g->walk.anchor;
+    if (!right) { /* C <= ANCHOR */
+        int left_open = !s[-1].tile;
+        if (sk_kwg_accepts(node) && left_open && g->walk.anchor_right_open && g->walk.nplaced > 0 &&
+            !handed(g, c, anchor) && !quick_reject(g, main_sum, mult, cross_total, blanks))
+            sk_mg_record(g, c, anchor, main_sum, mult, cross_total);
         if (!next) return;
         /* from a run: on through anything; from a cross anchor: only empty non-anchor squares */
-        if (c > 0 && (g->walk.through || (!v->tile[r][c - 1] && !v->anchor[r][c - 1])) &&
-            (kids &
-             (v->tile[r][c - 1] ? SK_MG_BIT(v->tile[r][c - 1]) : v->cross[r][c - 1] & avail)) &&
-            !sk_mg_hopeless_left(&g->bounds, &g->keep, &g->rack, c - 1))
-            gen(g, c - 1, next, kids, main_sum, mult, cross_total);
-        if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && right_open &&
-            g->walk.anchor + 1 < v->cols &&
-            !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, c, g->walk.anchor + 1)) {
-            uint64_t sep = sk_mg_node(wn, nodes, next); /* the separator sorts first */
+        if ((g->walk.through || (!s[-1].tile && !s[-1].anchor)) &&
+            (kids & (s[-1].tile ? SK_MG_BIT(s[-1].tile) : s[-1].cross & avail)) &&
+            !sk_mg_hopeless_left(&g->bounds, &g->rack, c - 1))
+            gen(g, c - 1, next, kids, main_sum, mult, cross_total, blanks, 0);
+        if ((kids & SK_MG_BIT(SK_KWG_SEPARATOR)) && left_open && g->walk.sep_open &&
+            !sk_mg_hopeless_right(&g->bounds, &g->rack, c, anchor + 1)) {
+            /* the separator sorts first */
+            uint64_t sep = sk_mg_node(g->lex.wnodes, g->lex.nodes, next);
             uint32_t first = (uint32_t)sep;
             if (sk_kwg_tile(first) == SK_KWG_SEPARATOR && sk_kwg_arc(first) &&
-                (sk_mg_kids(sep) & v->cross[r][g->walk.anchor + 1] & avail)) {
+                (sk_mg_kids(sep) & g->walk.sq[anchor + 2].cross & avail)) {
                 int saved = g->walk.leftmost;
                 g->walk.leftmost = c;
-                gen(g, g->walk.anchor + 1, sk_kwg_arc(first), sk_mg_kids(sep), main_sum, mult,
-                    cross_total);
+                gen(g, anchor + 1, sk_kwg_arc(first), sk_mg_kids(sep), main_sum, mult, cross_total,
+                    blanks, 1);
                 g->walk.leftmost = saved;
             }
         }
         return;
     }
     /* the right part places tiles only: reaching a tile would join another run */
-    int right_open = c + 1 == v->cols || !v->tile[r][c + 1];
+    int right_open = !s[1].tile;
     if (sk_kwg_accepts(node) && right_open && !handed(g, g->walk.leftmost, c) &&
-        !quick_reject(g, main_sum, mult, cross_total))
+        !quick_reject(g, main_sum, mult, cross_total, blanks))
         sk_mg_record(g, g->walk.leftmost, c, main_sum, mult, cross_total);
-    if (next && c + 1 < v->cols && right_open && (kids & v->cross[r][c + 1] & avail) &&
-        !sk_mg_hopeless_right(&g->bounds, &g->keep, &g->rack, g->walk.leftmost, c + 1))
-        gen(g, c + 1, next, kids, main_sum, mult, cross_total);
+    if (next && (kids & s[1].cross & avail) &&
+        !sk_mg_hopeless_right(&g->bounds, &g->rack, g->walk.leftmost, c + 1))
+        gen(g, c + 1, next, kids, main_sum, mult, cross_total, blanks, 1);
 }
 
 /* Adds WNODE, a child gen may lay, to KIDS (NKIDS of them; the new count is returned) unless
@@ -261,28 +296,30 @@ static inline int take_child(const uint64_t *wn, const uint32_t *nodes, uint64_t
 }
 
 /* Lays at column C a tile of the list LIST, whose tiles are TILES (sk_mg_kids: exact, or all
- * bits when the list must be scanned), and goes on (go_on). */
-static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_sum, long long mult,
-                long long cross_total)
+ * bits when the list must be scanned), and goes on (go_on); for a rack with blanks when BLANKS
+ * (a constant: see gen). */
+__attribute__((always_inline)) static inline void gen_body(sk_movegen *g, int c, uint32_t list,
+                                                           sk_mg_set tiles, int main_sum,
+                                                           long long mult, long long cross_total,
+                                                           const int blanks, const int right)
 {
-    const sk_mg_view *v = g->walk.view;
+    const sk_mg_square *s = &g->walk.sq[c + 1];
     const uint64_t *wn = g->lex.wnodes;
     const uint32_t *nodes = g->lex.nodes;
-    int r = g->walk.row;
-    uint8_t t = v->tile[r][c];
+    uint8_t t = s->tile;
     int exact = sk_mg_exact(tiles);
     if (t) {
         uint32_t i = sk_mg_lookup(wn, nodes, list, tiles, t);
         if (i)
-            go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + sk_mg_face(v, g->rack.value, r, c),
-                  mult, cross_total);
+            go_on(g, c, sk_mg_node(wn, nodes, i), main_sum + g->rack.value[s->blank ? 0 : t], mult,
+                  cross_total, blanks, right);
         return;
     }
     if (!g->rack.left) return;
-    sk_mg_set allowed = v->cross[r][c] & g->rack.mask & tiles;
+    sk_mg_set allowed = s->cross & g->rack.mask & tiles;
     if (!allowed) return;
-    int lf = v->lf[r][c], wf = v->wf[r][c], cross = v->has_cross[r][c] && g->views.classic;
-    int cross_base = v->cross_score[r][c];
+    int lf = s->lf, wf = s->wf, cross = s->cross_word;
+    int cross_base = s->cross_score;
     /* fetch the child lists of every playable letter before descending into the first: the
      * walk is bound by memory latency, and these loads can overlap */
     uint64_t kids[SK_MG_LETTERS_MAX];
@@ -291,16 +328,15 @@ static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_s
      * square left, a board tile's letter or a tile the rack may still have, or the separator
      * for the right part; in the right part, a tile for the square after */
     sk_mg_set after = g->rack.left > 1 ? g->rack.mask : 0, need = 0;
-    if (c <= g->walk.anchor) {
-        uint8_t left = c > 0 ? v->tile[r][c - 1] : 0;
+    if (!right) { /* C <= ANCHOR */
+        uint8_t left = s[-1].tile;
         if (left && g->walk.through)
             need = SK_MG_BIT(left);
-        else if (c > 0 && !left && (g->walk.through || !v->anchor[r][c - 1]))
-            need = v->cross[r][c - 1] & after;
-        if (!left && g->walk.anchor_right_open && g->walk.anchor + 1 < v->cols)
-            need |= SK_MG_BIT(SK_KWG_SEPARATOR);
-    } else if (c + 1 < v->cols && !v->tile[r][c + 1]) {
-        need = v->cross[r][c + 1] & after;
+        else if (!left && (g->walk.through || !s[-1].anchor))
+            need = s[-1].cross & after;
+        if (!left && g->walk.sep_open) need |= SK_MG_BIT(SK_KWG_SEPARATOR);
+    } else {
+        need = s[1].cross & after;
     }
     if (exact) { /* only the children the square and the rack allow: no scan */
         for (sk_mg_set m = allowed; m; m &= m - 1)
@@ -321,21 +357,22 @@ static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_s
     for (int k = 0; k < nkids; k++) {
         uint64_t wnode = kids[k];
         unsigned letter = sk_kwg_tile((uint32_t)wnode);
-        int kind =
-            g->rack.count[letter] ? (int)letter : 0; /* the rack's own tile first, else a blank */
-        if (!kind) g->walk.blank_letter = (int)letter;
+        /* the rack's own tile first, else a blank */
+        int kind = !blanks || g->rack.count[letter] ? (int)letter : 0;
+        if (blanks && !kind) g->walk.blank_letter = (int)letter;
         sk_mg_set mask = g->rack.mask, letters = g->rack.letters;
         g->walk.nplaced++;
         g->rack.left--;
         g->rack.leave_index += g->rack.radix[kind];
         if (--g->rack.count[kind] == 0) {
             if (kind) g->rack.letters &= ~SK_MG_BIT(kind);
-            if (!g->rack.count[0]) g->rack.mask = g->rack.letters;
+            if (!blanks || !g->rack.count[0]) g->rack.mask = g->rack.letters;
         }
         g->walk.chars[c] = (char)letter;
         int val = g->rack.value[letter] * lf; /* as the tile: record() plays blanks */
         go_on(g, c, wnode, main_sum + val, sk_score_mul(mult, wf),
-              cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total);
+              cross ? sk_score_add(cross_total, (long long)(cross_base + val) * wf) : cross_total,
+              blanks, right);
         g->rack.count[kind]++;
         g->rack.mask = mask;
         g->rack.letters = letters;
@@ -343,6 +380,26 @@ static void gen(sk_movegen *g, int c, uint32_t list, sk_mg_set tiles, int main_s
         g->walk.nplaced--;
         g->rack.left++;
     }
+}
+
+static void gen_left_plain(GEN_ARGS)
+{
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 0, 0);
+}
+
+static void gen_left_blank(GEN_ARGS)
+{
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 1, 0);
+}
+
+static void gen_right_plain(GEN_ARGS)
+{
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 0, 1);
+}
+
+static void gen_right_blank(GEN_ARGS)
+{
+    gen_body(g, c, list, tiles, main_sum, mult, cross_total, 1, 1);
 }
 
 void sk_mg_walk_row(sk_movegen *g, int d, int row)
@@ -358,11 +415,30 @@ void sk_mg_walk_row(sk_movegen *g, int d, int row)
     g->walk.row_d = d;
     g->walk.row_at = row;
     g->walk.empty_row = 0;
+    const uint8_t *tile = v->tile[row], *blank = v->blank[row], *anchor = v->anchor[row];
+    const uint8_t *has_cross = v->has_cross[row];
+    const int8_t *lf = v->lf[row], *wf = v->wf[row];
+    const int16_t *cross_score = v->cross_score[row];
+    const sk_mg_set *cross = v->cross[row];
+    uint8_t classic = g->views.classic != 0;
+    sk_mg_square *sq = g->walk.sq;
+    sq[0] = (sk_mg_square){0};
+    sq[v->cols + 1] = (sk_mg_square){0};
     for (int c = 0; c < v->cols; c++) {
-        if (v->tile[row][c])
-            g->walk.chars[c] = (char)(v->tile[row][c] | (v->blank[row][c] ? SK_TILE_BLANKED : 0));
+        uint8_t t = tile[c];
+        if (t)
+            g->walk.chars[c] = (char)(t | (blank[c] ? SK_TILE_BLANKED : 0));
         else
             g->walk.empty_row |= 1u << c;
+        sk_mg_square *q = &sq[c + 1];
+        q->cross = cross[c] & -(sk_mg_set)(t == 0);
+        q->cross_score = cross_score[c];
+        q->tile = t;
+        q->blank = blank[c];
+        q->anchor = anchor[c];
+        q->cross_word = (uint8_t)((has_cross[c] != 0) & classic);
+        q->lf = lf[c];
+        q->wf = wf[c];
     }
 }
 
@@ -373,15 +449,18 @@ static void walk_start(sk_movegen *g, int d, int row, int col, int through)
     g->walk.through = through;
     g->walk.anchor = col;
     g->walk.anchor_right_open = col + 1 == g->walk.view->cols || !g->walk.view->tile[row][col + 1];
+    g->walk.sep_open = g->walk.anchor_right_open && col + 1 < g->walk.view->cols;
     g->walk.leftmost = col;
     g->walk.nplaced = 0;
+    g->bounds.win_floor = sk_mg_win_floor(&g->keep);
 }
 
 void sk_mg_walk(sk_movegen *g, int d, int row, int col, int through)
 {
     walk_start(g, d, row, col, through);
     /* node 1 leads to the GADDAG's root list: its entry holds that list's tiles */
-    gen(g, col, g->lex.gaddag, sk_mg_kids(sk_mg_node(g->lex.wnodes, g->lex.nodes, 1)), 0, 1, 0);
+    gen(g, col, g->lex.gaddag, sk_mg_kids(sk_mg_node(g->lex.wnodes, g->lex.nodes, 1)), 0, 1, 0,
+        g->rack.initial[0] != 0, 0);
 }
 
 void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t node)
@@ -390,6 +469,9 @@ void sk_mg_walk_run(sk_movegen *g, int d, int row, int lo, int col, uint32_t nod
     int sum = 0;
     for (int c = lo; c <= col; c++)
         sum += sk_mg_face(g->walk.view, g->rack.value, row, c);
-    go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1,
-          0); /* where gen would be after reading the run */
+    /* where gen would be after reading the run */
+    if (g->rack.initial[0])
+        go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1, 0, 1, 0);
+    else
+        go_on(g, lo, sk_mg_node(g->lex.wnodes, g->lex.nodes, node), sum, 1, 0, 0, 0);
 }

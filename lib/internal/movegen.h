@@ -17,6 +17,8 @@
 #ifndef SKRAB_INTERNAL_MOVEGEN_H
 #define SKRAB_INTERNAL_MOVEGEN_H
 
+#include <math.h>
+
 #include "internal/kwg.h"
 #include "skrab/movegen.h"
 #include "skrab/wordmap.h"
@@ -159,6 +161,16 @@ typedef struct {
     int leave_bounds;   /* leave_sup and leave_swap hold the rack's (sk_mg_rack_leave_bounds) */
 } sk_mg_rack;
 
+/* One square of the walk's row, as the walk reads it: what the view holds of it in several
+ * arrays, in one place. CROSS is 0 on a tile; CROSS_WORD is set when a tile placed here makes a
+ * cross word that scores (has_cross, classic rules). */
+typedef struct {
+    sk_mg_set cross;     /* letters that may be placed here; 0 on a tile or a blocked square */
+    int16_t cross_score; /* face value of the perpendicular word's other tiles */
+    uint8_t tile, blank, anchor, cross_word;
+    int8_t lf, wf;
+} sk_mg_square;
+
 /* The walk part (movegen_walk.c): where the walk is and what it has laid. While it walks a row
  * (sk_mg_walk_row), VIEW, DIR and ROW name it, CHARS holds its board letters and EMPTY_ROW its
  * empty squares (for as long as ROW_LOADED, ROW_D and ROW_AT say so: sk_mg_setup clears
@@ -174,7 +186,12 @@ typedef struct {
     /* the walk's row as the move would leave it ('a'..: a blank); padded so that a word is
      * copied in one fixed-size move */
     char chars[SK_MG_N + 16];
-    uint32_t empty_row;            /* bit c: square c of the walk's row is empty */
+    uint32_t empty_row; /* bit c: square c of the walk's row is empty */
+    /* SQ[c + 1]: square c of the walk's row; SQ[0] and SQ[cols + 1], the squares past its ends,
+     * hold no tile and take no letter, so that the walk reads a neighbour without testing for
+     * the edge. Loaded with CHARS. */
+    sk_mg_square sq[SK_MG_N + 2];
+    int sep_open; /* the walk may turn right past the start: ANCHOR_RIGHT_OPEN, a square there */
     int row_loaded, row_d, row_at; /* chars and empty_row hold row ROW_AT of view ROW_D */
     sk_move_list *out;             /* NULL in best mode */
     /* the first move's word while it is read (movegen_first.c): in the generator, not on the
@@ -201,6 +218,9 @@ typedef struct {
  * CAP_VALUE and CAP_INDEX when CAP_STAMP there is CAP_NOW, for the rack of the search. */
 typedef struct {
     int win_on, win_lmin, win_lmax, win_hmin, win_hmax;
+    /* while a start is walked: a bound below it cannot lead, sk_mg_below's test kept from the
+     * keeper (sk_mg_win_floor); -HUGE_VAL before there is a best */
+    double win_floor;
     double win_left[SK_MG_N];   /* [x]: the best bound of a window with lmin <= lo <= x */
     uint32_t win_skip[SK_MG_N]; /* [lo] bit hi: the window [lo, hi] is the word-map search's */
     /* [lo][h]: the best bound of a window [lo, hi] with hi >= h */
@@ -286,17 +306,19 @@ static inline int sk_mg_exact(sk_mg_set kids)
     return !(kids >> 31 & 1);
 }
 
+/* [x]: the bits set in X, an 11-bit number (movegen_walk.c) */
+extern const uint8_t sk_mg_bits11[2048];
+
 /* The bits set in X. Without a popcount instruction in the target, __builtin_popcount is a
- * library call: count by hand then (a handful of instructions, no branches). */
+ * library call: count by table then, 11 bits at a time (fewer instructions than counting by
+ * hand; the table, 2 KiB, stays in the first-level cache). */
 static inline unsigned sk_mg_bits(uint32_t x)
 {
 #ifdef __POPCNT__
     return (unsigned)__builtin_popcount(x);
 #else
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (x * 0x01010101u) >> 24;
+    return (unsigned)sk_mg_bits11[x & 0x7FF] + sk_mg_bits11[x >> 11 & 0x7FF] +
+           sk_mg_bits11[x >> 22];
 #endif
 }
 
@@ -409,6 +431,13 @@ static inline int sk_mg_below(const sk_mg_keeper *k, double bound)
     return k->have_best && bound < (double)k->best.equity - 1e-3;
 }
 
+/* The floor of sk_mg_below for K: a bound below it cannot lead. For b->win_floor, set when a
+ * walk starts and whenever the keeper changes while it runs. */
+static inline double sk_mg_win_floor(const sk_mg_keeper *k)
+{
+    return k->have_best ? (double)k->best.equity - 1e-3 : -HUGE_VAL;
+}
+
 /* Doubles b->windows' room: 1, or 0 when out of memory. */
 int sk_mg_windows_grow(sk_mg_bounds *b);
 /* Keeps the bound BOUND of window [LO, HI] (K empty squares) of row R of view D in b->windows;
@@ -426,30 +455,29 @@ void sk_mg_load_windows(sk_mg_bounds *b, const struct sk_mg_window *w, size_t co
 
 /* 1 if the walk, at column X with nothing placed left of it yet, cannot lead by going on left
  * (no window of the start with lo <= X can), with the rack RK as the walk left it (its leaves
- * bounded by rk->leave_sup when b->win_scored). This and sk_mg_hopeless_right are always
- * inline: the walk asks at every square, and a compiler left to itself called half of each. */
-__attribute__((always_inline)) static inline int
-sk_mg_hopeless_left(const sk_mg_bounds *b, const sk_mg_keeper *k, const sk_mg_rack *rk, int x)
+ * bounded by rk->leave_sup when b->win_scored), against b->win_floor. This and sk_mg_hopeless_right
+ * are always inline: the walk asks at every square, and a compiler left to itself called half of
+ * each. */
+__attribute__((always_inline)) static inline int sk_mg_hopeless_left(const sk_mg_bounds *b,
+                                                                     const sk_mg_rack *rk, int x)
 {
     if (!b->win_on) return 0;
     if (x < b->win_lmin) return 1;
     if (x > b->win_lmax) x = b->win_lmax;
-    return sk_mg_below(k, b->win_left[x]) ||
-           (b->win_scored && sk_mg_below(k, b->score_left[x] + rk->leave_sup[rk->leave_index]));
+    return b->win_left[x] < b->win_floor ||
+           (b->win_scored && b->score_left[x] + rk->leave_sup[rk->leave_index] < b->win_floor);
 }
 
 /* 1 if the walk, its word starting at LO, cannot lead by reaching column H or beyond, with the
  * rack RK as the walk left it. */
-__attribute__((always_inline)) static inline int sk_mg_hopeless_right(const sk_mg_bounds *b,
-                                                                      const sk_mg_keeper *k,
-                                                                      const sk_mg_rack *rk, int lo,
-                                                                      int h)
+__attribute__((always_inline)) static inline int
+sk_mg_hopeless_right(const sk_mg_bounds *b, const sk_mg_rack *rk, int lo, int h)
 {
     if (!b->win_on) return 0;
     if (lo < b->win_lmin || lo > b->win_lmax || h > b->win_hmax) return 1;
     if (h < b->win_hmin) h = b->win_hmin;
-    return sk_mg_below(k, b->win_suf[lo][h]) ||
-           (b->win_scored && sk_mg_below(k, b->score_suf[lo][h] + rk->leave_sup[rk->leave_index]));
+    return b->win_suf[lo][h] < b->win_floor ||
+           (b->win_scored && b->score_suf[lo][h] + rk->leave_sup[rk->leave_index] < b->win_floor);
 }
 
 /* Makes every cap read as unknown: for a new rack. */
