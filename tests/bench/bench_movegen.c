@@ -161,16 +161,16 @@ int main(int argc, char **argv)
         }
         char op[64];
         snprintf(op, sizeof(op), "all moves, line %d", n);
-        printf("%-34s %9zu %9.3f ms %12.0f\n", op, list.count, all, list.count / all * 1e3);
+        printf("%-34s %9zu %9.4f ms %12.0f\n", op, list.count, all, list.count / all * 1e3);
         snprintf(op, sizeof(op), "best move (score), line %d", n);
-        printf("%-34s %9s %9.3f ms\n", op, "", bs);
+        printf("%-34s %9s %9.4f ms\n", op, "", bs);
         snprintf(op, sizeof(op), "best move (equity), line %d", n);
-        printf("%-34s %9s %9.3f ms\n", op, "", be);
+        printf("%-34s %9s %9.4f ms\n", op, "", be);
         if (!wm) continue;
         snprintf(op, sizeof(op), "best (score, word map), line %d", n);
-        printf("%-34s %9s %9.3f ms\n", op, "", ws);
+        printf("%-34s %9s %9.4f ms\n", op, "", ws);
         snprintf(op, sizeof(op), "best (equity, word map), line %d", n);
-        printf("%-34s %9s %9.3f ms\n", op, "", we);
+        printf("%-34s %9s %9.4f ms\n", op, "", we);
     }
     fclose(f);
     sk_rng rng;
