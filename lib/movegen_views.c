@@ -138,14 +138,22 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
 static void compute_cross(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
                           const int *value)
 {
+    /* only a square with a tile above or below it has a cross word: the others keep the set
+     * load_views gave them (every letter, or none where no tile may go) */
+    uint32_t tiles[SK_MG_N + 2] = {0}; /* [r + 1] bit c: a tile at (r, c) */
     for (int r = 0; r < v->rows; r++)
         for (int c = 0; c < v->cols; c++)
-            if (v->cross[r][c])
+            tiles[r + 1] |= (uint32_t)(v->tile[r][c] != 0) << c;
+    for (int r = 0; r < v->rows; r++) {
+        uint32_t near = tiles[r] | tiles[r + 2];
+        for (int c = 0; c < v->cols; c++)
+            if (v->cross[r][c] && (near >> c & 1)) {
                 cross_at(v, vs, lex, value, r, c, 0);
-            else {
+            } else {
                 v->has_cross[r][c] = 0;
                 v->cross_score[r][c] = 0;
             }
+    }
 }
 
 /* Squares of one view whose anchors an update may have changed (update_views): each new tile's
