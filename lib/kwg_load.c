@@ -343,11 +343,17 @@ int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags)
         return SK_EIO;
     }
     if (!S_ISREG(st.st_mode) || HOST_BIG_ENDIAN) {
-        /* A pipe cannot be mapped (and big-endian hosts need a converted copy). */
-        close(fd);
+        /* A pipe cannot be mapped (and big-endian hosts need a converted copy): read from the
+         * descriptor already open, so that a pipe's writer meets one reader only. */
+        FILE *f = fdopen(fd, "rb");
+        if (!f) {
+            close(fd);
+            return SK_ENOMEM;
+        }
         sk_buf buf;
         sk_buf_init(&buf);
-        rc = sk_buf_read_file(&buf, path, SK_KWG_FILE_MAX);
+        rc = sk_buf_read_stream(&buf, f, SK_KWG_FILE_MAX);
+        fclose(f);
         if (rc == SK_ETOOBIG) rc = validate_size(SK_KWG_FILE_MAX + 4, diags);
         if (rc == SK_OK) rc = sk_lexicon_from_kwg(out, buf.data, buf.len, diags);
         sk_buf_free(&buf);

@@ -370,9 +370,16 @@ int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
         rc = load_wordlist_file(out, fd, len, cache_dir, opts, t, diags);
         close(fd);
     } else {
-        /* A pipe or a device: read it whole and look. */
-        close(fd);
-        rc = sk_buf_read_file(t, path, SK_WORDLIST_FILE_MAX);
+        /* A pipe: read it whole, from the descriptor already open (a pipe's writer must meet
+         * one reader only), and look. */
+        FILE *f = fdopen(fd, "rb");
+        if (f) {
+            rc = sk_buf_read_stream(t, f, SK_WORDLIST_FILE_MAX);
+            fclose(f);
+        } else {
+            close(fd);
+            rc = SK_ENOMEM;
+        }
         if (rc == SK_OK && sk_kwg_detect(t->data, t->len)) {
             rc = sk_lexicon_from_kwg(out, t->data, t->len, diags);
         } else if (rc == SK_OK) {
