@@ -56,21 +56,35 @@ static size_t all_leaves(sk_leave_entry *out, int kinds, int maxlen, sk_rng *rng
     return n;
 }
 
+/* Every leave of 1..6 tiles of kinds 0..KINDS-1 (all_leaves, values from SEED) into LEAVES,
+ * written as a KLV2 file into *B (made here); returns how many. */
+static size_t written_leaves(sk_leave_entry *leaves, int kinds, uint64_t seed, sk_buf *b)
+{
+    sk_rng rng;
+    sk_rng_seed(&rng, seed);
+    size_t n = all_leaves(leaves, kinds, 6, &rng);
+    sk_buf_init(b);
+    assert_int_equal(sk_leaves_write(b, leaves, n, NULL), SK_OK);
+    return n;
+}
+
+/* Each of the N LEAVES is worth in L what was written. */
+static void assert_values(const sk_leaves *l, const sk_leave_entry *leaves, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        assert_true(sk_leave_value_tiles(l, leaves[i].tiles, leaves[i].len) == leaves[i].value);
+}
+
 static void round_trip(void **state)
 {
     (void)state;
     static sk_leave_entry leaves[6561];
-    sk_rng rng;
-    sk_rng_seed(&rng, 7);
-    size_t n = all_leaves(leaves, 8, 6, &rng);
-    assert_int_equal(n, 1710); /* the multisets of 1..6 tiles */
     sk_buf b;
-    sk_buf_init(&b);
-    assert_int_equal(sk_leaves_write(&b, leaves, n, NULL), SK_OK);
+    size_t n = written_leaves(leaves, 8, 7, &b);
+    assert_int_equal(n, 1710); /* the multisets of 1..6 tiles */
     sk_leaves *l;
     assert_int_equal(sk_leaves_from_bytes(&l, b.data, b.len, NULL), SK_OK);
-    for (size_t i = 0; i < n; i++)
-        assert_true(sk_leave_value_tiles(l, leaves[i].tiles, leaves[i].len) == leaves[i].value);
+    assert_values(l, leaves, n);
     const unsigned char none[] = {0, 0, 0}, eight[] = {8};
     assert_true(sk_leave_value_tiles(l, none, 3) == 0.0); /* three blanks: not written */
     assert_true(sk_leave_value_tiles(l, eight, 1) == 0.0);
@@ -146,16 +160,11 @@ static void loaded_from_a_file(void **state)
 {
     (void)state;
     static sk_leave_entry leaves[6561];
-    sk_rng rng;
-    sk_rng_seed(&rng, 11);
-    size_t n = all_leaves(leaves, 6, 6, &rng);
     sk_buf b;
-    sk_buf_init(&b);
-    assert_int_equal(sk_leaves_write(&b, leaves, n, NULL), SK_OK);
+    size_t n = written_leaves(leaves, 6, 11, &b);
     sk_leaves *l = NULL;
     assert_int_equal(load_written(&b, &l, NULL), SK_OK);
-    for (size_t i = 0; i < n; i++)
-        assert_true(sk_leave_value_tiles(l, leaves[i].tiles, leaves[i].len) == leaves[i].value);
+    assert_values(l, leaves, n);
     sk_leaves_free(l);
     float nan = NAN; /* the last value made NaN */
     memcpy(b.data + b.len - 4, &nan, 4);
