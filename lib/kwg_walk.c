@@ -10,6 +10,7 @@
  * lexicon: the first to finish publishes its table, the others free theirs. */
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal/hugemap.h"
 #include "internal/kwg.h"
@@ -24,7 +25,7 @@ int sk_walk_table_new(sk_walk_table **out, size_t count)
 {
     *out = calloc(1, sizeof(**out));
     if (!*out) return SK_ENOMEM;
-    (*out)->bytes = count * sizeof(uint64_t);
+    (*out)->bytes = count * sizeof(uint64_t) + sizeof(sk_walk_cross); /* the sets after it */
     return SK_OK;
 }
 
@@ -61,6 +62,44 @@ static void fill(uint64_t *table, uint32_t *suf, const uint32_t *nodes, size_t c
     }
 }
 
+const sk_walk_cross *sk_lexicon_walk_cross(const sk_lexicon *lex)
+{
+    const uint64_t *nodes = sk_lexicon_walk_nodes(lex);
+    return nodes ? (const sk_walk_cross *)(nodes + lex->count) : NULL;
+}
+
+/* The tiles of the nodes of LIST that accept, bit t for tile t (none for LIST 0). */
+static uint64_t accepting(const uint32_t *nodes, uint32_t list)
+{
+    uint64_t tiles, accepts;
+    sk_kwg_list_sets(nodes, list, &tiles, &accepts);
+    return accepts;
+}
+
+/* Fills X (see sk_walk_cross) from LEX's nodes. */
+static void fill_cross(sk_walk_cross *x, const sk_lexicon *lex)
+{
+    const uint32_t *nodes = lex->nodes;
+    uint32_t dawg = sk_lexicon_dawg_root(lex), gaddag = sk_lexicon_gaddag_root(lex);
+    memset(x, 0, sizeof(*x));
+    for (unsigned t = 1; t < SK_WALK_CROSS_TILES; t++) {
+        uint32_t at = sk_kwg_find(nodes, gaddag, t);
+        x->before[t] = at ? accepting(nodes, sk_kwg_arc(nodes[at])) : 0;
+        at = sk_kwg_find(nodes, dawg, t);
+        uint32_t list = at ? sk_kwg_arc(nodes[at]) : 0;
+        x->after[t] = accepting(nodes, list);
+        for (uint32_t i = list; list; i++) { /* each x after A: which B end a word after it */
+            uint32_t next = sk_kwg_arc(nodes[i]);
+            for (unsigned b = 1; next && b < SK_WALK_CROSS_TILES; b++) {
+                uint32_t end = sk_kwg_find(nodes, next, b);
+                if (end && sk_kwg_accepts(nodes[end]))
+                    x->between[t][b] |= (uint64_t)1 << sk_kwg_tile(nodes[i]);
+            }
+            if (sk_kwg_is_end(nodes[i])) break;
+        }
+    }
+}
+
 const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
 {
     sk_walk_table *w = lex->walk;
@@ -76,6 +115,7 @@ const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
     }
     fill(table, suf, lex->nodes, lex->count);
     free(suf);
+    fill_cross((sk_walk_cross *)(table + lex->count), lex);
     uint64_t *expected = NULL;
     if (!atomic_compare_exchange_strong_explicit(&w->nodes, &expected, table, memory_order_acq_rel,
                                                  memory_order_acquire)) {

@@ -48,6 +48,7 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
     g->lex.wnodes = sk_lexicon_walk_nodes(lex);
     if (!g->lex.wnodes && ++g->lex.setups >= g->lex.table_after)
         g->lex.wnodes = sk_lexicon_build_walk_nodes(lex);
+    g->lex.cross = sk_lexicon_walk_cross(lex);
     g->walk.out = out;
     g->lex.gaddag = sk_lexicon_gaddag_root(lex);
     int rc = sk_mg_rack_setup(&g->rack, rules, pos->racks[0]);

@@ -81,6 +81,16 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
         v->cross[r][c] = 0;
         return;
     }
+    const sk_walk_cross *x = lex->cross;
+    if (x && top >= r - 1 && bottom <= r + 1) { /* a single tile above, below, or each: looked up */
+        unsigned a = top < r ? v->tile[r - 1][c] : 0, b = bottom > r ? v->tile[r + 1][c] : 0;
+        if (a < SK_WALK_CROSS_TILES && b < SK_WALK_CROSS_TILES) {
+            v->cross_score[r][c] = (int16_t)((a ? sk_mg_face(v, value, r - 1, c) : 0) +
+                                             (b ? sk_mg_face(v, value, r + 1, c) : 0));
+            v->cross[r][c] &= !a ? x->before[b] : !b ? x->after[a] : x->between[a][b];
+            return;
+        }
+    }
     /* with the walk table, each list's tiles are known and a tile's child is found by index
      * (sk_mg_lookup); without it, every set reads as "any tile" and lists are scanned */
     const uint64_t *wn = lex->wnodes;

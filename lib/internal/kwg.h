@@ -189,6 +189,20 @@ const uint64_t *sk_lexicon_walk_nodes(const sk_lexicon *lex);
  * before). Safe from any thread: the first to finish publishes its table. */
 const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex);
 
+/* The cross sets of the commonest cross words, read off the lexicon with its walk table (and
+ * published with it): those of an empty square with a single tile next to it on one side of
+ * the line across it, or on both. For tiles A and B below SK_WALK_CROSS_TILES, bit x of
+ * BEFORE[B] is set when the GADDAG path B, x accepts (x B is a word, x the separator for the
+ * one-letter word B), of AFTER[A] when the DAWG path A, x does (A x), and of BETWEEN[A][B] when
+ * the DAWG path A, x, B does (A x B). Lists are searched as sk_kwg_find does. */
+#define SK_WALK_CROSS_TILES 32
+typedef struct {
+    uint64_t before[SK_WALK_CROSS_TILES], after[SK_WALK_CROSS_TILES];
+    uint64_t between[SK_WALK_CROSS_TILES][SK_WALK_CROSS_TILES];
+} sk_walk_cross;
+/* Those sets, or NULL when the walk table has not been built. Safe from any thread. */
+const sk_walk_cross *sk_lexicon_walk_cross(const sk_lexicon *lex);
+
 struct sk_lexicon {
     const uint32_t *nodes; /* host order */
     size_t count;

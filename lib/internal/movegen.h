@@ -93,6 +93,7 @@ typedef struct {
      * up TABLE_AFTER positions (see sk_movegen_set_table_after) */
     const uint64_t *wnodes;
     unsigned long setups, table_after; /* positions set up since creation; see wnodes */
+    const sk_walk_cross *cross;        /* the table's cross sets (sk_lexicon_walk_cross) or NULL */
     uint32_t gaddag;                   /* the GADDAG root list */
     uint32_t dawg;                     /* the DAWG root list */
 } sk_mg_lex;

@@ -317,6 +317,34 @@ static size_t check_walk_table(const sk_lexicon *lex)
     return with_kids;
 }
 
+/* The cross sets published with LEX's walk table (sk_walk_cross), each letter checked against
+ * the words of two and three tiles LEX holds; returns the sets that are not empty. */
+static size_t check_walk_cross(const sk_lexicon *lex)
+{
+    const sk_walk_cross *x = sk_lexicon_walk_cross(lex);
+    assert_non_null(x);
+    assert_ptr_equal((const void *)x,
+                     (const void *)(sk_lexicon_walk_nodes(lex) + sk_lexicon_node_count(lex)));
+    size_t full = 0;
+    for (unsigned a = 0; a < SK_WALK_CROSS_TILES; a++) {
+        for (unsigned b = 0; b < SK_WALK_CROSS_TILES; b++) {
+            uint64_t want = 0, want_after = 0, want_before = 0;
+            for (unsigned t = 1; t <= SK_KWG_TILE_MAX && a && b; t++) {
+                const unsigned char axb[3] = {(unsigned char)a, (unsigned char)t, (unsigned char)b};
+                if (sk_lexicon_contains_tiles(lex, axb, 3)) want |= (uint64_t)1 << t;
+                if (sk_lexicon_contains_tiles(lex, axb, 2)) want_after |= (uint64_t)1 << t;
+                if (sk_lexicon_contains_tiles(lex, axb + 1, 2)) want_before |= (uint64_t)1 << t;
+            }
+            assert_true(x->between[a][b] == want);
+            if (a && b == 1) assert_true(x->after[a] == want_after);
+            if (a == 1 && b) assert_true((x->before[b] & ~(uint64_t)1) == want_before);
+            full += want != 0;
+        }
+    }
+    assert_true(x->after[0] == 0 && x->before[0] == 0); /* no tile 0 on a board */
+    return full;
+}
+
 static void walk_table(void **state)
 {
     (void)state;
@@ -325,6 +353,9 @@ static void walk_table(void **state)
     wolges_pair(&theirs, &ours);
     assert_true(check_walk_table(theirs) > 10);
     assert_true(check_walk_table(ours) > 10);
+    assert_true(check_walk_cross(theirs) >=
+                4); /* AAH AAL AAS ABA ABS ABY CAB CAD CAT ZAP ZED ZOO */
+    assert_int_equal(check_walk_cross(theirs), check_walk_cross(ours));
     sk_lexicon_free(theirs);
     sk_lexicon_free(ours);
     /* the words B and A, their root lists in the wrong order: loaded, but never indexed */
@@ -536,6 +567,9 @@ static void sowpods(void **state)
     free(built);
     sk_buf_free(&again);
     free(sorted);
+    /* the cross sets of the walk table: most pairs of letters have a letter between them */
+    assert_non_null(sk_lexicon_build_walk_nodes(lex));
+    assert_true(check_walk_cross(lex) > 26 * 26 / 2);
     sk_lexicon_free(lex);
     sk_buf_free(&text);
 }
