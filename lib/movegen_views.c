@@ -10,22 +10,23 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
 {
     const sk_board *b = rules->board;
     vs->monotone = 1;
-    for (int d = 0; d < 2; d++) {
-        sk_mg_view *v = &vs->v[d];
-        v->rows = d ? pos->width : pos->height;
-        v->cols = d ? pos->height : pos->width;
-        for (int r = 0; r < pos->height; r++) {
-            for (int c = 0; c < pos->width; c++) {
-                int vr = d ? c : r, vc = d ? r : c;
-                char t = sk_position_tile(pos, r, c);
-                v->tile[vr][vc] = (uint8_t)(t & SK_TILE_LETTER);
-                v->blank[vr][vc] = (t & SK_TILE_BLANKED) != 0;
-                v->lf[vr][vc] = (int8_t)sk_board_letter_factor(b, r, c);
-                v->wf[vr][vc] = (int8_t)sk_board_word_factor(b, r, c);
-                if (v->lf[vr][vc] < 1 || v->wf[vr][vc] < 1) vs->monotone = 0;
-                v->cross[vr][vc] =
-                    sk_board_square(b, r, c)->kind == SK_SQ_BLOCKED || t ? 0 : SK_MG_ALL_LETTERS;
-            }
+    sk_mg_view *across = &vs->v[0], *down = &vs->v[1];
+    across->rows = down->cols = pos->height;
+    across->cols = down->rows = pos->width;
+    for (int r = 0; r < pos->height; r++) { /* each square read once, written to both views */
+        for (int c = 0; c < pos->width; c++) {
+            char t = sk_position_tile(pos, r, c);
+            const sk_square *sq = sk_board_square(b, r, c);
+            int8_t lf = (int8_t)(sq->kind == SK_SQ_LETTER ? sq->factor : 1);
+            int8_t wf = (int8_t)(sq->kind == SK_SQ_WORD ? sq->factor : 1);
+            if (lf < 1 || wf < 1) vs->monotone = 0;
+            uint8_t tile = (uint8_t)(t & SK_TILE_LETTER), blank = (t & SK_TILE_BLANKED) != 0;
+            sk_mg_set cross = sq->kind == SK_SQ_BLOCKED || t ? 0 : SK_MG_ALL_LETTERS;
+            across->tile[r][c] = down->tile[c][r] = tile;
+            across->blank[r][c] = down->blank[c][r] = blank;
+            across->lf[r][c] = down->lf[c][r] = lf;
+            across->wf[r][c] = down->wf[c][r] = wf;
+            across->cross[r][c] = down->cross[c][r] = cross;
         }
     }
 }
@@ -145,6 +146,15 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
     v->cross[r][c] &= allowed;
 }
 
+/* The tiles of row R of V: bit c for a tile at (R, C). */
+static uint32_t row_tiles(const sk_mg_view *v, int r)
+{
+    uint32_t tiles = 0;
+    for (int c = 0; c < v->cols; c++)
+        tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
+    return tiles;
+}
+
 static void compute_cross(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
                           const int *value)
 {
@@ -152,8 +162,7 @@ static void compute_cross(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex 
      * load_views gave them (every letter, or none where no tile may go) */
     uint32_t tiles[SK_MG_N + 2] = {0}; /* [r + 1] bit c: a tile at (r, c) */
     for (int r = 0; r < v->rows; r++)
-        for (int c = 0; c < v->cols; c++)
-            tiles[r + 1] |= (uint32_t)(v->tile[r][c] != 0) << c;
+        tiles[r + 1] = row_tiles(v, r);
     for (int r = 0; r < v->rows; r++) {
         uint32_t near = tiles[r] | tiles[r + 2];
         for (int c = 0; c < v->cols; c++)
@@ -251,28 +260,25 @@ static int anchor_at(const sk_mg_views *vs, const sk_mg_view *v, int sr, int sc,
     return 0;
 }
 
-/* Sets v->run_ends[R] from the row's tiles and v->starts[R] from them and ANCHORS (bit c: an
- * anchor at (R, C)). */
-static void set_starts(sk_mg_view *v, int r, uint32_t anchors)
-{
-    uint32_t tiles = 0;
-    for (int c = 0; c < v->cols; c++)
-        tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
-    v->run_ends[r] = tiles & ~(tiles >> 1);
-    v->starts[r] = v->run_ends[r] | anchors;
-}
-
-/* The anchors (anchor_at) and start points of every row of V. */
+/* The anchors (anchor_at, for a whole row at once) and start points of every row of V: its
+ * run ends, and the anchors. */
 static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc)
 {
     for (int r = 0; r < v->rows; r++) {
-        uint32_t anchors = 0;
-        for (int c = 0; c < v->cols; c++) {
-            int a = anchor_at(vs, v, sr, sc, r, c);
-            v->anchor[r][c] = (uint8_t)a;
-            anchors |= (uint32_t)a << c;
+        uint32_t tiles = row_tiles(v, r), anchors = 0;
+        if (vs->first_move) {
+            if (r == sr && v->cross[r][sc]) anchors = 1u << sc;
+        } else if (vs->classic) {
+            uint32_t open = 0; /* empty, a tile may go there, a tile above or below */
+            for (int c = 0; c < v->cols; c++)
+                open |= (uint32_t)(v->cross[r][c] && v->has_cross[r][c]) << c;
+            anchors = open & ~tiles & ~(tiles << 1) & ~(tiles >> 1); /* none beside it */
         }
-        set_starts(v, r, anchors);
+        memset(v->anchor[r], 0, sizeof(v->anchor[r]));
+        for (uint32_t m = anchors; m; m &= m - 1)
+            v->anchor[r][__builtin_ctz(m)] = 1;
+        v->run_ends[r] = tiles & ~(tiles >> 1);
+        v->starts[r] = v->run_ends[r] | anchors;
     }
 }
 
