@@ -13,6 +13,8 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
     sk_mg_view *across = &vs->v[0], *down = &vs->v[1];
     across->rows = down->cols = pos->height;
     across->cols = down->rows = pos->width;
+    memset(across->tiles_at, 0, sizeof(across->tiles_at));
+    memset(down->tiles_at, 0, sizeof(down->tiles_at));
     for (int r = 0; r < pos->height; r++) { /* each square read once, written to both views */
         for (int c = 0; c < pos->width; c++) {
             char t = sk_position_tile(pos, r, c);
@@ -27,6 +29,8 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
             across->lf[r][c] = down->lf[c][r] = lf;
             across->wf[r][c] = down->wf[c][r] = wf;
             across->cross[r][c] = down->cross[c][r] = cross;
+            across->tiles_at[r] |= (uint32_t)(tile != 0) << c;
+            down->tiles_at[c] |= (uint32_t)(tile != 0) << r;
         }
     }
 }
@@ -146,15 +150,6 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
     v->cross[r][c] &= allowed;
 }
 
-/* The tiles of row R of V: bit c for a tile at (R, C). */
-static uint32_t row_tiles(const sk_mg_view *v, int r)
-{
-    uint32_t tiles = 0;
-    for (int c = 0; c < v->cols; c++)
-        tiles |= (uint32_t)(v->tile[r][c] != 0) << c;
-    return tiles;
-}
-
 static void compute_cross(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
                           const int *value)
 {
@@ -162,16 +157,14 @@ static void compute_cross(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex 
      * load_views gave them (every letter, or none where no tile may go) */
     uint32_t tiles[SK_MG_N + 2] = {0}; /* [r + 1] bit c: a tile at (r, c) */
     for (int r = 0; r < v->rows; r++)
-        tiles[r + 1] = row_tiles(v, r);
+        tiles[r + 1] = v->tiles_at[r];
     for (int r = 0; r < v->rows; r++) {
-        uint32_t near = tiles[r] | tiles[r + 2];
-        for (int c = 0; c < v->cols; c++)
-            if (v->cross[r][c] && (near >> c & 1)) {
-                cross_at(v, vs, lex, value, r, c, 0);
-            } else {
-                v->has_cross[r][c] = 0;
-                v->cross_score[r][c] = 0;
-            }
+        memset(v->has_cross[r], 0, sizeof(v->has_cross[r]));
+        memset(v->cross_score[r], 0, sizeof(v->cross_score[r]));
+        for (uint32_t near = (tiles[r] | tiles[r + 2]) & ~tiles[r + 1]; near; near &= near - 1) {
+            int c = __builtin_ctz(near);
+            if (v->cross[r][c]) cross_at(v, vs, lex, value, r, c, 0);
+        }
     }
 }
 
@@ -207,6 +200,7 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             sk_mg_view *v = &vs->v[d];
             int vr = d ? c : r, vc = d ? r : c;
             v->tile[vr][vc] = (uint8_t)(t & SK_TILE_LETTER);
+            v->tiles_at[vr] |= 1u << vc;
             v->blank[vr][vc] = (t & SK_TILE_BLANKED) != 0;
             v->cross[vr][vc] = 0;
             v->has_cross[vr][vc] = 0;
@@ -265,7 +259,7 @@ static int anchor_at(const sk_mg_views *vs, const sk_mg_view *v, int sr, int sc,
 static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc)
 {
     for (int r = 0; r < v->rows; r++) {
-        uint32_t tiles = row_tiles(v, r), anchors = 0;
+        uint32_t tiles = v->tiles_at[r], anchors = 0;
         if (vs->first_move) {
             if (r == sr && v->cross[r][sc]) anchors = 1u << sc;
         } else if (vs->classic) {

@@ -46,6 +46,7 @@ typedef struct {
     uint8_t tile[SK_MG_N][SK_MG_N];   /* 0 empty, 1..26 */
     uint8_t blank[SK_MG_N][SK_MG_N];  /* the tile is a blank */
     uint8_t anchor[SK_MG_N][SK_MG_N]; /* cross anchors (movegen_views.c) */
+    uint32_t tiles_at[SK_MG_N];       /* [r] bit c: a tile at (r, c) */
     uint32_t run_ends[SK_MG_N];       /* [r] bit c: (r, c) is the last tile of a run */
     uint32_t starts[SK_MG_N]; /* [r] bit c: a walk starts at (r, c), a run's end or an anchor */
     uint8_t has_cross[SK_MG_N][SK_MG_N]; /* a tile above or below (in this view) */
