@@ -75,11 +75,11 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
     v->cross_score[r][c] = 0;
     v->cross[r][c] = blocked || v->tile[r][c] ? 0 : SK_MG_ALL_LETTERS;
     if (!v->cross[r][c]) return;
-    int top = r, bottom = r;
-    while (top > 0 && v->tile[top - 1][c])
-        top--;
-    while (bottom + 1 < v->rows && v->tile[bottom + 1][c])
-        bottom++;
+    /* the run of tiles above and the one below, from column C's tiles (the other view's row) */
+    uint32_t col = vs->v[v == &vs->v[0]].tiles_at[c];
+    uint32_t gaps_above = ~col & ((1u << r) - 1), gaps_below = ~col >> (r + 1); /* nonzero */
+    int top = gaps_above ? 32 - __builtin_clz(gaps_above) : 0;
+    int bottom = r + __builtin_ctz(gaps_below);
     if (top == r && bottom == r) return;
     v->has_cross[r][c] = 1;
     if (!classic) { /* skrabbkle: a placed tile may not touch a tile sideways */

@@ -29,6 +29,7 @@
 #define SK_MG_HANDED 255
 
 #define SK_MG_N SK_BOARD_MAX /* rows and columns a view holds */
+_Static_assert(SK_MG_N < 32, "a row's squares are bits of a uint32_t, with the top bit spare");
 
 /* A set of letters: bit t for tile kind t (1..63; bit 0 is the GADDAG separator where a set
  * describes a node's children). Every tile kind an alphabet can have fits. */
