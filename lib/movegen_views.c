@@ -263,9 +263,13 @@ static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc
         if (vs->first_move) {
             if (r == sr && v->cross[r][sc]) anchors = 1u << sc;
         } else if (vs->classic) {
-            uint32_t open = 0; /* empty, a tile may go there, a tile above or below */
-            for (int c = 0; c < v->cols; c++)
+            /* empty, a tile may go there, a tile above or below (only beside a row's tiles) */
+            uint32_t open = 0, near = (r > 0 ? v->tiles_at[r - 1] : 0) |
+                                      (r + 1 < v->rows ? v->tiles_at[r + 1] : 0);
+            for (uint32_t m = near & ~tiles; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
                 open |= (uint32_t)(v->cross[r][c] && v->has_cross[r][c]) << c;
+            }
             anchors = open & ~tiles & ~(tiles << 1) & ~(tiles >> 1); /* none beside it */
         }
         memset(v->anchor[r], 0, sizeof(v->anchor[r]));
