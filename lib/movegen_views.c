@@ -62,6 +62,20 @@ static inline void child_list(const uint64_t *wn, const uint32_t *nodes, uint32_
     *tiles = sk_mg_kids(wnode);
 }
 
+/* The runs of tiles just above and just below (R, C) of view V (one of VS), from column C's
+ * mask (the other view's row C): *TOP is the first row of the run that ends at R - 1 (R when
+ * (R - 1, C) is empty or off the board), *BOTTOM the last row of the run that starts at R + 1
+ * (R likewise), whether (R, C) holds a tile or not. */
+static inline void column_run(const sk_mg_views *vs, const sk_mg_view *v, int r, int c, int *top,
+                              int *bottom)
+{
+    uint32_t col = vs->v[v == &vs->v[0]].tiles_at[c];
+    /* the empty squares above R and below it; the second is never 0: SK_MG_N < 32 */
+    uint32_t gaps_above = ~col & ((1u << r) - 1), gaps_below = ~col >> (r + 1);
+    *top = gaps_above ? 32 - __builtin_clz(gaps_above) : 0;
+    *bottom = r + __builtin_ctz(gaps_below);
+}
+
 /* The cross set and score of the empty square (R, C) of view V, one of VS, from scratch: which
  * letters make a word with the tiles above and below it, in LEX (its root lists' nodes in VS),
  * with tiles worth VALUE. BLOCKED: the board forbids a tile there; vs->classic: the rule set
@@ -75,11 +89,8 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
     v->cross_score[r][c] = 0;
     v->cross[r][c] = blocked || v->tile[r][c] ? 0 : SK_MG_ALL_LETTERS;
     if (!v->cross[r][c]) return;
-    /* the run of tiles above and the one below, from column C's tiles (the other view's row) */
-    uint32_t col = vs->v[v == &vs->v[0]].tiles_at[c];
-    uint32_t gaps_above = ~col & ((1u << r) - 1), gaps_below = ~col >> (r + 1); /* nonzero */
-    int top = gaps_above ? 32 - __builtin_clz(gaps_above) : 0;
-    int bottom = r + __builtin_ctz(gaps_below);
+    int top, bottom;
+    column_run(vs, v, r, c, &top, &bottom);
     if (top == r && bottom == r) return;
     v->has_cross[r][c] = 1;
     if (!classic) { /* skrabbkle: a placed tile may not touch a tile sideways */
@@ -220,11 +231,8 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
         for (int d = 0; d < 2; d++) {
             sk_mg_view *v = &vs->v[d];
             int vr = d ? c : r, vc = d ? r : c;
-            int top = vr, bottom = vr;
-            while (top > 0 && v->tile[top - 1][vc])
-                top--;
-            while (bottom + 1 < v->rows && v->tile[bottom + 1][vc])
-                bottom++;
+            int top, bottom; /* the run the new tile is in */
+            column_run(vs, v, vr, vc, &top, &bottom);
             const int ends[2] = {top - 1, bottom + 1};
             for (int e = 0; e < 2; e++) {
                 int er = ends[e];
