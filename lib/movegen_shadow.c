@@ -453,7 +453,7 @@ double sk_mg_row_bound(sk_movegen *g, int d, int r, const double *values, int n,
 {
     /* Every square quick_bound takes for a start of the row is an empty one that takes a tile
      * of the rack, and every board tile it counts is one of the row's: these squares and tiles
-     * hold them all, and quick_finish only grows with them (see sk_mg_row_bound). */
+     * hold them all, and quick_finish only grows with them (see quick_finish). */
     const sk_mg_view *v = &g->views.v[d];
     quick_acc q;
     q.ne = q.ns = q.nbig = 0;

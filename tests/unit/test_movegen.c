@@ -668,15 +668,15 @@ static void random_case(sk_ruleset rs, uint64_t *seed, int *compared, int *moves
             pos.racks[0][i] =
                 tu_tile(tu_rnd(seed) % 12 == 0 ? '?' : (char)('A' + tu_rnd(seed) % 5));
         pos.racks[0][n] = '\0';
+        int blanks = 0;
+        for (int i = 0; i < n; i++)
+            blanks += pos.racks[0][i] == tu_tile('?');
+        if (blanks && n > 3) pos.racks[0][3] = '\0'; /* keep the brute force quick */
         if (turn == 5) { /* two blanks and a letter: the search bounds whole rows first */
             pos.racks[0][0] = pos.racks[0][1] = tu_tile('?');
             pos.racks[0][2] = tu_tile((char)('A' + tu_rnd(seed) % 5));
             pos.racks[0][3] = '\0';
         }
-        int blanks = 0;
-        for (int i = 0; i < n; i++)
-            blanks += pos.racks[0][i] == tu_tile('?');
-        if (blanks && n > 3) pos.racks[0][3] = '\0'; /* keep the brute force quick */
         tu_brute b;
         tu_brute_run(&b, &rules, &pos, NULL);
         sk_move_list list;
