@@ -1,6 +1,7 @@
 /* buf.c — growable buffer and bounded file reading (see buf.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,21 @@ int sk_buf_read_stream(sk_buf *out, FILE *stream, size_t max_bytes)
     return SK_OK;
 }
 
+/* Waits until the FIFO open without waiting at FD has something to read, or no writer any more
+ * (poll: readable or hung up). A FIFO opened before its writer would otherwise read as empty at
+ * once; a pipe whose writer has left, with or without data, returns at once (Linux reports the
+ * hang-up only once a writer has come, so a named FIFO waits for its first one; where poll says
+ * hang-up at once, the FIFO reads as empty, as without the wait). 0, or -1 with errno. */
+static int wait_writer(int fd)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN, .revents = 0};
+    for (;;) {
+        int n = poll(&p, 1, -1);
+        if (n > 0) return 0;
+        if (n < 0 && errno != EINTR) return -1;
+    }
+}
+
 int sk_file_open(const char *path, int pipes, int *out_fd)
 {
     *out_fd = -1;
@@ -140,6 +156,12 @@ int sk_file_open(const char *path, int pipes, int *out_fd)
     if (!S_ISREG(st.st_mode) && !(pipes && S_ISFIFO(st.st_mode))) {
         close(fd);
         return SK_ENOTREG;
+    }
+    if (S_ISFIFO(st.st_mode) && wait_writer(fd) != 0) {
+        int err = errno;
+        close(fd);
+        errno = err;
+        return SK_EIO;
     }
     int flags = fcntl(fd, F_GETFL);
     if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {

@@ -1,5 +1,6 @@
 /* test_untrusted.c — files named by data (docs/commands.md, "Untrusted input"): the one opener
- * of data files refuses what is not a regular file; a name a position gives is held to the
+ * of data files refuses what is not a regular file, and waits for the writer of a FIFO the caller
+ * names rather than reading it as empty; a name a position gives is held to the
  * untrusted rule when the spec says so (no absolute path, no "..", no symbolic link out of the
  * data directories; a resource or a file inside them loads); and a file named by data that is
  * not of its format is said in one line that quotes none of it. */
@@ -8,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -116,8 +119,6 @@ static void only_regular_files_open(void **state)
     assert_int_equal(sk_file_open(at(&s, "fifo"), 0, &fd), SK_ENOTREG);
     assert_int_equal(fd, -1);
     assert_string_equal(sk_file_kind(at(&s, "fifo")), "a FIFO");
-    assert_int_equal(sk_file_open(at(&s, "fifo"), 1, &fd), SK_OK); /* a pipe the caller named */
-    close(fd);
     /* the readers: a file data names is read as a regular file only */
     sk_buf text;
     sk_buf_init(&text);
@@ -182,6 +183,63 @@ static int load_board(scratch *s, const char *bdn, int untrusted, char *why, siz
     }
     sk_game_loader_free(l);
     return rc;
+}
+
+/* What sk_buf_read_file reads of the FIFO at PATH, a pipe the caller named, when its writer
+ * opens it only after the reader did (a child, 300 ms later): the writer's bytes, not an empty
+ * file. The child gives up after 5 s without a reader (the open fails with ENXIO), so that a
+ * reader that did not wait leaves no child behind. */
+static void read_fifo_late_writer(const char *path, sk_buf *text)
+{
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        struct timespec late = {0, 300 * 1000 * 1000};
+        int w = -1;
+        for (int i = 0; i < 17 && w < 0; i++) {
+            nanosleep(&late, NULL);
+            w = open(path, O_WRONLY | O_NONBLOCK);
+        }
+        _exit(w >= 0 && write(w, "CAT\n", 4) == 4 ? 0 : 1);
+    }
+    alarm(20); /* a reader that never returns fails the test instead of hanging it */
+    assert_int_equal(sk_buf_read_file(text, path, 100), SK_OK);
+    alarm(0);
+    int status = 0;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static void fifos_the_caller_names(void **state)
+{
+    (void)state;
+    scratch s;
+    scratch_make(&s);
+    sk_buf text;
+    sk_buf_init(&text);
+    /* a named FIFO opened before its writer waits for it, as cat does */
+    read_fifo_late_writer(at(&s, "fifo"), &text);
+    assert_string_equal(sk_buf_str(&text), "CAT\n");
+    /* a pipe whose writer has left is read at once, with what it holds or empty */
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    assert_int_equal(write(p[1], "AT\n", 3), 3);
+    close(p[1]);
+    char name[64];
+    snprintf(name, sizeof(name), "/dev/fd/%d", p[0]);
+    alarm(20);
+    assert_int_equal(sk_buf_read_file(&text, name, 100), SK_OK);
+    assert_string_equal(sk_buf_str(&text), "AT\n");
+    close(p[0]);
+    assert_int_equal(pipe(p), 0);
+    close(p[1]);
+    snprintf(name, sizeof(name), "/dev/fd/%d", p[0]);
+    assert_int_equal(sk_buf_read_file(&text, name, 100), SK_OK);
+    assert_int_equal(text.len, 0);
+    alarm(0);
+    close(p[0]);
+    sk_buf_free(&text);
+    scratch_remove(&s);
 }
 
 static void untrusted_names_stay_inside(void **state)
@@ -254,6 +312,7 @@ int main(void)
         cmocka_unit_test(confined_names),
         cmocka_unit_test(header_is_the_first_line),
         cmocka_unit_test(only_regular_files_open),
+        cmocka_unit_test(fifos_the_caller_names),
         cmocka_unit_test(untrusted_names_stay_inside),
         cmocka_unit_test(data_named_files_are_not_quoted),
     };

@@ -45,11 +45,14 @@ SK_API void sk_buf_read_error(const char *shown, const char *path, int rc, int e
 SK_API int sk_buf_drop_bom(sk_buf *out);
 
 /* Opens PATH for reading, the one way a file expected to hold data is opened (docs/commands.md,
- * "Untrusted input"): without blocking, so that a FIFO nobody writes to cannot hang the
- * caller, then checked with fstat. A regular file is accepted, and a FIFO (a pipe, as `<(...)`
- * gives) only when PIPES is 1; a directory, a device, a socket (and a FIFO when PIPES is 0) is
- * refused. On success *OUT_FD is the descriptor in blocking mode, close-on-exec, which the
- * caller closes. Returns SK_OK, SK_ENOTFOUND (no such file), SK_ENOTREG (not a file that is
+ * "Untrusted input"): without blocking, so that a FIFO nobody writes to cannot hang a caller
+ * that refuses FIFOs, then checked with fstat. A regular file is accepted, and a FIFO (a pipe,
+ * as `<(...)` gives, or a named one) only when PIPES is 1; a directory, a device, a socket (and
+ * a FIFO when PIPES is 0) is refused. An accepted FIFO is waited on until it has data or its
+ * writer has left, as `cat` waits: a named FIFO opened before its writer is read once the writer
+ * comes, not taken for an empty file (on Linux; a pipe whose writer has left returns at once).
+ * On success *OUT_FD is the descriptor in blocking mode, close-on-exec, which the caller
+ * closes. Returns SK_OK, SK_ENOTFOUND (no such file), SK_ENOTREG (not a file that is
  * accepted), SK_EIO (cannot be opened: errno says why). */
 SK_API int sk_file_open(const char *path, int pipes, int *out_fd);
 
