@@ -2,9 +2,9 @@
  * games between automated players — built-in strategies (players.h) or external programs
  * (`cmd:COMMAND`, one process per turn, see cmd_selfplay.h) — checks every move, drops a player
  * who answers an illegal move or nothing in time (the game goes on without them), and reports
- * one line a game and the totals, the games with a drop apart. Game I is dealt from a seed derived
- * from --seed and I, and the first player rotates, so a run is reproduced exactly by its seed
- * whatever --jobs is. */
+ * one line a game and the totals, the games with a drop apart (cmd_selfplay_report.c). Game I is
+ * dealt from a seed derived from --seed and I, and the first player rotates, so a run is reproduced
+ * exactly by its seed whatever --jobs is. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -19,6 +19,7 @@
 #include "cli_commands.h"
 #include "cmd_play.h"
 #include "cmd_selfplay.h"
+#include "cmd_selfplay_report.h"
 #include "skrab/error.h"
 #include "skrab/match.h"
 #include "skrab/players.h"
@@ -64,7 +65,7 @@ const sk_cli_option sk_selfplay_options[] = {
 #define GAMES_MAX 10000000L  /* -n */
 #define JOBS_MAX 64          /* --jobs: threads */
 #define TIMEOUT_MAX 86400000 /* --move-timeout: a day, in milliseconds */
-#define REASON_MAX 400
+#define REASON_MAX SK_SELFPLAY_REASON_MAX
 #define WM_GAMES 400
 #define WINDOW 256 /* games played ahead of the first one not yet printed */
 
@@ -81,24 +82,6 @@ typedef struct {
 } player;
 
 typedef struct {
-    int done;
-    int scores[SK_PLAYERS_MAX], dropped[SK_PLAYERS_MAX];
-    char reason[SK_PLAYERS_MAX][REASON_MAX];
-    unsigned winners;
-    int moves, out_seat, error;
-    sk_match_state state;
-} result;
-
-/* Totals over a set of games. */
-typedef struct {
-    long games, draws, moves;
-    long wins[SK_PLAYERS_MAX];
-    double score_sum[SK_PLAYERS_MAX];
-    double points[SK_PLAYERS_MAX], points_sq[SK_PLAYERS_MAX]; /* a win 1, a draw shared */
-    double spread, spread_sq; /* the first player's score less the second's */
-} tally;
-
-typedef struct {
     sk_cli *cli;
     const sk_rules *rules;
     sk_wordmap *wm; /* for the search of the built-in players, on long runs (WM_GAMES) */
@@ -108,16 +91,15 @@ typedef struct {
     long games, timeout_ms;
     uint64_t seed;
     const char *gcg_dir;
-    result results[WINDOW]; /* game G's result waits in results[G % WINDOW] to be printed */
+    sk_selfplay_result
+        results[WINDOW]; /* game G's result waits in results[G % WINDOW] to be printed */
     long next_game, next_print;
     pthread_cond_t room; /* signalled when a game is printed: its slot is free */
     int failed;
     double started;
     pthread_mutex_t lock;
-    /* totals: [0] the games every player finished, [1] the games with a drop, counted apart
-     * because the players left play on without the dropped one (docs/play.md, "Output") */
-    tally tallies[2];
-    long drops[SK_PLAYERS_MAX];
+    sk_selfplay_seats seats; /* the players as the report names them */
+    sk_selfplay_totals totals;
 } selfplay;
 
 static uint64_t game_seed(uint64_t seed, long game)
@@ -125,63 +107,6 @@ static uint64_t game_seed(uint64_t seed, long game)
     sk_rng r;
     sk_rng_seed(&r, seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(game + 1)));
     return sk_rng_next(&r);
-}
-
-/* The length of the UTF-8 character at S[0..LEN) when it is well formed and not a control
- * character (C0, DEL or C1), else 0. */
-static size_t printable_char(const unsigned char *s, size_t len)
-{
-    unsigned char c = s[0];
-    if (c < 0x80) return c >= 0x20 && c != 0x7f;
-    size_t n = c >= 0xc2 && c <= 0xdf   ? 2
-               : c >= 0xe0 && c <= 0xef ? 3
-               : c >= 0xf0 && c <= 0xf4 ? 4
-                                        : 0;
-    if (n == 0 || n > len) return 0;
-    unsigned char lo = 0x80,
-                  hi = 0xbf;  /* the second byte's range: no overlong or surrogate forms */
-    if (c == 0xc2) lo = 0xa0; /* U+0080..U+009F are the C1 controls */
-    if (c == 0xe0) lo = 0xa0;
-    if (c == 0xed) hi = 0x9f;
-    if (c == 0xf0) lo = 0x90;
-    if (c == 0xf4) hi = 0x8f;
-    if (s[1] < lo || s[1] > hi) return 0;
-    for (size_t i = 2; i < n; i++)
-        if (s[i] < 0x80 || s[i] > 0xbf) return 0;
-    return n;
-}
-
-/* Writes IN[0..LEN) into OUT[SIZE] as text that is safe to show: well-formed printable UTF-8 as
- * it is, a backslash doubled, every other byte as \xHH (docs/play.md, "Automated games:
- * `skrab selfplay`"). Stops before a character or escape that would not fit whole. */
-static void escape_text(const char *in, size_t len, char *out, size_t size)
-{
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *s = (const unsigned char *)in;
-    size_t o = 0;
-    for (size_t i = 0; i < len;) {
-        size_t n = printable_char(s + i, len - i);
-        char esc[4];
-        const char *put = (const char *)s + i;
-        size_t m = n;
-        if (n == 0) { /* one byte escaped */
-            esc[0] = '\\';
-            esc[1] = 'x';
-            esc[2] = hex[s[i] >> 4];
-            esc[3] = hex[s[i] & 15];
-            put = esc;
-            m = 4;
-            n = 1;
-        } else if (s[i] == '\\') {
-            put = "\\\\";
-            m = 2;
-        }
-        if (o + m >= size) break;
-        memcpy(out + o, put, m);
-        o += m;
-        i += n;
-    }
-    out[o] = '\0';
 }
 
 /* The position as the player to move sees it: their rack only, the game's resources as ops. */
@@ -222,14 +147,14 @@ static int external_move(const selfplay *sp, const player *pl, const sk_match *m
         return -1;
     }
     char shown[61], shown_why[301];
-    escape_text(answer, len, shown, sizeof(shown));
+    sk_selfplay_escape(answer, len, shown, sizeof(shown));
     if (sk_move_parse(mv, answer, len, &sp->rules->tiles->alphabet, why, sizeof(why)) != SK_OK) {
-        escape_text(why, strlen(why), shown_why, sizeof(shown_why));
+        sk_selfplay_escape(why, strlen(why), shown_why, sizeof(shown_why));
         snprintf(reason, REASON_MAX, "unreadable move '%s': %s", shown, shown_why);
         return -1;
     }
     if (sk_match_check(m, mv, play, why, sizeof(why)) != SK_LEGAL) {
-        escape_text(why, strlen(why), shown_why, sizeof(shown_why));
+        sk_selfplay_escape(why, strlen(why), shown_why, sizeof(shown_why));
         snprintf(reason, REASON_MAX, "illegal move '%s': %s", shown, shown_why);
         return -1;
     }
@@ -269,7 +194,7 @@ static int write_gcg(selfplay *sp, long game, const sk_match *m)
 }
 
 /* Plays game GAME into R. */
-static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
+static void play_game(selfplay *sp, sk_movegen *gen, long game, sk_selfplay_result *r)
 {
     sk_match m;
     if (sk_match_start(&m, sp->rules, sp->nplayers, (int)(game % sp->nplayers),
@@ -326,92 +251,16 @@ static void play_game(selfplay *sp, sk_movegen *gen, long game, result *r)
     sk_match_free(&m);
 }
 
-static const char *end_text(const selfplay *sp, const result *r, char *buf, size_t size)
-{
-    switch (r->state) {
-    case SK_MATCH_WENT_OUT:
-        snprintf(buf, size, "%s went out", sp->players[r->out_seat].nick);
-        return buf;
-    case SK_MATCH_PASSES:
-        return "passes";
-    case SK_MATCH_ZEROS:
-        return "scoreless turns";
-    case SK_MATCH_NO_PLAYERS:
-        return "no players left";
-    case SK_MATCH_TURN_LIMIT:
-        return "turn limit";
-    default:
-        return "stopped";
-    }
-}
-
-static void print_game(selfplay *sp, long game, const result *r, sk_buf *o)
-{
-    char buf[64];
-    int nwin = __builtin_popcount(r->winners);
-    if (sp->json) {
-        sk_buf_printf(o, "{\"game\":%ld,\"scores\":[", game + 1);
-        for (int p = 0; p < sp->nplayers; p++)
-            sk_buf_printf(o, "%s%d", p ? "," : "", r->scores[p]);
-        sk_buf_puts(o, "],\"winners\":[");
-        for (int p = 0, k = 0; p < sp->nplayers; p++)
-            if (r->winners & (1u << p)) {
-                sk_buf_puts(o, k++ ? "," : "");
-                sk_json_string(o, sp->players[p].nick);
-            }
-        sk_buf_puts(o, "],\"dropped\":[");
-        for (int p = 0; p < sp->nplayers; p++) {
-            sk_buf_puts(o, p ? "," : "");
-            if (r->dropped[p])
-                sk_json_string(o, r->reason[p]);
-            else
-                sk_buf_puts(o, "null");
-        }
-        sk_buf_printf(o, "],\"moves\":%d,\"end\":", r->moves);
-        sk_json_string(o, end_text(sp, r, buf, sizeof(buf)));
-        sk_buf_puts(o, "}\n");
-        return;
-    }
-    sk_buf_printf(o, "game %ld:", game + 1);
-    for (int p = 0; p < sp->nplayers; p++) {
-        sk_buf_printf(o, "%s %s %d", p ? "," : "", sp->players[p].nick, r->scores[p]);
-        if (r->dropped[p]) sk_buf_printf(o, " (dropped: %s)", r->reason[p]);
-    }
-    if (nwin == 1)
-        for (int p = 0; p < sp->nplayers; p++)
-            if (r->winners & (1u << p)) sk_buf_printf(o, ": %s wins", sp->players[p].nick);
-    if (nwin > 1) sk_buf_puts(o, ": draw");
-    if (nwin == 0) sk_buf_puts(o, ": no winner");
-    sk_buf_printf(o, ", %d moves, %s\n", r->moves, end_text(sp, r, buf, sizeof(buf)));
-}
-
 /* Under the lock: prints the finished games in order and adds them to the totals. */
 static void print_ready(selfplay *sp)
 {
     sk_buf o;
     sk_buf_init(&o);
     while (sp->next_print < sp->games && sp->results[sp->next_print % WINDOW].done) {
-        result *r = &sp->results[sp->next_print % WINDOW];
+        sk_selfplay_result *r = &sp->results[sp->next_print % WINDOW];
         if (r->error) sp->failed = 1;
-        int nwin = __builtin_popcount(r->winners), any_drop = 0;
-        for (int p = 0; p < sp->nplayers; p++)
-            any_drop |= r->dropped[p];
-        tally *t = &sp->tallies[any_drop];
-        for (int p = 0; p < sp->nplayers; p++) {
-            t->score_sum[p] += r->scores[p];
-            sp->drops[p] += r->dropped[p];
-            if (nwin == 1 && (r->winners & (1u << p))) t->wins[p]++;
-            double share = (r->winners & (1u << p)) ? 1.0 / nwin : 0.0;
-            t->points[p] += share;
-            t->points_sq[p] += share * share;
-        }
-        double spread = (double)r->scores[0] - (double)r->scores[1];
-        t->spread += spread;
-        t->spread_sq += spread * spread;
-        t->games++;
-        t->draws += nwin > 1;
-        t->moves += r->moves;
-        if (!sp->quiet) print_game(sp, sp->next_print, r, &o);
+        sk_selfplay_count(&sp->totals, sp->nplayers, r);
+        if (!sp->quiet) sk_selfplay_print_game(&o, &sp->seats, sp->next_print, r);
         r->done = 0;
         sp->next_print++;
     }
@@ -447,7 +296,7 @@ static void *worker(void *arg)
         long game = sp->failed == 2 ? sp->games : sp->next_game++;
         pthread_mutex_unlock(&sp->lock);
         if (game >= sp->games) break;
-        result r;
+        sk_selfplay_result r;
         memset(&r, 0, sizeof(r));
         play_game(sp, gen, game, &r);
         pthread_mutex_lock(&sp->lock);
@@ -461,90 +310,13 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static double mean(double sum, long n)
-{
-    return n ? sum / (double)n : 0.0;
-}
-
-/* The 95% confidence interval of a mean over N games whose values sum to SUM, their squares to
- * SUMSQ: the mean ± 1.96 standard errors (docs/play.md, "Output"). */
-static void interval(long n, double sum, double sumsq, double *mean, double *lo, double *hi)
-{
-    double se;
-    sk_sim_mean_se(n, sum, sumsq, mean, &se);
-    *lo = *mean - 1.96 * se;
-    *hi = *mean + 1.96 * se;
-}
-
-/* The totals: the figures of the games every player finished, and those of the games with a
- * drop apart (in text only when there was one). */
+/* Prints the totals (sk_selfplay_print_totals) of the games printed in SECONDS. */
 static int print_totals(selfplay *sp, double seconds)
 {
     sk_buf o;
     sk_buf_init(&o);
-    const tally *full = &sp->tallies[0], *drop = &sp->tallies[1];
     double rate = seconds > 0 ? (double)sp->next_print / seconds : 0.0;
-    if (sp->json) {
-        sk_buf_printf(&o, "{\"games\":%ld,\"draws\":%ld,\"players\":[", full->games, full->draws);
-        for (int p = 0; p < sp->nplayers; p++) {
-            sk_buf_puts(&o, p ? ",{\"name\":" : "{\"name\":");
-            sk_json_string(&o, sp->players[p].nick);
-            sk_buf_puts(&o, ",\"spec\":");
-            sk_json_string(&o, sp->players[p].spec);
-            double w, lo, hi;
-            interval(full->games, full->points[p], full->points_sq[p], &w, &lo, &hi);
-            lo = lo < 0 ? 0 : lo; /* a rate stays within 0..1 */
-            hi = hi > 1 ? 1 : hi;
-            sk_buf_printf(&o,
-                          ",\"wins\":%ld,\"mean_score\":%.1f,\"dropped\":%ld,"
-                          "\"win_rate\":%.4f,\"win_rate_95\":[%.4f,%.4f],"
-                          "\"after_a_drop\":{\"wins\":%ld,\"mean_score\":%.1f}}",
-                          full->wins[p], mean(full->score_sum[p], full->games), sp->drops[p], w, lo,
-                          hi, drop->wins[p], mean(drop->score_sum[p], drop->games));
-        }
-        sk_buf_puts(&o, "],\"spread\":");
-        if (sp->nplayers == 2) {
-            double m, lo, hi;
-            interval(full->games, full->spread, full->spread_sq, &m, &lo, &hi);
-            sk_buf_printf(&o, "{\"mean\":%.2f,\"mean_95\":[%.2f,%.2f]}", m, lo, hi);
-        } else {
-            sk_buf_puts(&o, "null");
-        }
-        sk_buf_printf(&o,
-                      ",\"mean_moves\":%.1f,\"games_per_second\":%.2f,\"seed\":%llu,"
-                      "\"after_a_drop\":{\"games\":%ld,\"draws\":%ld,\"mean_moves\":%.1f}}\n",
-                      mean((double)full->moves, full->games), rate, (unsigned long long)sp->seed,
-                      drop->games, drop->draws, mean((double)drop->moves, drop->games));
-    } else {
-        sk_buf_printf(&o, "games %ld, draws %ld, mean moves %.1f, %.2f games/s, seed %llu",
-                      full->games, full->draws, mean((double)full->moves, full->games), rate,
-                      (unsigned long long)sp->seed);
-        if (drop->games)
-            sk_buf_printf(&o, "; after a drop: games %ld, draws %ld, mean moves %.1f", drop->games,
-                          drop->draws, mean((double)drop->moves, drop->games));
-        sk_buf_putc(&o, '\n');
-        for (int p = 0; p < sp->nplayers; p++) {
-            double w, lo, hi;
-            interval(full->games, full->points[p], full->points_sq[p], &w, &lo, &hi);
-            lo = lo < 0 ? 0 : lo; /* a rate stays within 0..1 */
-            hi = hi > 1 ? 1 : hi;
-            sk_buf_printf(
-                &o,
-                "%s (%s): wins %ld, mean score %.1f, dropped %ld, win %.1f%% (95%% CI %.1f..%.1f)",
-                sp->players[p].nick, sp->players[p].spec, full->wins[p],
-                mean(full->score_sum[p], full->games), sp->drops[p], 100 * w, 100 * lo, 100 * hi);
-            if (drop->games)
-                sk_buf_printf(&o, "; after a drop: wins %ld, mean score %.1f", drop->wins[p],
-                              mean(drop->score_sum[p], drop->games));
-            sk_buf_putc(&o, '\n');
-        }
-        if (sp->nplayers == 2) {
-            double m, lo, hi;
-            interval(full->games, full->spread, full->spread_sq, &m, &lo, &hi);
-            sk_buf_printf(&o, "spread %s - %s: mean %.1f (95%% CI %.1f..%.1f)\n",
-                          sp->players[0].nick, sp->players[1].nick, m, lo, hi);
-        }
-    }
+    sk_selfplay_print_totals(&o, &sp->seats, &sp->totals, rate, sp->seed);
     int status = sk_cli_write(sp->cli, &o);
     sk_buf_free(&o);
     return status;
@@ -763,6 +535,12 @@ int sk_cmd_selfplay(sk_cli *cli, int argc, char **argv)
     sk_cli_leaves_init(&leaves);
     int status = parse_options(cli, &g, sp, &leaves, argc, argv, &has_seed);
     if (status == SK_EXIT_OK) status = setup(cli, &g, sp, &leaves);
+    sp->seats.nplayers = sp->nplayers;
+    for (int i = 0; i < sp->nplayers; i++) {
+        sp->seats.nick[i] = sp->players[i].nick;
+        sp->seats.spec[i] = sp->players[i].spec;
+    }
+    sp->seats.json = sp->json;
     if (status == SK_EXIT_OK) {
         if (!has_seed) sp->seed = sk_dialog_random_seed() % 1000000000u;
         int fd = fileno(cli->err);

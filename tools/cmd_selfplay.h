@@ -1,5 +1,6 @@
 /* cmd_selfplay.h — what selfplay does outside the process (cmd_selfplay_io.c): writing the GCG
- * files, and running an external player (`--player cmd:COMMAND`) for one turn: the
+ * files, quoting what a player answered, and running an external player (`--player
+ * cmd:COMMAND`) for one turn: the
  * command is started with /bin/sh -c in its own process group, gets the position as one CGP
  * line on standard input (then end of input), and must answer one move line on standard output
  * within the time limit. It is started afresh for every turn, so a program that reads all of its
@@ -40,5 +41,11 @@ int sk_selfplay_make_dirs(const char *dir);
 /* Writes DATA[0..LEN) to PATH atomically (a temporary file beside it, renamed over it), so PATH
  * is never half-written. Returns 0, or -1 with errno set. */
 int sk_selfplay_write_file(const char *path, const char *data, size_t len);
+
+/* Writes IN[0..LEN) into OUT[SIZE] as text that is safe to show: well-formed printable UTF-8 as
+ * it is, a backslash doubled, every other byte as \xHH (docs/play.md, "Automated games:
+ * `skrab selfplay`"): what a player answered, quoted in the reason it was dropped. Stops before
+ * a character or escape that would not fit whole. */
+void sk_selfplay_escape(const char *in, size_t len, char *out, size_t size);
 
 #endif
