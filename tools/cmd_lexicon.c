@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cli_commands.h"
-#include "cli_game.h"
+#include "cmd_lexicon.h"
 #include "skrab/error.h"
 #include "skrab/lexicon.h"
 #include "skrab/tiles.h"
@@ -17,150 +17,14 @@
 #define LOOKUP_LINE_MAX 4096 /* longer stdin lines are reported, not looked up */
 #define ANAGRAM_RESULTS_MAX 1000000
 
-static const char *shown_name(const char *path)
-{
-    return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
-
-/* ---- the alphabet: -t TILES, --keep-accents -----------------------------------------------------
- */
-#define TILES_VALUES                                                                               \
-    "english skrabbkle catalan dutch french german norwegian polish slovene spanish swedish "      \
-    "<file>"
-#define TILES_HELP "read and write words in the letters of tile set TILES (a name or file)"
-#define KEEP_ACCENTS_HELP                                                                          \
-    "with -t: a letter the set lacks is not read as its plain letter (é is not E)"
-
-/* The alphabet words are read in: none (A..Z), or a tile set's. */
-typedef struct {
-    sk_tileset set;
-    char name[SK_PATH_MAX + 32]; /* "the polish tile set", for messages */
-    int given, keep_accents;
-} alphabet_choice;
-
-/* The alphabet for the library: NULL without -t. */
-static const sk_alphabet *chosen(const alphabet_choice *c)
-{
-    return c->given ? &c->set.alphabet : NULL;
-}
-
-/* Build options that read words in C's alphabet. */
-static void reading_options(const alphabet_choice *c, sk_kwg_build_options *opts)
-{
-    opts->alphabet = chosen(c);
-    opts->alphabet_name = c->name;
-    opts->fold_accents = c->given && !c->keep_accents;
-}
-
-/* Loads the tile set NAME (built in, or a file found as the game commands find one) into C.
- * Returns SK_EXIT_OK, or the status after printing why not. */
-static int load_alphabet(sk_cli *cli, const char *name, alphabet_choice *c)
-{
-    c->given = 1;
-    sk_cli_game g;
-    sk_cli_game_init(&g);
-    char path[SK_PATH_MAX];
-    int status = sk_cli_game_load_tiles(cli, &g, name, &c->set, path, sizeof(path));
-    sk_cli_game_free(&g);
-    if (path[0])
-        snprintf(c->name, sizeof(c->name), "the tile set %s", path);
-    else
-        snprintf(c->name, sizeof(c->name), "the %s tile set", name);
-    return status;
-}
-
-/* Reports a failed load or read of PATH whose diagnostics did not already say why. */
-static void report_code(sk_cli *cli, const char *path, int rc)
-{
-    const char *shown = shown_name(path);
-    if (rc == SK_ENOTFOUND)
-        sk_cli_error(cli, "%s: no such file", shown);
-    else if (rc == SK_EIO)
-        sk_cli_error(cli, "%s: cannot read: %s", shown, errno ? strerror(errno) : "I/O error");
-    else if (rc == SK_ETOOBIG)
-        sk_cli_error(cli, "%s: larger than %zu bytes, the limit for a word list", shown,
-                     (size_t)SK_WORDLIST_FILE_MAX);
-    else
-        sk_cli_error(cli, "%s: %s", shown, sk_strerror(rc));
-}
-
-/* 1 if what was loaded from PATH (TEXT when it was read whole) is a KWG by content. */
-static int looks_like_kwg(const char *name, const char *path, const sk_buf *text)
-{
-    if (text->len > 0 || strcmp(name, "-") == 0) return sk_kwg_detect(text->data, text->len);
-    unsigned char head[4];
-    FILE *f = fopen(path, "rb");
-    size_t n = f ? fread(head, 1, sizeof(head), f) : 0;
-    if (f) fclose(f);
-    return sk_kwg_detect(head, n);
-}
-
-/* Loads NAME (CACHE: through the word-list cache), a word list read in alphabet AC (NULL: A..Z);
- * sets *STATUS_RC to the library's code. */
-static int load(sk_cli *cli, const char *name, int cache, const alphabet_choice *ac,
-                sk_lexicon **out, int *was_wordlist, int *status_rc)
-{
-    sk_kwg_build_options opts = {0};
-    if (ac) reading_options(ac, &opts);
-    *out = NULL;
-    char path[SK_PATH_MAX], cache_dir[SK_PATH_MAX];
-    int rc =
-        strcmp(name, "-") == 0 ? SK_OK : sk_lexicon_find(&cli->datadirs, name, path, sizeof(path));
-    if (rc != SK_OK) {
-        sk_cli_error(cli,
-                     "no lexicon named '%s' (built in: wordlist; or give the path of a "
-                     "word list or a .kwg file)",
-                     name);
-        *status_rc = rc;
-        return SK_EXIT_ERROR;
-    }
-    const char *dir = NULL;
-    if (cache &&
-        sk_lexicon_cache_dir(cli->cache_home, cli->home, cache_dir, sizeof(cache_dir)) == SK_OK)
-        dir = cache_dir;
-    sk_buf text;
-    sk_diag_list diags;
-    sk_buf_init(&text);
-    sk_diag_list_init(&diags);
-    errno = 0;
-    if (strcmp(name, "-") == 0) {
-        /* standard input: read whole, then told apart by content (not cached) */
-        snprintf(path, sizeof(path), "<stdin>");
-        rc = sk_buf_read_stream(&text, cli->in, SK_WORDLIST_FILE_MAX);
-        if (rc == SK_OK && sk_kwg_detect(text.data, text.len))
-            rc = sk_lexicon_from_kwg(out, text.data, text.len, &diags);
-        else if (rc == SK_OK)
-            rc = sk_lexicon_from_wordlist(out, text.data, text.len, &opts, NULL, &diags);
-    } else {
-        rc = sk_lexicon_load(out, path, dir, &opts, &text, &diags);
-    }
-    if (was_wordlist) *was_wordlist = !looks_like_kwg(name, path, &text);
-    sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, path, 0, text.data ? text.data : "", text.len, &diags,
-                       SK_CLI_DIAG_ERRORS_ONLY);
-    if (rc != SK_OK && diags.errors == 0) report_code(cli, path, rc);
-    sk_diag_list_free(&diags);
-    sk_buf_free(&text);
-    *status_rc = rc;
-    return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_ERROR;
-}
-
-/* Parses options of the running subcommand; returns -1 to go on, else the exit status. */
-static int opts_done(int opt)
-{
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    return -1;
-}
-
 /* ---- build ----------------------------------------------------------------------------------- */
 enum { B_OUTPUT, B_SKIP_INVALID, B_QUIET, B_TILES, B_KEEP_ACCENTS };
 static const sk_cli_option build_options[] = {
     {B_OUTPUT, "output", 'o', "FILE", "write the KWG to FILE ('-': standard output); required",
      NULL},
     {B_TILES, "tiles", 't', "TILES",
-     "the words are in the letters of tile set TILES (a name or file)", TILES_VALUES},
-    {B_KEEP_ACCENTS, "keep-accents", 0, NULL, KEEP_ACCENTS_HELP, NULL},
+     "the words are in the letters of tile set TILES (a name or file)", SK_LEXCMD_TILES_VALUES},
+    {B_KEEP_ACCENTS, "keep-accents", 0, NULL, SK_LEXCMD_KEEP_ACCENTS_HELP, NULL},
     {B_SKIP_INVALID, "skip-invalid", 0, NULL,
      "leave out words with characters other than A-Z, with a warning", NULL},
     {B_QUIET, "quiet", 'q', NULL, "no progress display, no warnings", NULL},
@@ -217,7 +81,7 @@ static int compile(sk_cli *cli, const sk_buf *text, const char *input, const cha
     int rc = sk_kwg_build(&nodes, &count, text->data, text->len, bopts, &stats, &diags);
     if (tty && rc != SK_OK) show_progress(cli->err, SK_KWG_STAGE_DONE, 0, 0);
     sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, shown_name(input), 0, text->data, text->len, &diags,
+    sk_cli_print_diags(cli, sk_lexcmd_shown_name(input), 0, text->data, text->len, &diags,
                        quiet ? SK_CLI_DIAG_ERRORS_ONLY : 0);
     int status = SK_EXIT_OK;
     if (rc == SK_EINVAL) {
@@ -244,7 +108,7 @@ static int run_build(sk_cli *cli, int argc, char **argv)
     const char *output = NULL, *tiles = NULL;
     int quiet = 0;
     sk_kwg_build_options bopts = {0};
-    alphabet_choice ac = {0};
+    sk_lexcmd_alphabet ac = {0};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -255,11 +119,11 @@ static int run_build(sk_cli *cli, int argc, char **argv)
         if (opt == B_TILES) tiles = o.optarg;
         if (opt == B_KEEP_ACCENTS) ac.keep_accents = 1;
     }
-    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (sk_lexcmd_opts_done(opt) >= 0) return sk_lexcmd_opts_done(opt);
     if (tiles) {
-        int st = load_alphabet(cli, tiles, &ac);
+        int st = sk_lexcmd_load_alphabet(cli, tiles, &ac);
         if (st != SK_EXIT_OK) return st;
-        reading_options(&ac, &bopts);
+        sk_lexcmd_reading_options(&ac, &bopts);
     }
     if (o.optind + 1 < argc) return sk_cli_usage_error(cli, "build compiles one word list");
     if (!output) return sk_cli_usage_error(cli, "missing -o FILE: where to write the KWG");
@@ -281,7 +145,8 @@ static int run_build(sk_cli *cli, int argc, char **argv)
     if (sk_cli_read(cli, input, SK_WORDLIST_FILE_MAX, &text, 0) != SK_OK) {
         status = SK_EXIT_ERROR;
     } else if (sk_kwg_detect(text.data, text.len)) {
-        sk_cli_error(cli, "%s: this is a KWG file already, not a word list", shown_name(input));
+        sk_cli_error(cli, "%s: this is a KWG file already, not a word list",
+                     sk_lexcmd_shown_name(input));
         status = SK_EXIT_FINDINGS;
     } else {
         status = compile(cli, &text, input, output, quiet, &bopts);
@@ -295,8 +160,8 @@ enum { L_LEXICON, L_VALID_ONLY, L_JSON, L_TILES, L_KEEP_ACCENTS };
 static const sk_cli_option lookup_options[] = {
     {L_LEXICON, "lexicon", 'l', "LEX",
      "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
-    {L_TILES, "tiles", 't', "TILES", TILES_HELP, TILES_VALUES},
-    {L_KEEP_ACCENTS, "keep-accents", 0, NULL, KEEP_ACCENTS_HELP, NULL},
+    {L_TILES, "tiles", 't', "TILES", SK_LEXCMD_TILES_HELP, SK_LEXCMD_TILES_VALUES},
+    {L_KEEP_ACCENTS, "keep-accents", 0, NULL, SK_LEXCMD_KEEP_ACCENTS_HELP, NULL},
     {L_VALID_ONLY, "valid-only", 'v', NULL, "print only the valid words, one a line (like grep)",
      NULL},
     {L_JSON, "json", 0, NULL, "JSON Lines: {\"word\",\"valid\"} for each word", NULL},
@@ -382,7 +247,7 @@ static int run_lookup(sk_cli *cli, int argc, char **argv)
 {
     const char *lexname = SK_LEXICON_DEFAULT, *tiles = NULL;
     looker k = {.cli = cli};
-    alphabet_choice ac = {0};
+    sk_lexcmd_alphabet ac = {0};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -393,18 +258,18 @@ static int run_lookup(sk_cli *cli, int argc, char **argv)
         if (opt == L_TILES) tiles = o.optarg;
         if (opt == L_KEEP_ACCENTS) ac.keep_accents = 1;
     }
-    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (sk_lexcmd_opts_done(opt) >= 0) return sk_lexcmd_opts_done(opt);
     if (strcmp(lexname, "none") == 0)
         return sk_cli_usage_error(cli, "lookup needs a lexicon, not 'none'");
     if (tiles) {
-        int st = load_alphabet(cli, tiles, &ac);
+        int st = sk_lexcmd_load_alphabet(cli, tiles, &ac);
         if (st != SK_EXIT_OK) return st;
     }
     sk_lexicon *lex;
     int rc;
-    if (load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    if (sk_lexcmd_load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
     k.lex = lex;
-    k.alphabet = chosen(&ac);
+    k.alphabet = sk_lexcmd_chosen(&ac);
     k.read_flags = ac.keep_accents ? 0 : SK_WORD_FOLD_ACCENTS;
     sk_buf_init(&k.line);
     int status = SK_EXIT_OK;
@@ -429,8 +294,8 @@ enum { A_LEXICON, A_EXACT, A_MIN, A_JSON, A_TILES, A_KEEP_ACCENTS };
 static const sk_cli_option anagram_options[] = {
     {A_LEXICON, "lexicon", 'l', "LEX",
      "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
-    {A_TILES, "tiles", 't', "TILES", TILES_HELP, TILES_VALUES},
-    {A_KEEP_ACCENTS, "keep-accents", 0, NULL, KEEP_ACCENTS_HELP, NULL},
+    {A_TILES, "tiles", 't', "TILES", SK_LEXCMD_TILES_HELP, SK_LEXCMD_TILES_VALUES},
+    {A_KEEP_ACCENTS, "keep-accents", 0, NULL, SK_LEXCMD_KEEP_ACCENTS_HELP, NULL},
     {A_EXACT, "exact", 'e', NULL, "only words that use every tile of the rack", NULL},
     {A_MIN, "min", 'm', "N", "only words of at least N letters (default 2)", "<number>"},
     {A_JSON, "json", 0, NULL, "JSON Lines: {\"word\"} for each word", NULL},
@@ -510,7 +375,7 @@ static int by_length_then_letters(const void *pa, const void *pb)
 
 /* Checks RACK in alphabet A (NULL: A..Z): tiles and '?', 1 to SK_WORD_MAX of them. Returns
  * SK_EXIT_OK or the usage error printed. */
-static int check_rack(sk_cli *cli, const sk_alphabet *a, const alphabet_choice *ac,
+static int check_rack(sk_cli *cli, const sk_alphabet *a, const sk_lexcmd_alphabet *ac,
                       const char *rack)
 {
     size_t len = strlen(rack), n = 0;
@@ -545,7 +410,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
     const char *lexname = SK_LEXICON_DEFAULT, *tiles = NULL;
     int flags = 0, json = 0;
     int min_len = 2;
-    alphabet_choice ac = {0};
+    sk_lexcmd_alphabet ac = {0};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -558,13 +423,13 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
         if (opt == A_MIN && sk_cli_opts_int(&o, 0, SK_WORD_MAX, &min_len) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
     }
-    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (sk_lexcmd_opts_done(opt) >= 0) return sk_lexcmd_opts_done(opt);
     if (o.optind + 1 != argc) return sk_cli_usage_error(cli, "anagram takes one RACK");
     if (tiles) {
-        int st = load_alphabet(cli, tiles, &ac);
+        int st = sk_lexcmd_load_alphabet(cli, tiles, &ac);
         if (st != SK_EXIT_OK) return st;
     }
-    const sk_alphabet *alphabet = chosen(&ac);
+    const sk_alphabet *alphabet = sk_lexcmd_chosen(&ac);
     const char *rack = argv[o.optind];
     size_t len = strlen(rack);
     if (check_rack(cli, alphabet, &ac, rack) != SK_EXIT_OK) return SK_EXIT_ERROR;
@@ -572,7 +437,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
         return sk_cli_usage_error(cli, "anagram needs a lexicon, not 'none'");
     sk_lexicon *lex;
     int rc;
-    if (load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    if (sk_lexcmd_load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
     word_set set = {.alphabet = alphabet && !sk_alphabet_is_latin(alphabet) ? alphabet : NULL};
     sk_lexicon_anagram(lex, alphabet, rack, len, flags, min_len, collect, &set);
     int status = SK_EXIT_OK;
@@ -624,7 +489,7 @@ static int run_info(sk_cli *cli, int argc, char **argv)
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0)
         if (opt == I_JSON) json = 1;
-    if (opts_done(opt) >= 0) return opts_done(opt);
+    if (sk_lexcmd_opts_done(opt) >= 0) return sk_lexcmd_opts_done(opt);
     if (o.optind >= argc) return sk_cli_usage_error(cli, "info needs a FILE (or a lexicon name)");
     int status = SK_EXIT_OK;
     sk_buf out;
@@ -632,7 +497,7 @@ static int run_info(sk_cli *cli, int argc, char **argv)
     for (int i = o.optind; i < argc; i++) {
         sk_lexicon *lex;
         int wordlist = 0, rc;
-        if (load(cli, argv[i], 0, NULL, &lex, &wordlist, &rc) != SK_EXIT_OK) {
+        if (sk_lexcmd_load(cli, argv[i], 0, NULL, &lex, &wordlist, &rc) != SK_EXIT_OK) {
             int s = rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
             if (s > status) status = s;
             continue;
