@@ -300,6 +300,8 @@ static long leave_rank(const sk_leaves *l, const unsigned char *tiles, int n)
     return -1;
 }
 
+#define PENDING_MAX 256
+
 /* The walk of sk_leave_values_of_rack below the DAWG list LIST, whose words' ranks start at BASE:
  * the leave so far (kept tiles at index IDX) is extended by one tile of a kind FROM or later
  * that the rack still has (bit t of LEFT: a tile of kind t is left), siblings and kinds both
@@ -309,7 +311,21 @@ typedef struct {
     int *left; /* tiles of each kind not yet kept */
     const int *radix;
     float *out;
+    /* walk_indexed: the values found, read after the walk (PENDING of them, value VALUE_AT[i]
+     * for index OUT_AT[i]), their loads asked for as the walk finds them: the value table is
+     * large and read at random, and the walk itself does not wait for it */
+    int pending;
+    uint32_t out_at[PENDING_MAX];
+    uint64_t value_at[PENDING_MAX];
 } rack_walk;
+
+/* Writes W's pending values. */
+static void flush_values(rack_walk *w)
+{
+    for (int i = 0; i < w->pending; i++)
+        w->out[w->out_at[i]] = w->l->values[w->value_at[i]];
+    w->pending = 0;
+}
 
 static void walk_rack(const rack_walk *w, uint32_t list, long base, uint64_t left, int idx)
 {
@@ -339,7 +355,7 @@ static void walk_rack(const rack_walk *w, uint32_t list, long base, uint64_t lef
 /* walk_rack for leaves with the index (INDEXED): the rack's kinds in LEFT are met in ascending
  * order, as the list's tiles are, so the list is read no further than the last of them, and the
  * rank of a node comes from TAIL instead of a sum over its earlier siblings. */
-static void walk_indexed(const rack_walk *w, uint32_t list, uint64_t base, uint64_t left, int idx)
+static void walk_indexed(rack_walk *w, uint32_t list, uint64_t base, uint64_t left, int idx)
 {
     const sk_leaves *l = w->l;
     const uint64_t head = base + l->tail[list];
@@ -353,7 +369,12 @@ static void walk_indexed(const rack_walk *w, uint32_t list, uint64_t base, uint6
         if (sk_kwg_tile(node) < tile) return;   /* the list ends before it */
         uint64_t rank = head - l->tail[j];
         int at = idx + w->radix[tile];
-        if (sk_kwg_accepts(node) && rank < l->nvalues) w->out[at] = l->values[rank];
+        if (sk_kwg_accepts(node) && rank < l->nvalues) {
+            __builtin_prefetch(&l->values[rank]);
+            if (w->pending == PENDING_MAX) flush_values(w);
+            w->out_at[w->pending] = (uint32_t)at;
+            w->value_at[w->pending++] = rank;
+        }
         uint32_t arc = sk_kwg_arc(node);
         uint64_t more = w->left[tile] > 1 ? m : m & (m - 1); /* the kinds from TILE on */
         if (arc && more) { /* a longer leave, with a tile still on the rack */
@@ -381,10 +402,16 @@ int sk_leave_values_of_rack(const sk_leaves *leaves, const int *counts, int nkin
         out[i] = 0.0f;
     uint32_t root = leaves->nnodes ? sk_kwg_arc(leaves->nodes[0]) : 0;
     if (root) {
-        rack_walk w = {leaves, left, radix, out};
-        if (leaves->indexed)
+        rack_walk w; /* its pending arrays are written before they are read */
+        w.l = leaves;
+        w.left = left;
+        w.radix = radix;
+        w.out = out;
+        w.pending = 0;
+        if (leaves->indexed) {
             walk_indexed(&w, root, 0, kinds, 0);
-        else
+            flush_values(&w);
+        } else
             walk_rack(&w, root, 0, kinds, 0);
     }
     return 1;
