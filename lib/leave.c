@@ -300,6 +300,8 @@ static long leave_rank(const sk_leaves *l, const unsigned char *tiles, int n)
     return -1;
 }
 
+/* values asked for before they are read (a rack of 7 tiles has 127 leaves; a larger one's are
+ * read in turns of this many) */
 #define PENDING_MAX 256
 
 /* The walk of sk_leave_values_of_rack below the DAWG list LIST, whose words' ranks start at BASE:
@@ -411,8 +413,9 @@ int sk_leave_values_of_rack(const sk_leaves *leaves, const int *counts, int nkin
         if (leaves->indexed) {
             walk_indexed(&w, root, 0, kinds, 0);
             flush_values(&w);
-        } else
+        } else {
             walk_rack(&w, root, 0, kinds, 0);
+        }
     }
     return 1;
 }
