@@ -3,55 +3,18 @@
  * — and then applied. Tile counting follows the real game: every rack is full while the bag has
  * tiles, a play draws what it placed, so the bag and each rack's size are always known and the
  * game ends when a player with an empty bag plays out, or after the scoreless turns. Not here:
- * the notation (gcg_parse.c), legality and scores of one move (rules.c). */
+ * the notation (gcg_parse.c), legality and scores of one move (rules.c), the end-of-game lines
+ * (gcg_replay_end.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/gcg_replay.h"
 #include "internal/score.h"
 #include "skrab/error.h"
 #include "skrab/gcg.h"
 
-enum { RUNNING = 0, WENT_OUT, SCORELESS, ENDED_AS_WRITTEN };
-
-typedef struct {
-    int valid; /* the previous event is this play (a phony or bonus may follow) */
-    int player;
-    const sk_gcg_event *ev;
-    sk_play play; /* its placements; nplaced 0 when not laid on the board */
-    int laid, drawn, held_before, zeros_before, over_before;
-} last_play;
-
-typedef struct {
-    const sk_gcg *g;
-    const sk_rules *rules;
-    sk_diag_list *diags;
-    sk_position pos;   /* the board; racks[0] holds the mover's rack while a move is checked */
-    int board;         /* 1 while the board is known: rack, legality and score checks run */
-    int board_stopped; /* the board was lost on the way */
-    int n;             /* players */
-    int score[SK_GCG_PLAYERS_MAX], alt[SK_GCG_PLAYERS_MAX];
-    unsigned char known[SK_GCG_PLAYERS_MAX], has_alt[SK_GCG_PLAYERS_MAX];
-    int held[SK_GCG_PLAYERS_MAX];              /* tiles on each rack */
-    unsigned char dropped[SK_GCG_PLAYERS_MAX]; /* left the game (#dropped) */
-    int bag;                                   /* tiles in the bag; -1 when no longer known */
-    sk_rules end; /* the end-of-game rule (the caller's rules, or classic's without them) */
-    int zeros;    /* idle turns in a row (sk_rules_turn_idles) */
-    int last_turn;
-    last_play last;
-    int over, out_player;
-    const sk_gcg_event *end_points; /* the end-of-game points line, once seen */
-    int end_points_once;            /* it gave the tiles' value once (Quackle's convention) */
-    const sk_gcg_event *penalty[SK_GCG_PLAYERS_MAX], *time[SK_GCG_PLAYERS_MAX];
-    unsigned char rack_checked[SK_GCG_PLAYERS_MAX]; /* #rackN lines already checked */
-    int rack_used[SK_TILE_KINDS];                   /* the tiles they hold */
-    sk_gcg_turn_fn show; /* told of each turn while the board is known (or NULL) */
-    void *show_ctx;
-} replay;
-
-#define ERR(r, at, ...) sk_diag_add((r)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)
-
-static const char *nick(const replay *r, int p)
+const char *sk_gr_nick(const sk_gr_replay *r, int p)
 {
     return p >= 0 && p < r->n ? r->g->players[p].nick : "?";
 }
@@ -60,7 +23,7 @@ static const char *nick(const replay *r, int p)
  * SK_GCG_END_TILES_MAX tiles), in the alphabet the transcript was read in (racks are compared
  * without rules too: a withdrawn phony, the end-of-game lines). Returns the count, or -1 when
  * TEXT is not such tiles. */
-static int to_tiles(const replay *r, const char *text, char out[SK_GCG_END_TILES_MAX + 1])
+static int to_tiles(const sk_gr_replay *r, const char *text, char out[SK_GCG_END_TILES_MAX + 1])
 {
     size_t at;
     sk_tile_read why;
@@ -74,7 +37,7 @@ static int to_tiles(const replay *r, const char *text, char out[SK_GCG_END_TILES
 }
 
 /* Tile counts (by kind) of a rack as written. */
-static void rack_counts(const replay *r, const char *rack, int counts[SK_TILE_KINDS])
+void sk_gr_rack_counts(const sk_gr_replay *r, const char *rack, int counts[SK_TILE_KINDS])
 {
     memset(counts, 0, sizeof(int) * SK_TILE_KINDS);
     char tiles[SK_GCG_END_TILES_MAX + 1];
@@ -83,15 +46,15 @@ static void rack_counts(const replay *r, const char *rack, int counts[SK_TILE_KI
         counts[sk_tile_kind((sk_tile)*c)]++;
 }
 
-static int same_tiles(const replay *r, const char *a, const char *b)
+int sk_gr_same_tiles(const sk_gr_replay *r, const char *a, const char *b)
 {
     int x[SK_TILE_KINDS], y[SK_TILE_KINDS];
-    rack_counts(r, a, x);
-    rack_counts(r, b, y);
+    sk_gr_rack_counts(r, a, x);
+    sk_gr_rack_counts(r, b, y);
     return memcmp(x, y, sizeof(x)) == 0;
 }
 
-static int tiles_value(const replay *r, const char *text)
+int sk_gr_tiles_value(const sk_gr_replay *r, const char *text)
 {
     int v = 0;
     char tiles[SK_GCG_END_TILES_MAX + 1];
@@ -102,7 +65,7 @@ static int tiles_value(const replay *r, const char *text)
 }
 
 /* The unseen pool: the full bag less the tiles on the board. */
-static void unseen(const replay *r, int counts[SK_TILE_KINDS])
+static void unseen(const sk_gr_replay *r, int counts[SK_TILE_KINDS])
 {
     for (int t = 0; t < SK_TILE_KINDS; t++)
         counts[t] = r->rules->tiles->count[t];
@@ -111,7 +74,7 @@ static void unseen(const replay *r, int counts[SK_TILE_KINDS])
 }
 
 /* The unseen pool as a rack writes it, letters first and the blank last, into OUT[0..SIZE). */
-static void unseen_string(const replay *r, char *out, size_t size)
+void sk_gr_unseen_string(const sk_gr_replay *r, char *out, size_t size)
 {
     int counts[SK_TILE_KINDS];
     unseen(r, counts);
@@ -127,19 +90,19 @@ static void unseen_string(const replay *r, char *out, size_t size)
     sk_buf_free(&b);
 }
 
-static int counts_known(const replay *r)
+int sk_gr_counts_known(const sk_gr_replay *r)
 {
     return r->board && r->bag >= 0;
 }
 
 /* Reports RACK (at AT) when it holds more of a tile than the unseen pool (less EXTRA, tiles
  * accounted for elsewhere), or more tiles than PLAYER can hold. Returns 1 when it fits. */
-static int check_rack(replay *r, const char *rack, size_t at, int player, const int *extra)
+int sk_gr_check_rack(sk_gr_replay *r, const char *rack, size_t at, int player, const int *extra)
 {
     if (!r->board || !rack[0]) return 1;
     int have[SK_TILE_KINDS], need[SK_TILE_KINDS];
     unseen(r, have);
-    rack_counts(r, rack, need);
+    sk_gr_rack_counts(r, rack, need);
     int len = 0;
     for (int t = 0; t < SK_TILE_KINDS; t++) {
         len += need[t];
@@ -149,20 +112,20 @@ static int check_rack(replay *r, const char *rack, size_t at, int player, const 
             sk_alphabet_label(&r->rules->tiles->alphabet,
                               (sk_tile)(t == SK_TILE_BLANK ? SK_TILE_WILD : t), c);
             if (!r->rules->tiles->count[t])
-                ERR(r, at, "rack %s is not in the bag: the tile set has no '%s'", rack, c);
+                SK_GR_ERR(r, at, "rack %s is not in the bag: the tile set has no '%s'", rack, c);
             else
-                ERR(r, at, "rack %s is not in the bag: it has %d '%s' but only %d %s unseen", rack,
-                    need[t], c, left > 0 ? left : 0, left == 1 ? "is" : "are");
+                SK_GR_ERR(r, at, "rack %s is not in the bag: it has %d '%s' but only %d %s unseen",
+                          rack, need[t], c, left > 0 ? left : 0, left == 1 ? "is" : "are");
             return 0;
         }
     }
     if (len > r->rules->rack_size) {
-        ERR(r, at, "rack %s has %d tiles; a rack holds %d", rack, len, r->rules->rack_size);
+        SK_GR_ERR(r, at, "rack %s has %d tiles; a rack holds %d", rack, len, r->rules->rack_size);
         return 0;
     }
-    if (player >= 0 && counts_known(r) && len > r->held[player]) {
-        ERR(r, at, "rack %s has %d tiles, but %s holds only %d now (the bag is empty)", rack, len,
-            nick(r, player), r->held[player]);
+    if (player >= 0 && sk_gr_counts_known(r) && len > r->held[player]) {
+        SK_GR_ERR(r, at, "rack %s has %d tiles, but %s holds only %d now (the bag is empty)", rack,
+                  len, sk_gr_nick(r, player), r->held[player]);
         return 0;
     }
     return 1;
@@ -170,7 +133,7 @@ static int check_rack(replay *r, const char *rack, size_t at, int player, const 
 
 /* Checks EV's running total for PLAYER after adding ADJ, then resynchronises: after a wrong
  * total the player's next line may continue from either value. */
-static void check_total(replay *r, const sk_gcg_event *ev, int p, int adj)
+void sk_gr_check_total(sk_gr_replay *r, const sk_gcg_event *ev, int p, int adj)
 {
     if (p < 0) return;
     int expect = sk_score_clamp(sk_score_add(r->score[p], adj));
@@ -180,15 +143,15 @@ static void check_total(replay *r, const sk_gcg_event *ev, int p, int adj)
         r->has_alt[p] = 0;
         return;
     }
-    ERR(r, ev->cumul_at, "running total %d for %s: %d %s %d makes %d", ev->cumul, nick(r, p),
-        r->score[p], adj < 0 ? "-" : "+", adj < 0 ? -adj : adj, expect);
+    SK_GR_ERR(r, ev->cumul_at, "running total %d for %s: %d %s %d makes %d", ev->cumul,
+              sk_gr_nick(r, p), r->score[p], adj < 0 ? "-" : "+", adj < 0 ? -adj : adj, expect);
     r->alt[p] = ev->cumul;
     r->has_alt[p] = 1;
     r->score[p] = expect;
 }
 
 /* Puts EV's rack on the board's player to move, for sk_rules_check ("" = unknown). */
-static void set_rack(replay *r, const sk_gcg_event *ev)
+static void set_rack(sk_gr_replay *r, const sk_gcg_event *ev)
 {
     char tiles[SK_GCG_END_TILES_MAX + 1];
     int n = ev->rack_ok ? to_tiles(r, ev->rack, tiles) : -1;
@@ -197,7 +160,7 @@ static void set_rack(replay *r, const sk_gcg_event *ev)
     r->pos.racks[0][n] = '\0';
 }
 
-static void lose_board(replay *r, const sk_gcg_event *ev)
+static void lose_board(sk_gr_replay *r, const sk_gcg_event *ev)
 {
     if (!r->board) return;
     r->board = 0;
@@ -209,9 +172,9 @@ static void lose_board(replay *r, const sk_gcg_event *ev)
 }
 
 /* Takes N placed tiles off PLAYER's rack, refills it from the bag; returns the tiles drawn. */
-static int draw(replay *r, int player, int n)
+static int draw(sk_gr_replay *r, int player, int n)
 {
-    if (!counts_known(r)) return 0;
+    if (!sk_gr_counts_known(r)) return 0;
     r->held[player] -= n;
     if (r->held[player] < 0) r->held[player] = 0;
     int d = n < r->bag ? n : r->bag;
@@ -220,20 +183,19 @@ static int draw(replay *r, int player, int n)
     return d;
 }
 
-static int playing(const replay *r);
-
 /* Counts a turn of KIND that scored SCORE toward the end by idle turns (docs/rules.md, "End of
  * game"), the rule sk_match plays by. */
-static void count_idle(replay *r, sk_move_kind kind, int score)
+static void count_idle(sk_gr_replay *r, sk_move_kind kind, int score)
 {
     r->zeros = sk_rules_turn_idles(&r->end, kind, score) ? r->zeros + 1 : 0;
-    if (sk_rules_idle_end(&r->end, r->zeros, playing(r)) && r->over == RUNNING) r->over = SCORELESS;
+    if (sk_rules_idle_end(&r->end, r->zeros, sk_gr_playing(r)) && r->over == SK_GR_RUNNING)
+        r->over = SK_GR_SCORELESS;
 }
 
 /* Checks a tile play and lays it on the board. */
-static void play_move(replay *r, const sk_gcg_event *ev, int p, int withdrawn)
+static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdrawn)
 {
-    last_play *l = &r->last;
+    sk_gr_last_play *l = &r->last;
     l->laid = 0;
     l->play.nplaced = 0;
     if (!r->board || !ev->move_ok) {
@@ -246,7 +208,7 @@ static void play_move(replay *r, const sk_gcg_event *ev, int p, int withdrawn)
     int reported = 0;
     sk_illegal rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
     if (rc == SK_ILLEGAL_NOT_ON_RACK) {
-        ERR(r, ev->move_at, "illegal move %s: %s (rack %s)", ev->notation, why, ev->rack);
+        SK_GR_ERR(r, ev->move_at, "illegal move %s: %s (rack %s)", ev->notation, why, ev->rack);
         reported = 1;
         r->pos.racks[0][0] = '\0'; /* go on with the rest of the rules */
         rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
@@ -257,7 +219,7 @@ static void play_move(replay *r, const sk_gcg_event *ev, int p, int withdrawn)
         rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
     }
     if (rc != SK_LEGAL) {
-        if (!reported) ERR(r, ev->move_at, "illegal move %s: %s", ev->notation, why);
+        if (!reported) SK_GR_ERR(r, ev->move_at, "illegal move %s: %s", ev->notation, why);
         if (rc == SK_ILLEGAL_OFF_BOARD || rc == SK_ILLEGAL_MISMATCH) {
             lose_board(r, ev);
             return;
@@ -265,7 +227,7 @@ static void play_move(replay *r, const sk_gcg_event *ev, int p, int withdrawn)
     } else {
         if (word_why[0] && !withdrawn) {
             if (rules.ruleset == SK_RULES_SKRABBKLE)
-                ERR(r, ev->move_at, "illegal move %s: %s", ev->notation, word_why);
+                SK_GR_ERR(r, ev->move_at, "illegal move %s: %s", ev->notation, word_why);
             else
                 sk_diag_add(r->diags, SK_SEV_WARNING, ev->move_at,
                             "move %s: %s (the play stood unchallenged)", ev->notation, word_why);
@@ -276,33 +238,33 @@ static void play_move(replay *r, const sk_gcg_event *ev, int p, int withdrawn)
                         l->play.score,
                         withdrawn ? " (it was withdrawn: the score did not count)" : "");
     }
-    if (counts_known(r) && l->play.nplaced > r->held[p])
-        ERR(r, ev->move_at, "illegal move %s: it places %d tiles, but %s holds only %d",
-            ev->notation, l->play.nplaced, nick(r, p), r->held[p]);
+    if (sk_gr_counts_known(r) && l->play.nplaced > r->held[p])
+        SK_GR_ERR(r, ev->move_at, "illegal move %s: it places %d tiles, but %s holds only %d",
+                  ev->notation, l->play.nplaced, sk_gr_nick(r, p), r->held[p]);
     sk_play_apply_tiles(&l->play, &r->pos);
     l->laid = 1;
 }
 
-static void exchange(replay *r, const sk_gcg_event *ev, int p)
+static void exchange(sk_gr_replay *r, const sk_gcg_event *ev, int p)
 {
-    if (ev->score != 0) ERR(r, ev->score_at, "an exchange scores 0, not %+d", ev->score);
+    if (ev->score != 0) SK_GR_ERR(r, ev->score_at, "an exchange scores 0, not %+d", ev->score);
     if (!r->board || !ev->move_ok) return;
     const sk_move *m = &ev->move;
     set_rack(r, ev);
     sk_play play;
     char why[256];
     if (sk_rules_check(r->rules, &r->pos, m, r->bag, &play, why, sizeof(why)) != SK_LEGAL) {
-        ERR(r, ev->move_at, "illegal exchange %s: %s", ev->notation, why);
+        SK_GR_ERR(r, ev->move_at, "illegal exchange %s: %s", ev->notation, why);
         return;
     }
     int n = m->exchange[0] ? (int)strlen(m->exchange) : m->exchange_count;
     if (n > r->rules->rack_size) /* a known rack is checked by the rules */
-        ERR(r, ev->move_at, "illegal exchange %s: %d tiles, but %s holds %d", ev->notation, n,
-            nick(r, p), r->rules->rack_size);
+        SK_GR_ERR(r, ev->move_at, "illegal exchange %s: %d tiles, but %s holds %d", ev->notation, n,
+                  sk_gr_nick(r, p), r->rules->rack_size);
 }
 
 /* The player after AFTER in turn order, passing over those who left the game. */
-static int next_player(const replay *r, int after)
+static int next_player(const sk_gr_replay *r, int after)
 {
     for (int k = 1; k <= r->n; k++) {
         int q = (after + k) % r->n;
@@ -312,7 +274,7 @@ static int next_player(const replay *r, int after)
 }
 
 /* Players still in the game (two-player end-of-game conventions apply when two are left). */
-static int playing(const replay *r)
+int sk_gr_playing(const sk_gr_replay *r)
 {
     int n = 0;
     for (int p = 0; p < r->n; p++)
@@ -321,25 +283,26 @@ static int playing(const replay *r)
 }
 
 /* #dropped: the player leaves; their tiles go back to the bag (selfplay's rule). */
-static void drop(replay *r, const sk_gcg_event *ev)
+static void drop(sk_gr_replay *r, const sk_gcg_event *ev)
 {
     int p = ev->player;
     if (p < 0) return;
     if (r->dropped[p]) {
-        ERR(r, ev->at, "%s dropped twice", nick(r, p));
+        SK_GR_ERR(r, ev->at, "%s dropped twice", sk_gr_nick(r, p));
         return;
     }
     r->dropped[p] = 1;
-    if (counts_known(r)) {
+    if (sk_gr_counts_known(r)) {
         r->bag += r->held[p];
         r->held[p] = 0;
     }
 }
 
 /* Hands R->show the position before EV, PLAYER's turn (see sk_gcg_turn). */
-static void show_turn(replay *r, const sk_gcg_event *ev, int player)
+static void show_turn(sk_gr_replay *r, const sk_gcg_event *ev, int player)
 {
-    if (!r->show || !r->board || playing(r) < 2) return; /* a CGP line holds two racks or more */
+    if (!r->show || !r->board || sk_gr_playing(r) < 2)
+        return; /* a CGP line holds two racks or more */
     sk_position before = r->pos;
     before.nops = 0;
     before.zeros = r->zeros;
@@ -358,69 +321,70 @@ static void show_turn(replay *r, const sk_gcg_event *ev, int player)
 }
 
 /* The turn events: a move, a pass, an exchange, or a line that could not be read. */
-static void turn(replay *r, size_t i)
+static void turn(sk_gr_replay *r, size_t i)
 {
     const sk_gcg_event *ev = &r->g->events[i];
     int p = ev->player;
     int expected =
         r->last_turn < 0 ? (p >= 0 ? p : next_player(r, r->n - 1)) : next_player(r, r->last_turn);
-    if (p >= 0 && p != expected && strcmp(nick(r, p), nick(r, expected)) == 0)
+    if (p >= 0 && p != expected && strcmp(sk_gr_nick(r, p), sk_gr_nick(r, expected)) == 0)
         p = expected; /* two players with one nickname (reported): go by the turn */
     if (ev->kind == SK_GCG_UNREADABLE) { /* reported; what it did is unknown */
         lose_board(r, ev);
         r->last.valid = 0;
         if (p < 0) return;
         r->known[p] = 0;
-        if (p == expected && r->over == RUNNING) r->last_turn = p; /* most likely a turn */
+        if (p == expected && r->over == SK_GR_RUNNING) r->last_turn = p; /* most likely a turn */
         return;
     }
-    if (r->over == WENT_OUT && ev->kind == SK_GCG_PASS && r->last.valid &&
+    if (r->over == SK_GR_WENT_OUT && ev->kind == SK_GCG_PASS && r->last.valid &&
         r->last.player == r->out_player && (p < 0 || p == expected)) {
         /* a challenge of the going-out play that failed costs the challenger a turn */
         r->last.valid = 0;
         r->last_turn = expected;
-        if (ev->score != 0) ERR(r, ev->score_at, "a pass scores 0, not %+d", ev->score);
-        check_total(r, ev, expected, ev->score);
+        if (ev->score != 0) SK_GR_ERR(r, ev->score_at, "a pass scores 0, not %+d", ev->score);
+        sk_gr_check_total(r, ev, expected, ev->score);
         return;
     }
-    if (r->over != RUNNING) {
-        ERR(r, ev->at + 1, "%s after the game ended",
-            ev->kind == SK_GCG_MOVE       ? "move"
-            : ev->kind == SK_GCG_PASS     ? "pass"
-            : ev->kind == SK_GCG_EXCHANGE ? "exchange"
-                                          : "event");
+    if (r->over != SK_GR_RUNNING) {
+        SK_GR_ERR(r, ev->at + 1, "%s after the game ended",
+                  ev->kind == SK_GCG_MOVE       ? "move"
+                  : ev->kind == SK_GCG_PASS     ? "pass"
+                  : ev->kind == SK_GCG_EXCHANGE ? "exchange"
+                                                : "event");
         return;
     }
     if (p < 0) p = expected;
     if (p != expected) {
-        ERR(r, ev->at + 1, "%s plays out of turn: it is %s's turn", nick(r, p), nick(r, expected));
+        SK_GR_ERR(r, ev->at + 1, "%s plays out of turn: it is %s's turn", sk_gr_nick(r, p),
+                  sk_gr_nick(r, expected));
         if (r->known[expected] && ev->cumul == r->score[expected] + ev->score) p = expected;
     }
     r->last_turn = p;
     memset(&r->last, 0, sizeof(r->last));
     show_turn(r, ev, p);
-    if (ev->rack_ok) check_rack(r, ev->rack, ev->rack_at, p, NULL);
+    if (ev->rack_ok) sk_gr_check_rack(r, ev->rack, ev->rack_at, p, NULL);
     switch (ev->kind) {
     case SK_GCG_MOVE: {
-        last_play *l = &r->last;
+        sk_gr_last_play *l = &r->last;
         int next_phony = i + 1 < r->g->nevents && r->g->events[i + 1].kind == SK_GCG_PHONY;
         l->valid = 1;
         l->player = p;
         l->ev = ev;
-        l->held_before = counts_known(r) ? r->held[p] : 0;
+        l->held_before = sk_gr_counts_known(r) ? r->held[p] : 0;
         l->zeros_before = r->zeros;
         l->over_before = r->over;
         play_move(r, ev, p, next_phony);
         l->drawn = l->laid ? draw(r, p, l->play.nplaced) : 0;
         count_idle(r, SK_MOVE_PLACE, ev->score);
-        if (l->laid && counts_known(r) && r->bag == 0 && r->held[p] == 0) {
-            r->over = WENT_OUT;
+        if (l->laid && sk_gr_counts_known(r) && r->bag == 0 && r->held[p] == 0) {
+            r->over = SK_GR_WENT_OUT;
             r->out_player = p;
         }
         break;
     }
     case SK_GCG_PASS:
-        if (ev->score != 0) ERR(r, ev->score_at, "a pass scores 0, not %+d", ev->score);
+        if (ev->score != 0) SK_GR_ERR(r, ev->score_at, "a pass scores 0, not %+d", ev->score);
         count_idle(r, SK_MOVE_PASS, 0);
         break;
     case SK_GCG_EXCHANGE:
@@ -430,33 +394,35 @@ static void turn(replay *r, size_t i)
     default:
         return;
     }
-    check_total(r, ev, p, ev->score);
+    sk_gr_check_total(r, ev, p, ev->score);
 }
 
-static void withdraw(replay *r, const sk_gcg_event *ev)
+static void withdraw(sk_gr_replay *r, const sk_gcg_event *ev)
 {
-    last_play *l = &r->last;
+    sk_gr_last_play *l = &r->last;
     int p = ev->player >= 0 ? ev->player : l->player;
     if (!l->valid) {
-        ERR(r, ev->move_at, "phony withdrawn without a play: the line before is no tile play");
-        check_total(r, ev, ev->player, ev->score);
+        SK_GR_ERR(r, ev->move_at,
+                  "phony withdrawn without a play: the line before is no tile play");
+        sk_gr_check_total(r, ev, ev->player, ev->score);
         return;
     }
     if (p != l->player) {
-        ERR(r, ev->at + 1, "phony withdrawn by %s, but the play before is %s's", nick(r, p),
-            nick(r, l->player));
+        SK_GR_ERR(r, ev->at + 1, "phony withdrawn by %s, but the play before is %s's",
+                  sk_gr_nick(r, p), sk_gr_nick(r, l->player));
         p = l->player;
     } else if (ev->rack_ok && ev->rack[0] && l->ev->rack_ok && l->ev->rack[0] &&
-               !same_tiles(r, ev->rack, l->ev->rack)) {
-        ERR(r, ev->rack_at, "withdrawn tiles: rack %s is not %s, the rack of the play withdrawn",
-            ev->rack, l->ev->rack);
+               !sk_gr_same_tiles(r, ev->rack, l->ev->rack)) {
+        SK_GR_ERR(r, ev->rack_at,
+                  "withdrawn tiles: rack %s is not %s, the rack of the play withdrawn", ev->rack,
+                  l->ev->rack);
     }
     int adj = ev->score;
     if (adj == 0 && l->ev->score != 0)
         adj = -l->ev->score; /* "-- +0": old Quackle files give the new total only */
     else if (-adj != l->ev->score)
-        ERR(r, ev->score_at, "phony withdrawn for %+d, but the play scored %+d", ev->score,
-            l->ev->score);
+        SK_GR_ERR(r, ev->score_at, "phony withdrawn for %+d, but the play scored %+d", ev->score,
+                  l->ev->score);
     if (l->laid && r->board) {
         for (int k = 0; k < l->play.nplaced; k++)
             r->pos.tiles[l->play.placed[k].row * r->pos.width + l->play.placed[k].col] = 0;
@@ -469,177 +435,23 @@ static void withdraw(replay *r, const sk_gcg_event *ev)
     r->over = l->over_before;
     count_idle(r, SK_MOVE_PLACE, 0); /* the withdrawn play scored nothing */
     l->valid = 0;
-    check_total(r, ev, p, adj);
+    sk_gr_check_total(r, ev, p, adj);
 }
 
-static void challenge_bonus(replay *r, const sk_gcg_event *ev)
+static void challenge_bonus(sk_gr_replay *r, const sk_gcg_event *ev)
 {
-    last_play *l = &r->last;
+    sk_gr_last_play *l = &r->last;
     int p = ev->player;
     if (!l->valid) {
-        ERR(r, ev->move_at, "challenge bonus without a play: the line before is no tile play");
+        SK_GR_ERR(r, ev->move_at,
+                  "challenge bonus without a play: the line before is no tile play");
     } else if (p >= 0 && p != l->player) {
-        ERR(r, ev->at + 1, "challenge bonus goes to %s, who made the play, not to %s",
-            nick(r, l->player), nick(r, p));
+        SK_GR_ERR(r, ev->at + 1, "challenge bonus goes to %s, who made the play, not to %s",
+                  sk_gr_nick(r, l->player), sk_gr_nick(r, p));
         p = l->player;
     }
-    if (ev->rack_ok) check_rack(r, ev->rack, ev->rack_at, p, NULL);
-    check_total(r, ev, p, ev->score);
-}
-
-static int end_events_done(const replay *r)
-{
-    if (r->over == ENDED_AS_WRITTEN) return 1;
-    int skr = r->rules && r->rules->ruleset == SK_RULES_SKRABBKLE;
-    for (int p = 0; p < r->n; p++) {
-        if ((r->over == WENT_OUT && p == r->out_player) || r->dropped[p]) continue;
-        int need_penalty = r->over == SCORELESS || skr || r->end_points_once;
-        if (need_penalty && !r->penalty[p]) return 0;
-    }
-    return r->over == SCORELESS || skr || r->end_points;
-}
-
-/* Checks that the game is over before an end-of-game line; returns 1 if it is. Without tile
- * counts, the transcript's word is taken: the game ends there. */
-static int game_over_for(replay *r, const sk_gcg_event *ev, const char *what)
-{
-    if (r->over != RUNNING) return 1;
-    if (!counts_known(r)) {
-        r->over = ENDED_AS_WRITTEN;
-        return 1;
-    }
-    if (r->bag > 0)
-        ERR(r, ev->at + 1, "%s before the game ended: the bag holds %d tiles", what, r->bag);
-    else
-        ERR(r, ev->at + 1, "%s before the game ended: nobody has played out", what);
-    return 0;
-}
-
-static void end_points(replay *r, const sk_gcg_event *ev)
-{
-    int p = ev->player;
-    if (!game_over_for(r, ev, "end-of-game points")) return;
-    if (r->over == ENDED_AS_WRITTEN) {
-        check_total(r, ev, p, ev->score);
-        return;
-    }
-    if (r->over == SCORELESS)
-        ERR(r, ev->at + 1,
-            "end-of-game points after the scoreless turns: each player loses "
-            "their own tiles instead ('RACK (RACK) -N')");
-    else if (r->rules->ruleset == SK_RULES_SKRABBKLE)
-        ERR(r, ev->at + 1,
-            "end-of-game points in skrabbkle: going out gains nothing; each "
-            "other player loses their own tiles");
-    else if (p >= 0 && p != r->out_player)
-        ERR(r, ev->at + 1, "end-of-game points for %s, but %s went out", nick(r, p),
-            nick(r, r->out_player));
-    else if (r->end_points)
-        ERR(r, ev->at + 1, "end-of-game points given twice");
-    else if (ev->tiles_ok && r->board) {
-        char left[SK_GCG_END_TILES_MAX * SK_LABEL_TEXT_MAX + 1];
-        unseen_string(r, left, sizeof(left));
-        int v = tiles_value(r, ev->tiles);
-        int active = playing(r);
-        if (active == 2 && !same_tiles(r, ev->tiles, left))
-            ERR(r, ev->move_at, "end-of-game points: the tiles left are %s, not %s", left,
-                ev->tiles);
-        else if (active == 2 && ev->score != 2 * v && ev->score != v)
-            ERR(r, ev->score_at, "end-of-game points %+d: twice the value of %s (%d) is %+d",
-                ev->score, ev->tiles, v, 2 * v);
-        else if (active > 2 && ev->score != v)
-            ERR(r, ev->score_at, "end-of-game points %+d: the value of %s is %+d", ev->score,
-                ev->tiles, v);
-        r->end_points_once = active == 2 && v > 0 && ev->score == v;
-    }
-    if (!r->end_points) r->end_points = ev;
-    check_total(r, ev, p, ev->score);
-}
-
-static void end_penalty(replay *r, const sk_gcg_event *ev)
-{
-    int p = ev->player;
-    if (!game_over_for(r, ev, "end-of-game penalty")) return;
-    if (p >= 0 && r->penalty[p]) {
-        ERR(r, ev->at + 1, "end-of-game penalty for %s given twice", nick(r, p));
-    } else if (ev->rack_ok && ev->tiles_ok && !same_tiles(r, ev->rack, ev->tiles)) {
-        ERR(r, ev->move_at, "end-of-game penalty tiles (%s) are not the rack %s", ev->tiles,
-            ev->rack);
-    } else if (r->over == WENT_OUT && p == r->out_player) {
-        ERR(r, ev->at + 1, "end-of-game penalty for %s, who went out and has no tiles left",
-            nick(r, p));
-    } else if (r->over == WENT_OUT && r->end_points && playing(r) == 2 && !r->end_points_once) {
-        /* two players: the points are twice the tiles' value, or once plus this penalty; with
-         * more, the one who went out gains the others' tiles once and each loses their own */
-        ERR(r, ev->at + 1, "end-of-game penalty for %s: %s already gained twice their value",
-            nick(r, p), nick(r, r->out_player));
-    } else if (r->over != ENDED_AS_WRITTEN && ev->tiles_ok && r->board) {
-        if (check_rack(r, ev->tiles, ev->move_at + 1, p, NULL)) {
-            int v = tiles_value(r, ev->tiles);
-            if (-ev->score != v)
-                ERR(r, ev->score_at, "end-of-game penalty %d: the tiles %s are worth %d", ev->score,
-                    ev->tiles, v);
-        }
-    }
-    if (p >= 0 && !r->penalty[p]) r->penalty[p] = ev;
-    check_total(r, ev, p, ev->score);
-}
-
-static void time_penalty(replay *r, const sk_gcg_event *ev)
-{
-    int p = ev->player;
-    if (!game_over_for(r, ev, "time penalty")) return;
-    if (!end_events_done(r)) {
-        ERR(r, ev->at + 1, "time penalty before the end-of-game %s",
-            r->over == SCORELESS || r->end_points_once ? "penalties" : "points");
-        return;
-    }
-    if (p >= 0 && r->time[p]) {
-        ERR(r, ev->at + 1, "second time penalty for %s", nick(r, p));
-        return;
-    }
-    if (ev->score > 0) ERR(r, ev->score_at, "a time penalty is negative, not %+d", ev->score);
-    if (p >= 0) r->time[p] = ev;
-    check_total(r, ev, p, ev->score);
-}
-
-/* #rack1, #rack2... written before offset UPTO and not yet checked: together within the
- * unseen pool at that point of the game, each within what its player holds. */
-static void last_racks(replay *r, size_t upto)
-{
-    for (int p = 0; p < r->n; p++) {
-        const sk_gcg_pragma *lr = &r->g->last_racks[p];
-        if (lr->at == SK_DIAG_NO_OFFSET || lr->at >= upto || r->rack_checked[p]) continue;
-        r->rack_checked[p] = 1;
-        if (!lr->value[0] || !check_rack(r, lr->value, lr->at, p, r->rack_used)) continue;
-        int c[SK_TILE_KINDS];
-        rack_counts(r, lr->value, c);
-        for (int t = 0; t < SK_TILE_KINDS; t++)
-            r->rack_used[t] += c[t];
-    }
-}
-
-static void finish(replay *r)
-{
-    if (r->over == WENT_OUT && r->end_points_once)
-        for (int p = 0; p < r->n; p++)
-            if (p != r->out_player && !r->penalty[p] && !r->dropped[p]) {
-                ERR(r, r->end_points->score_at,
-                    "end-of-game points %+d are the tiles' value once: twice is the rule, or "
-                    "%s's end-of-game penalty must follow",
-                    r->end_points->score, nick(r, p));
-                break;
-            }
-    if ((r->over == WENT_OUT || r->over == SCORELESS) && r->board && r->g->nevents > 0 &&
-        !end_events_done(r)) {
-        const sk_gcg_event *last = &r->g->events[r->g->nevents - 1];
-        sk_diag_add(r->diags, SK_SEV_WARNING, last->kind == SK_GCG_DROP ? last->at : last->at + 1,
-                    "the game is over (%s) but the transcript ends without the end-of-game %s",
-                    r->over == WENT_OUT ? "a player went out" : "the scoreless turns ran out",
-                    r->over == SCORELESS || r->end_points_once || r->end_points ? "penalties"
-                                                                                : "points");
-    }
-    last_racks(r, (size_t)-1);
+    if (ev->rack_ok) sk_gr_check_rack(r, ev->rack, ev->rack_at, p, NULL);
+    sk_gr_check_total(r, ev, p, ev->score);
 }
 
 /* Whether A and B number the same labels alike (the same tiles in tile strings). */
@@ -661,7 +473,7 @@ int sk_gcg_replay_turns(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *o
                         sk_diag_list *diags, sk_gcg_turn_fn fn, void *ctx)
 {
     size_t errors_before = diags ? diags->errors : 0;
-    replay *r = calloc(1, sizeof(*r));
+    sk_gr_replay *r = calloc(1, sizeof(*r));
     if (!r) return SK_ENOMEM;
     r->show = fn;
     r->show_ctx = ctx;
@@ -696,29 +508,29 @@ int sk_gcg_replay_turns(const sk_gcg *g, const sk_rules *rules, sk_gcg_result *o
     }
     for (size_t i = 0; i < g->nevents; i++) {
         const sk_gcg_event *ev = &g->events[i];
-        last_racks(r, ev->at);
+        sk_gr_last_racks(r, ev->at);
         if (ev->kind >= SK_GCG_TIME && ev->kind <= SK_GCG_END_PENALTY) r->last.valid = 0;
         if (ev->kind == SK_GCG_PHONY)
             withdraw(r, ev);
         else if (ev->kind == SK_GCG_CHALLENGE)
             challenge_bonus(r, ev);
         else if (ev->kind == SK_GCG_TIME)
-            time_penalty(r, ev);
+            sk_gr_time_penalty(r, ev);
         else if (ev->kind == SK_GCG_END_POINTS)
-            end_points(r, ev);
+            sk_gr_end_points(r, ev);
         else if (ev->kind == SK_GCG_END_PENALTY)
-            end_penalty(r, ev);
+            sk_gr_end_penalty(r, ev);
         else if (ev->kind == SK_GCG_DROP)
             drop(r, ev);
         else
             turn(r, i);
     }
-    finish(r);
+    sk_gr_finish(r);
     memset(out, 0, sizeof(*out));
     out->nplayers = r->n;
     memcpy(out->scores, r->score, sizeof(out->scores));
     out->events = (int)g->nevents;
-    out->game_over = r->over != RUNNING;
+    out->game_over = r->over != SK_GR_RUNNING;
     out->board_checked = r->board || r->board_stopped;
     out->board_stopped = r->board_stopped;
     out->position = r->pos;
