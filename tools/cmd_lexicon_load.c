@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_game.h"
 #include "cmd_lexicon.h"
@@ -59,6 +60,10 @@ static void report_code(sk_cli *cli, const char *path, int rc)
 static int looks_like_kwg(const char *name, const char *path, const sk_buf *text)
 {
     if (text->len > 0 || strcmp(name, "-") == 0) return sk_kwg_detect(text->data, text->len);
+    /* a pipe was read whole (a KWG keeps its text): opened again, a FIFO would wait for a writer
+     * that has come and gone */
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
     unsigned char head[4];
     FILE *f = fopen(path, "rb");
     size_t n = f ? fread(head, 1, sizeof(head), f) : 0;
