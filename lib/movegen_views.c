@@ -179,29 +179,14 @@ static void compute_cross(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex 
     }
 }
 
-/* Squares of one view whose anchors an update may have changed (update_views): each new tile's
- * square and those beside it in its row, and each square whose cross set was redone. */
-typedef struct {
-    int n;
-    uint8_t r[5 * SK_RACK_MAX], c[5 * SK_RACK_MAX];
-    int ntiles;
-    uint8_t tile_r[SK_RACK_MAX], tile_c[SK_RACK_MAX]; /* the new tiles' squares */
-} anchor_redo;
-
-static void redo_add(anchor_redo *a, int r, int c)
-{
-    a->r[a->n] = (uint8_t)r;
-    a->c[a->n++] = (uint8_t)c;
-}
-
 /* After new tiles at the squares of CHANGED (N of them, at most SK_RACK_MAX, original
  * coordinates) of a position the views already hold but for those tiles: place them, and
  * recompute only the cross sets they can change — the empty squares just beyond each end of
- * the runs they join, in both views. REDO[d] receives the squares of view d whose anchors may
- * have changed. */
+ * the runs they join, in both views. REDO[d] receives (bit r) the rows of view d whose anchors
+ * and run ends may have changed: those of the new tiles, and those of the squares redone. */
 static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value,
                          const sk_rules *rules, const sk_position *pos, const int *changed, int n,
-                         anchor_redo redo[2])
+                         uint32_t redo[2])
 {
     const sk_board *b = rules->board;
     for (int k = 0; k < n; k++) {
@@ -215,11 +200,7 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
             v->blank[vr][vc] = (t & SK_TILE_BLANKED) != 0;
             v->cross[vr][vc] = 0;
             v->has_cross[vr][vc] = 0;
-            redo[d].tile_r[redo[d].ntiles] = (uint8_t)vr;
-            redo[d].tile_c[redo[d].ntiles++] = (uint8_t)vc;
-            if (vc > 0) redo_add(&redo[d], vr, vc - 1);
-            redo_add(&redo[d], vr, vc);
-            if (vc + 1 < v->cols) redo_add(&redo[d], vr, vc + 1);
+            redo[d] |= 1u << vr;
         }
     }
     /* [d][vc] bit er: the square (er, vc) of view d is redone already (tiles of one run share
@@ -238,7 +219,7 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
                 int er = ends[e];
                 if (er < 0 || er >= v->rows || (done[d][vc] >> er & 1)) continue;
                 done[d][vc] |= 1u << er;
-                redo_add(&redo[d], er, vc);
+                redo[d] |= 1u << er;
                 int orow = d ? vc : er, ocol = d ? er : vc;
                 cross_at(v, vs, lex, value, er, vc,
                          sk_board_square(b, orow, ocol)->kind == SK_SQ_BLOCKED);
@@ -247,74 +228,31 @@ static void update_views(sk_mg_views *vs, const sk_mg_lex *lex, const int *value
     }
 }
 
-/* 1 if (R, C) of V is a cross anchor: where a word holding no tile of its row can start (the
- * leftmost such square of the word). Classic: an empty square with a tile above or below and
- * none beside it; the first move: the start square (SR, SC) alone; skrabbkle has none after
- * the first move. */
-static int anchor_at(const sk_mg_views *vs, const sk_mg_view *v, int sr, int sc, int r, int c)
+/* The cross anchors of row R of V (where a word holding no tile of its row can start: the
+ * leftmost such square of the word) and its start points: its run ends, and the anchors.
+ * Classic: an empty square a tile may go on, with a tile above or below and none beside it;
+ * the first move: the start square (SR, SC) alone; skrabbkle has none after the first move.
+ * Reads the row's squares and the masks of the rows beside it only. */
+static void row_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc, int r)
 {
-    if (vs->first_move) return r == sr && c == sc && v->cross[r][c];
-    if (vs->classic && !v->tile[r][c] && v->cross[r][c] && v->has_cross[r][c]) {
-        int left = c > 0 && v->tile[r][c - 1];
-        int right = c + 1 < v->cols && v->tile[r][c + 1];
-        return !left && !right;
-    }
-    return 0;
-}
-
-/* The anchors (anchor_at, for a whole row at once) and start points of every row of V: its
- * run ends, and the anchors. */
-static void compute_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc)
-{
-    for (int r = 0; r < v->rows; r++) {
-        uint32_t tiles = v->tiles_at[r], anchors = 0;
-        if (vs->first_move) {
-            if (r == sr && v->cross[r][sc]) anchors = 1u << sc;
-        } else if (vs->classic) {
-            /* empty, a tile may go there, a tile above or below (only beside a row's tiles) */
-            uint32_t open = 0, near = (r > 0 ? v->tiles_at[r - 1] : 0) |
-                                      (r + 1 < v->rows ? v->tiles_at[r + 1] : 0);
-            for (uint32_t m = near & ~tiles; m; m &= m - 1) {
-                int c = __builtin_ctz(m);
-                open |= (uint32_t)(v->cross[r][c] && v->has_cross[r][c]) << c;
-            }
-            anchors = open & ~tiles & ~(tiles << 1) & ~(tiles >> 1); /* none beside it */
+    uint32_t tiles = v->tiles_at[r], anchors = 0;
+    if (vs->first_move) {
+        if (r == sr && v->cross[r][sc]) anchors = 1u << sc;
+    } else if (vs->classic) {
+        /* empty, a tile may go there, a tile above or below (only beside a row's tiles) */
+        uint32_t open = 0, near = (r > 0 ? v->tiles_at[r - 1] : 0) |
+                                  (r + 1 < v->rows ? v->tiles_at[r + 1] : 0);
+        for (uint32_t m = near & ~tiles; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
+            open |= (uint32_t)(v->cross[r][c] && v->has_cross[r][c]) << c;
         }
-        memset(v->anchor[r], 0, sizeof(v->anchor[r]));
-        for (uint32_t m = anchors; m; m &= m - 1)
-            v->anchor[r][__builtin_ctz(m)] = 1;
-        v->run_ends[r] = tiles & ~(tiles >> 1);
-        v->starts[r] = v->run_ends[r] | anchors;
+        anchors = open & ~tiles & ~(tiles << 1) & ~(tiles >> 1); /* none beside it */
     }
-}
-
-/* The anchors of the squares of REDO only, and the start points of their rows: V's other
- * anchors are as they were (an anchor depends on its square and those beside it alone), and so
- * are its run ends but those of the squares of a new tile and just before it. */
-static void redo_anchors(const sk_mg_views *vs, sk_mg_view *v, int sr, int sc,
-                         const anchor_redo *redo)
-{
-    uint32_t rows = 0, anchors[SK_MG_N];
-    for (int k = 0; k < redo->n; k++) { /* each row's anchors as they were: starts but run ends */
-        int r = redo->r[k];
-        if (!(rows >> r & 1)) anchors[r] = v->starts[r] & ~v->run_ends[r];
-        rows |= 1u << r;
-    }
-    for (int k = 0; k < redo->ntiles; k++) {
-        int r = redo->tile_r[k], c = redo->tile_c[k];
-        if (c > 0) v->run_ends[r] &= ~(1u << (c - 1)); /* a tile before it ends no run now */
-        if (c + 1 == v->cols || !v->tile[r][c + 1]) v->run_ends[r] |= 1u << c;
-    }
-    for (int k = 0; k < redo->n; k++) {
-        int r = redo->r[k], c = redo->c[k];
-        int a = anchor_at(vs, v, sr, sc, r, c);
-        v->anchor[r][c] = (uint8_t)a;
-        anchors[r] = (anchors[r] & ~(1u << c)) | (uint32_t)a << c;
-    }
-    for (; rows; rows &= rows - 1) {
-        int r = __builtin_ctz(rows);
-        v->starts[r] = v->run_ends[r] | anchors[r];
-    }
+    memset(v->anchor[r], 0, sizeof(v->anchor[r]));
+    for (uint32_t m = anchors; m; m &= m - 1)
+        v->anchor[r][__builtin_ctz(m)] = 1;
+    v->run_ends[r] = tiles & ~(tiles >> 1);
+    v->starts[r] = v->run_ends[r] | anchors;
 }
 
 /* 1 if the 8 bytes at A and B are the same. */
@@ -359,7 +297,7 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
     int first_move =
         incremental ? vs->cache_first_move && nchanged == 0 : sk_position_tile_count(pos) == 0;
     vs->first_move = first_move;
-    anchor_redo redo[2] = {{0}, {0}};
+    uint32_t redo[2] = {0, 0};
     if (incremental) {
         update_views(vs, lex, value, rules, pos, changed, nchanged, redo);
     } else {
@@ -379,14 +317,15 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
             memset(vs->v[d].cross_score, 0, sizeof(vs->v[d].cross_score));
         }
     }
-    /* every anchor afresh, unless the views held a position with tiles already and were
-     * updated: then those of the squares the new tiles touch */
+    /* every row's anchors afresh, unless the views held a position with tiles already and were
+     * updated: then those of the rows the new tiles touch (an anchor depends on its row and the
+     * tiles of the rows beside it, whose cross sets the update redid) */
     for (int d = 0; d < 2; d++) {
         int sr = d ? b->start_col : b->start_row, sc = d ? b->start_row : b->start_col;
-        if (incremental && !vs->cache_first_move)
-            redo_anchors(vs, &vs->v[d], sr, sc, &redo[d]);
-        else
-            compute_anchors(vs, &vs->v[d], sr, sc);
+        sk_mg_view *v = &vs->v[d];
+        uint32_t rows = incremental && !vs->cache_first_move ? redo[d] : ~0u;
+        for (int r = 0; r < v->rows; r++)
+            if (rows >> r & 1) row_anchors(vs, v, sr, sc, r);
     }
     vs->cache_valid = 1;
     vs->cache_first_move = first_move;
