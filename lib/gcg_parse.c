@@ -4,12 +4,13 @@
  * "-- +0" before an exchange "-TILES +0"; "(challenge)" and "(time)" before the end-of-game
  * "(TILES)"). Fields are matched loosely (any token) and then checked one by one, so that
  * "malformed rack" is told apart from "unrecognised line". Only the notation is judged here; what
- * the events mean on the board is gcg_replay.c's business. */
+ * the events mean on the board is gcg_replay.c's business; the pragma lines are gcg_pragma.c's. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "internal/gcg_parse.h"
 #include "internal/regex.h"
 #include "skrab/error.h"
 #include "skrab/gcg.h"
@@ -20,22 +21,8 @@
 #define NICK ">([^\\s:]+):[ \\t]*"
 #define CUMUL "[ \\t]+(-?[0-9]+)(?:[ \\t]+.*)?$"
 
-enum {
-    P_MOVE,
-    P_PHONY,
-    P_PASS,
-    P_CHALLENGE,
-    P_EXCHANGE,
-    P_TIME,
-    P_END_POINTS,
-    P_END_PENALTY,
-    P_PRAGMA,
-    P_NICK,
-    P_COUNT
-};
-
 /* Group numbers: 1 is the nickname in every event pattern. */
-static const char *const PATTERNS[P_COUNT] = {
+static const char *const PATTERNS[SK_GP_PATTERNS] = {
     /* 2 rack (optional), 3 position, 4 play, 5 score (negative on skrabbkle's negative
      * premiums: written "+-12"), 6 cumul */
     "^" NICK
@@ -60,47 +47,7 @@ static const char *const PATTERNS[P_COUNT] = {
     "^>([^\\s:]+):",
 };
 
-/* Pragmas that describe the game: at most once each, and before the first event. */
-enum {
-    H_TITLE,
-    H_DESCRIPTION,
-    H_ID,
-    H_LEXICON,
-    H_BOARD,
-    H_TILEDIST,
-    H_GAMETYPE,
-    H_TILESET,
-    H_ENCODING,
-    H_COUNT
-};
-static const char *const HEADERS[H_COUNT] = {"title",     "description",  "id",
-                                             "lexicon",   "board-layout", "tile-distribution",
-                                             "game-type", "tile-set",     "character-encoding"};
-
-typedef struct {
-    sk_gcg *g;
-    const char *text;
-    size_t len;
-    sk_diag_list *diags;
-    sk_regex re[P_COUNT];
-    char line[SK_GCG_LINE_MAX + 1]; /* the current line, trimmed, NUL-terminated */
-    size_t line_at;                 /* its offset in TEXT */
-    size_t header_at[H_COUNT];      /* where each header pragma was first seen */
-    size_t cap;
-    int in_note, seen_event, nomem, after_last_rack_reported, overflow_reported;
-    int shifted;      /* the tiles being read were rewritten from ISO-8859-1 (from_latin1) */
-    int alphabet_set; /* g->alphabet and g->tiles are settled */
-    sk_tileset tiles; /* the built-in tile set the pragmas name, when they name one */
-    size_t last_rack_at;
-} parser;
-
-#define ERR(p, at, ...) sk_diag_add((p)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)
-
-/* Copies SRC[0..LEN) into DST[SIZE], cut to fit. */
-/* Copies SRC[0..LEN) into DST[SIZE]; a text too long is cut after a whole UTF-8 character and
- * without the blanks before the cut, so that it reads back as written wherever it is copied to
- * (a CGP op is trimmed when read). */
-static void put_text(char *dst, size_t size, const char *src, size_t len)
+void sk_gp_put_text(char *dst, size_t size, const char *src, size_t len)
 {
     if (len >= size) {
         len = size - 1;
@@ -113,13 +60,12 @@ static void put_text(char *dst, size_t size, const char *src, size_t len)
     dst[len] = '\0';
 }
 
-static int group(parser *p, int pattern, int n, size_t *start, size_t *len)
+static int group(sk_gp_parser *p, int pattern, int n, size_t *start, size_t *len)
 {
     return sk_regex_group(&p->re[pattern], n, start, len);
 }
 
-/* Copies group N into DST[SIZE] (cut to fit); returns its offset in TEXT (or the line's). */
-static size_t copy_group(parser *p, int pattern, int n, char *dst, size_t size)
+size_t sk_gp_copy_group(sk_gp_parser *p, int pattern, int n, char *dst, size_t size)
 {
     size_t s = 0, l = 0;
     dst[0] = '\0';
@@ -130,7 +76,7 @@ static size_t copy_group(parser *p, int pattern, int n, char *dst, size_t size)
     return p->line_at + s;
 }
 
-static int group_int(parser *p, int pattern, int n, int *out, size_t *at)
+static int group_int(sk_gp_parser *p, int pattern, int n, int *out, size_t *at)
 {
     size_t s = 0, l = 0;
     if (!group(p, pattern, n, &s, &l)) return -1;
@@ -143,8 +89,8 @@ static int group_int(parser *p, int pattern, int n, int *out, size_t *at)
         l--;
     }
     if (l == 0 || l > 6) {
-        ERR(p, *at, "number '%.*s' out of range (at most 6 digits)", (int)(t + l - (p->line + s)),
-            p->line + s);
+        SK_GP_ERR(p, *at, "number '%.*s' out of range (at most 6 digits)",
+                  (int)(t + l - (p->line + s)), p->line + s);
         *out = 0;
         return -1;
     }
@@ -160,7 +106,7 @@ static int group_int(parser *p, int pattern, int n, int *out, size_t *at)
  * it is, and one that is not has each byte read as the ISO-8859-1 character of that code and is
  * rewritten in UTF-8 in place (cut at a whole character to fit SIZE). Returns 1 when it was
  * rewritten: offsets inside the token no longer match the text's. */
-static int from_latin1(const parser *p, char *s, size_t size)
+int sk_gp_from_latin1(const sk_gp_parser *p, char *s, size_t size)
 {
     size_t n = strlen(s);
     if (p->g->utf8 || sk_utf8_invalid(s, n) == n) return 0;
@@ -178,17 +124,17 @@ static int from_latin1(const parser *p, char *s, size_t size)
 /* The alphabet racks and moves are read in: the caller's, else the built-in tile set the
  * pragmas name (sk_gcg_tiles_name), else English. Settled at the first tile read: the pragmas
  * that name the game come before the events. */
-static const sk_alphabet *tile_alphabet(parser *p)
+static const sk_alphabet *tile_alphabet(sk_gp_parser *p)
 {
     sk_gcg *g = p->g;
     if (!p->alphabet_set) {
         const char *name = sk_gcg_tiles_name(g);
         if (name && !sk_resource_is_path(name) && sk_tileset_builtin(&p->tiles, name) == SK_OK) {
             g->alphabet = p->tiles.alphabet;
-            put_text(g->tiles, sizeof(g->tiles), name, strlen(name));
+            sk_gp_put_text(g->tiles, sizeof(g->tiles), name, strlen(name));
         } else {
             sk_alphabet_latin(&g->alphabet);
-            put_text(g->tiles, sizeof(g->tiles), "english", 7);
+            sk_gp_put_text(g->tiles, sizeof(g->tiles), "english", 7);
         }
         p->alphabet_set = 1;
     }
@@ -197,7 +143,7 @@ static const sk_alphabet *tile_alphabet(parser *p)
 
 /* Says why the tile at TEXT[AT..LEN) could not be read (outcome WHY) into OUT[SIZE], naming the
  * tile set when the character is none of its tiles. */
-static void tile_why(parser *p, sk_tile_read why, const char *text, size_t len, size_t at,
+static void tile_why(sk_gp_parser *p, sk_tile_read why, const char *text, size_t len, size_t at,
                      char *out, size_t size)
 {
     sk_alphabet_read_why(why, text, len, at, out, size);
@@ -209,10 +155,10 @@ static void tile_why(parser *p, sk_tile_read why, const char *text, size_t len, 
 
 /* Reads the tiles at AT into DST and checks them against the transcript's alphabet, '?' the
  * blank; reports a malformed rack at the tile that cannot be read. Returns 1 if fine. */
-static int read_rack(parser *p, const char *what, char *dst, size_t at, size_t max)
+int sk_gp_read_rack(sk_gp_parser *p, const char *what, char *dst, size_t at, size_t max)
 {
     if (strlen(dst) >= max) {
-        ERR(p, at, "malformed %s: more than %zu characters", what, max - 1);
+        SK_GP_ERR(p, at, "malformed %s: more than %zu characters", what, max - 1);
         return 0;
     }
     const sk_alphabet *a = tile_alphabet(p);
@@ -225,20 +171,20 @@ static int read_rack(parser *p, const char *what, char *dst, size_t at, size_t m
         if (r == SK_TILE_READ_NOT_ALLOWED) { /* a blank's lower-case letter */
             uint32_t cp;
             size_t k = sk_utf8_decode(dst + start, n - start, &cp);
-            ERR(p, at + (p->shifted ? 0 : start),
-                "malformed %s '%s': lowercase '%.*s' (a blank on a rack is '?')", what, dst,
-                (int)(k ? k : 1), dst + start);
+            SK_GP_ERR(p, at + (p->shifted ? 0 : start),
+                      "malformed %s '%s': lowercase '%.*s' (a blank on a rack is '?')", what, dst,
+                      (int)(k ? k : 1), dst + start);
         } else {
             char why[256];
             tile_why(p, r, dst, n, start, why, sizeof(why));
-            ERR(p, at + (p->shifted ? 0 : start), "malformed %s '%s': %s", what, dst, why);
+            SK_GP_ERR(p, at + (p->shifted ? 0 : start), "malformed %s '%s': %s", what, dst, why);
         }
         return 0;
     }
     return 1;
 }
 
-static int find_player(const sk_gcg *g, const char *nick)
+int sk_gp_find_player(const sk_gcg *g, const char *nick)
 {
     for (int i = 0; i < g->nplayers; i++)
         if (g->players[i].at != SK_DIAG_NO_OFFSET && strcmp(g->players[i].nick, nick) == 0)
@@ -246,12 +192,13 @@ static int find_player(const sk_gcg *g, const char *nick)
     return -1;
 }
 
-static sk_gcg_event *new_event(parser *p)
+sk_gcg_event *sk_gp_new_event(sk_gp_parser *p)
 {
     sk_gcg *g = p->g;
     if (g->nevents == SK_GCG_EVENTS_MAX) {
         if (!p->overflow_reported)
-            ERR(p, p->line_at, "more than %d events; the rest are not read", SK_GCG_EVENTS_MAX);
+            SK_GP_ERR(p, p->line_at, "more than %d events; the rest are not read",
+                      SK_GCG_EVENTS_MAX);
         p->overflow_reported = 1;
         return NULL;
     }
@@ -276,8 +223,8 @@ static sk_gcg_event *new_event(parser *p)
  * transcript's alphabet. TILES_AT is the offset in the text of TEXT[SKIP], where the tiles begin
  * (the play after POS, or the exchange after '-'): a character that is no tile is reported
  * there, at its own column. */
-static void read_move(parser *p, sk_gcg_event *ev, const char *text, size_t skip, size_t tiles_at,
-                      const char *what)
+static void read_move(sk_gp_parser *p, sk_gcg_event *ev, const char *text, size_t skip,
+                      size_t tiles_at, const char *what)
 {
     char why[200];
     const sk_alphabet *a = tile_alphabet(p);
@@ -296,12 +243,12 @@ static void read_move(parser *p, sk_gcg_event *ev, const char *text, size_t skip
             a, text, n, &i, exchange ? SK_READ_BLANK | SK_READ_FOLD : SK_READ_BLANKED, &t);
         if (r == SK_TILE_READ_OK) continue;
         tile_why(p, r, text, n, start, why, sizeof(why));
-        ERR(p, tiles_at + (p->shifted ? 0 : start - skip), "malformed %s '%s': %s", what, text,
-            why);
+        SK_GP_ERR(p, tiles_at + (p->shifted ? 0 : start - skip), "malformed %s '%s': %s", what,
+                  text, why);
         return;
     }
     if (sk_move_parse(&ev->move, text, n, a, why, sizeof(why)) != SK_OK) {
-        ERR(p, ev->move_at, "malformed %s '%s': %s", what, text, why);
+        SK_GP_ERR(p, ev->move_at, "malformed %s '%s': %s", what, text, why);
         return;
     }
     ev->move_ok = 1;
@@ -309,23 +256,23 @@ static void read_move(parser *p, sk_gcg_event *ev, const char *text, size_t skip
 
 /* Tries the event patterns in order and fills EV from the first that matches. Returns its
  * index, or -1 when none matches. */
-static int match_event(parser *p, sk_gcg_event *ev, size_t n)
+static int match_event(sk_gp_parser *p, sk_gcg_event *ev, size_t n)
 {
     int k;
-    for (k = P_MOVE; k <= P_END_PENALTY; k++)
+    for (k = SK_GP_MOVE; k <= SK_GP_END_PENALTY; k++)
         if (sk_regex_match(&p->re[k], p->line, n, 0) == 1) break;
-    if (k > P_END_PENALTY) return -1;
+    if (k > SK_GP_END_PENALTY) return -1;
     char buf[SK_GCG_END_TILES_MAX + 2 * SK_GCG_TILES_MAX + 8];
     int cumul_group = 5, score_group = 4;
     size_t tiles_skip = 1, tiles_at = 0; /* where the tiles of the move begin ("-ABC": at 1) */
     switch (k) {
-    case P_MOVE: {
+    case SK_GP_MOVE: {
         ev->kind = SK_GCG_MOVE;
-        ev->rack_at = copy_group(p, k, 2, ev->rack, sizeof(ev->rack));
+        ev->rack_at = sk_gp_copy_group(p, k, 2, ev->rack, sizeof(ev->rack));
         char pos[16], play[SK_GCG_TILES_MAX + 1];
-        ev->move_at = copy_group(p, k, 3, pos, sizeof(pos));
-        size_t play_at = copy_group(p, k, 4, play, sizeof(play));
-        p->shifted = from_latin1(p, play, sizeof(play));
+        ev->move_at = sk_gp_copy_group(p, k, 3, pos, sizeof(pos));
+        size_t play_at = sk_gp_copy_group(p, k, 4, play, sizeof(play));
+        p->shifted = sk_gp_from_latin1(p, play, sizeof(play));
         snprintf(buf, sizeof(buf), "%s %s", pos, play);
         tiles_skip = strlen(pos) + 1;
         tiles_at = play_at;
@@ -333,22 +280,22 @@ static int match_event(parser *p, sk_gcg_event *ev, size_t n)
         cumul_group = 6;
         break;
     }
-    case P_PHONY:
+    case SK_GP_PHONY:
         ev->kind = SK_GCG_PHONY;
         break;
-    case P_PASS:
+    case SK_GP_PASS:
         ev->kind = SK_GCG_PASS;
         break;
-    case P_CHALLENGE:
+    case SK_GP_CHALLENGE:
         ev->kind = SK_GCG_CHALLENGE;
         break;
-    case P_EXCHANGE:
+    case SK_GP_EXCHANGE:
         ev->kind = SK_GCG_EXCHANGE;
         break;
-    case P_TIME:
+    case SK_GP_TIME:
         ev->kind = SK_GCG_TIME;
         break;
-    case P_END_POINTS:
+    case SK_GP_END_POINTS:
         ev->kind = SK_GCG_END_POINTS;
         score_group = 3;
         cumul_group = 4;
@@ -357,45 +304,46 @@ static int match_event(parser *p, sk_gcg_event *ev, size_t n)
         ev->kind = SK_GCG_END_PENALTY;
         break;
     }
-    if (k != P_MOVE && k != P_END_POINTS) {
-        ev->rack_at = copy_group(p, k, 2, ev->rack, sizeof(ev->rack));
-        ev->move_at = copy_group(p, k, 3, buf, sizeof(buf));
+    if (k != SK_GP_MOVE && k != SK_GP_END_POINTS) {
+        ev->rack_at = sk_gp_copy_group(p, k, 2, ev->rack, sizeof(ev->rack));
+        ev->move_at = sk_gp_copy_group(p, k, 3, buf, sizeof(buf));
         tiles_at = ev->move_at + 1;
-        if (k == P_EXCHANGE) p->shifted = from_latin1(p, buf, sizeof(buf));
+        if (k == SK_GP_EXCHANGE) p->shifted = sk_gp_from_latin1(p, buf, sizeof(buf));
     }
-    if (k == P_END_POINTS) ev->move_at = copy_group(p, k, 2, buf, sizeof(buf));
-    if (k == P_END_POINTS || k == P_END_PENALTY) p->shifted = from_latin1(p, buf, sizeof(buf));
-    if (k == P_CHALLENGE && strcmp(ev->rack, "UNKNOWN") == 0)
+    if (k == SK_GP_END_POINTS) ev->move_at = sk_gp_copy_group(p, k, 2, buf, sizeof(buf));
+    if (k == SK_GP_END_POINTS || k == SK_GP_END_PENALTY)
+        p->shifted = sk_gp_from_latin1(p, buf, sizeof(buf));
+    if (k == SK_GP_CHALLENGE && strcmp(ev->rack, "UNKNOWN") == 0)
         ev->rack[0] = '\0'; /* a placeholder some exports write: the rack is not known */
     if (ev->rack[0] == '\0') ev->rack_at = ev->move_at;
     if (ev->rack[0]) {
         int shifted = p->shifted;
-        p->shifted = from_latin1(p, ev->rack, sizeof(ev->rack));
-        ev->rack_ok = read_rack(p, "rack", ev->rack, ev->rack_at, SK_GCG_TILES_MAX);
+        p->shifted = sk_gp_from_latin1(p, ev->rack, sizeof(ev->rack));
+        ev->rack_ok = sk_gp_read_rack(p, "rack", ev->rack, ev->rack_at, SK_GCG_TILES_MAX);
         p->shifted = shifted;
     }
-    if (k == P_END_POINTS || k == P_END_PENALTY) {
+    if (k == SK_GP_END_POINTS || k == SK_GP_END_PENALTY) {
         size_t n2 = strlen(buf); /* "(TILES)" */
         size_t m = n2 >= 2 ? n2 - 2 : 0;
         if (m > SK_GCG_END_TILES_MAX) m = SK_GCG_END_TILES_MAX;
         memcpy(ev->tiles, buf + 1, m);
         ev->tiles[m] = '\0';
-        ev->tiles_ok = read_rack(p, "rack", ev->tiles, ev->move_at + 1, SK_GCG_END_TILES_MAX);
+        ev->tiles_ok = sk_gp_read_rack(p, "rack", ev->tiles, ev->move_at + 1, SK_GCG_END_TILES_MAX);
     }
-    if (k == P_MOVE || k == P_PASS || k == P_EXCHANGE) {
+    if (k == SK_GP_MOVE || k == SK_GP_PASS || k == SK_GP_EXCHANGE) {
         snprintf(ev->notation, sizeof(ev->notation), "%.*s", (int)sizeof(ev->notation) - 1, buf);
         read_move(p, ev, buf, tiles_skip, tiles_at,
-                  k == P_MOVE   ? "move"
-                  : k == P_PASS ? "pass"
-                                : "exchange");
+                  k == SK_GP_MOVE   ? "move"
+                  : k == SK_GP_PASS ? "pass"
+                                    : "exchange");
     }
     group_int(p, k, score_group, &ev->score, &ev->score_at);
-    if (k == P_END_PENALTY) ev->score = -ev->score;
+    if (k == SK_GP_END_PENALTY) ev->score = -ev->score;
     group_int(p, k, cumul_group, &ev->cumul, &ev->cumul_at);
     return k;
 }
 
-static void read_event(parser *p, size_t n)
+static void read_event(sk_gp_parser *p, size_t n)
 {
     sk_gcg *g = p->g;
     if (!p->seen_event) {
@@ -403,219 +351,44 @@ static void read_event(parser *p, size_t n)
         /* one player at least (a game of one is a game: the CS104 game, a solo selfplay) */
         for (int i = 0; i < (g->nplayers > 1 ? g->nplayers : 1); i++)
             if (g->nplayers <= i || g->players[i].at == SK_DIAG_NO_OFFSET) {
-                ERR(p, p->line_at, "event before #player%d: the players come before the events",
-                    i + 1);
+                SK_GP_ERR(p, p->line_at,
+                          "event before #player%d: the players come before the events", i + 1);
                 break;
             }
     }
     p->seen_event = 1;
     if (p->last_rack_at != SK_DIAG_NO_OFFSET && !p->after_last_rack_reported) {
-        ERR(p, p->line_at, "event after a #rack line: #rack1/#rack2 close an unfinished game");
+        SK_GP_ERR(p, p->line_at,
+                  "event after a #rack line: #rack1/#rack2 close an unfinished game");
         p->after_last_rack_reported = 1;
     }
-    sk_gcg_event *ev = new_event(p);
+    sk_gcg_event *ev = sk_gp_new_event(p);
     if (!ev) return;
     char nick[SK_GCG_TEXT_MAX + 1];
     int k = match_event(p, ev, n); /* group 1 is the nickname in every event pattern */
     if (k < 0) {
         ev->kind = SK_GCG_UNREADABLE;
-        ERR(p, p->line_at,
-            "unrecognized event: expected '>NICK: RACK POS PLAY +SCORE TOTAL' or a pass, "
-            "exchange, phony (--), (challenge), (time) or end-of-game line");
-        if (sk_regex_match(&p->re[P_NICK], p->line, n, 0) != 1) {
+        SK_GP_ERR(p, p->line_at,
+                  "unrecognized event: expected '>NICK: RACK POS PLAY +SCORE TOTAL' or a pass, "
+                  "exchange, phony (--), (challenge), (time) or end-of-game line");
+        if (sk_regex_match(&p->re[SK_GP_NICK], p->line, n, 0) != 1) {
             ev->player = -1;
             return;
         }
-        k = P_NICK;
+        k = SK_GP_NICK;
     }
-    size_t nick_at = copy_group(p, k, 1, nick, sizeof(nick));
-    ev->player = find_player(g, nick);
+    size_t nick_at = sk_gp_copy_group(p, k, 1, nick, sizeof(nick));
+    ev->player = sk_gp_find_player(g, nick);
     if (ev->player < 0) {
         sk_buf names;
         sk_buf_init(&names);
         for (int i = 0; i < g->nplayers; i++)
             if (g->players[i].at != SK_DIAG_NO_OFFSET)
                 sk_buf_printf(&names, "%s%s", names.len ? ", " : "", g->players[i].nick);
-        ERR(p, nick_at, "unknown player '%s' (the #player lines name: %s)", nick,
-            names.len ? sk_buf_str(&names) : "nobody");
+        SK_GP_ERR(p, nick_at, "unknown player '%s' (the #player lines name: %s)", nick,
+                  names.len ? sk_buf_str(&names) : "nobody");
         sk_buf_free(&names);
     }
-}
-
-/* The text of ARG without the white space (isspace: a CR or form feed too) at either end, *LEN
- * bytes long: values are kept as a CGP op reads them back. */
-static const char *trimmed(const char *arg, size_t *len)
-{
-    while (*arg && isspace((unsigned char)*arg))
-        arg++;
-    size_t n = strlen(arg);
-    while (n > 0 && isspace((unsigned char)arg[n - 1]))
-        n--;
-    *len = n;
-    return arg;
-}
-
-static void header_pragma(parser *p, int h, const char *name, const char *arg, size_t arg_at)
-{
-    sk_gcg *g = p->g;
-    if (p->header_at[h] != SK_DIAG_NO_OFFSET) {
-        int l = 0, c = 0;
-        sk_diag_locate(p->text, p->len, p->header_at[h], &l, &c);
-        ERR(p, p->line_at, "#%s given twice (first on line %d)", name, l);
-        return;
-    }
-    p->header_at[h] = p->line_at;
-    if (p->seen_event)
-        ERR(p, p->line_at,
-            "#%s after the first event: it describes the game and comes before "
-            "the events",
-            name);
-    sk_gcg_pragma *target = h == H_LEXICON    ? &g->lexicon
-                            : h == H_BOARD    ? &g->board_layout
-                            : h == H_TILEDIST ? &g->tile_distribution
-                            : h == H_GAMETYPE ? &g->game_type
-                                              : NULL;
-    if (target) {
-        size_t len;
-        const char *value = trimmed(arg, &len);
-        put_text(target->value, sizeof(target->value), value, len);
-        target->at = arg[0] ? arg_at : p->line_at;
-        if (!arg[0]) ERR(p, p->line_at, "#%s needs a value", name);
-    }
-}
-
-static void player_pragma(parser *p, int n, const char *arg, size_t arg_at)
-{
-    sk_gcg *g = p->g;
-    if (n < 1 || n > SK_GCG_PLAYERS_MAX) {
-        ERR(p, p->line_at, "#player%d: players are numbered 1 to %d", n, SK_GCG_PLAYERS_MAX);
-        return;
-    }
-    sk_gcg_player *pl = &g->players[n - 1];
-    if (pl->at != SK_DIAG_NO_OFFSET) {
-        int l = 0, c = 0;
-        sk_diag_locate(p->text, p->len, pl->at, &l, &c);
-        ERR(p, p->line_at, "#player%d given twice (first on line %d)", n, l);
-        return;
-    }
-    if (p->seen_event) /* said where the game began without it */
-        ERR(p, g->first_event_at, "event before #player%d: the players come before the events", n);
-    size_t k = 0, len;
-    const char *start = trimmed(arg, &len);
-    arg_at += (size_t)(start - arg);
-    arg = start; /* the nickname ends at white space, as it does in a CGP op */
-    while (k < len && !isspace((unsigned char)arg[k]))
-        k++;
-    if (k == 0) {
-        ERR(p, p->line_at, "#player%d needs a nickname and a name", n);
-        return;
-    }
-    put_text(pl->nick, sizeof(pl->nick), arg, k);
-    while (k < len && isspace((unsigned char)arg[k]))
-        k++;
-    put_text(pl->name, sizeof(pl->name), arg + k, len - k);
-    for (int i = 0; i < SK_GCG_PLAYERS_MAX; i++) {
-        const sk_gcg_player *o = &g->players[i];
-        if (i == n - 1 || o->at == SK_DIAG_NO_OFFSET) continue;
-        if (strcmp(o->nick, pl->nick) == 0)
-            ERR(p, arg_at, "duplicate nickname '%s': #player%d has it too", pl->nick, i + 1);
-        else if (pl->name[0] && strcmp(o->name, pl->name) == 0)
-            ERR(p, arg_at + k, "duplicate name '%s': #player%d has it too", pl->name, i + 1);
-    }
-    pl->at = p->line_at;
-    if (n > g->nplayers) g->nplayers = n;
-}
-
-static void last_rack_pragma(parser *p, int n, const char *arg, size_t arg_at)
-{
-    sk_gcg *g = p->g;
-    if (n < 1 || n > SK_GCG_PLAYERS_MAX) {
-        ERR(p, p->line_at, "#rack%d: players are numbered 1 to %d", n, SK_GCG_PLAYERS_MAX);
-        return;
-    }
-    sk_gcg_pragma *r = &g->last_racks[n - 1];
-    if (r->at != SK_DIAG_NO_OFFSET) {
-        ERR(p, p->line_at, "#rack%d given twice", n);
-        return;
-    }
-    put_text(r->value, sizeof(r->value), arg, strlen(arg));
-    p->shifted = from_latin1(p, r->value, sizeof(r->value));
-    if (strlen(arg) > SK_GCG_TILES_MAX ||
-        !read_rack(p, "rack", r->value, arg_at, SK_GCG_TILES_MAX)) {
-        r->value[0] = '\0'; /* reported */
-        if (strlen(arg) > SK_GCG_TILES_MAX)
-            ERR(p, arg_at, "malformed rack: more than %d characters", SK_GCG_TILES_MAX);
-    }
-    r->at = arg_at;
-    if (p->last_rack_at == SK_DIAG_NO_OFFSET) p->last_rack_at = p->line_at;
-}
-
-static void read_pragma(parser *p, size_t n, int first_line)
-{
-    if (sk_regex_match(&p->re[P_PRAGMA], p->line, n, 0) != 1) {
-        ERR(p, p->line_at, "unrecognized pragma: expected '#NAME VALUE'");
-        p->in_note = 0;
-        return;
-    }
-    char name[48], arg[SK_GCG_LINE_MAX + 1];
-    copy_group(p, P_PRAGMA, 1, name, sizeof(name));
-    size_t arg_at = copy_group(p, P_PRAGMA, 2, arg, sizeof(arg));
-    int was_note = p->in_note;
-    p->in_note = 0;
-    if (strcmp(name, "note") == 0 || strcmp(name, "-") == 0) {
-        if (!p->seen_event && strcmp(name, "note") == 0)
-            ERR(p, p->line_at,
-                "#note before the first event: a note belongs to the event "
-                "before it");
-        p->in_note = was_note || strcmp(name, "note") == 0;
-        return;
-    }
-    if (strcasecmp(name, "character-encoding") == 0) {
-        if (!first_line) {
-            ERR(p, p->line_at, "#character-encoding must be the first line");
-            return;
-        }
-        p->header_at[H_ENCODING] = p->line_at;
-        if (strcasecmp(arg, "utf-8") == 0 || strcasecmp(arg, "utf8") == 0)
-            p->g->utf8 = 1;
-        else
-            ERR(p, arg_at,
-                "unsupported character encoding '%s': only UTF-8 can be declared "
-                "(without the line, the file is read as ISO-8859-1)",
-                arg);
-        return;
-    }
-    if (strncmp(name, "player", 6) == 0 && isdigit((unsigned char)name[6])) {
-        player_pragma(p, atoi(name + 6), arg, arg_at);
-        return;
-    }
-    if (strcmp(name, "dropped") == 0) { /* skrab's extension: a player leaves the game */
-        char who[64];
-        size_t wlen = strcspn(arg, " \t");
-        snprintf(who, sizeof(who), "%.*s", (int)(wlen < sizeof(who) ? wlen : sizeof(who) - 1), arg);
-        sk_gcg_event *ev = new_event(p);
-        if (!ev) return;
-        ev->kind = SK_GCG_DROP;
-        ev->player = find_player(p->g, who);
-        ev->at = ev->rack_at = ev->move_at = ev->score_at = ev->cumul_at = arg_at;
-        if (ev->player < 0) ERR(p, arg_at, "#dropped names '%s', who is not a player", who);
-        return;
-    }
-    if (strncmp(name, "rack", 4) == 0 && isdigit((unsigned char)name[4])) {
-        last_rack_pragma(p, atoi(name + 4), arg, arg_at);
-        return;
-    }
-    if (strcmp(name, "variant") == 0) strcpy(name, "game-type");
-    for (int h = 0; h < H_ENCODING; h++)
-        if (strcmp(name, HEADERS[h]) == 0) {
-            header_pragma(p, h, name, arg, arg_at);
-            return;
-        }
-    if (strcmp(name, "tile") == 0 && p->seen_event)
-        ERR(p, p->line_at,
-            "#tile after the first event: it describes the game and comes "
-            "before the events");
-    /* #incomplete, #tile, #style, #orientation and unknown pragmas: nothing to check */
 }
 
 static void init_result(sk_gcg *g, size_t len)
@@ -640,12 +413,12 @@ int sk_gcg_parse_tiles(sk_gcg *out, const char *text, size_t len, const sk_alpha
 {
     init_result(out, len);
     size_t errors_before = diags ? diags->errors : 0;
-    parser *p = calloc(1, sizeof(*p));
+    sk_gp_parser *p = calloc(1, sizeof(*p));
     if (!p) return SK_ENOMEM;
     if (alphabet) {
         out->alphabet = *alphabet;
         const char *name = tiles_name ? tiles_name : "";
-        put_text(out->tiles, sizeof(out->tiles), name, strlen(name));
+        sk_gp_put_text(out->tiles, sizeof(out->tiles), name, strlen(name));
         p->alphabet_set = 1;
     }
     p->g = out;
@@ -653,10 +426,10 @@ int sk_gcg_parse_tiles(sk_gcg *out, const char *text, size_t len, const sk_alpha
     p->len = len;
     p->diags = diags;
     p->last_rack_at = SK_DIAG_NO_OFFSET;
-    for (int h = 0; h < H_COUNT; h++)
+    for (int h = 0; h < SK_GP_HEADERS; h++)
         p->header_at[h] = SK_DIAG_NO_OFFSET;
     int rc = SK_OK, compiled = 0;
-    for (; compiled < P_COUNT; compiled++)
+    for (; compiled < SK_GP_PATTERNS; compiled++)
         if ((rc = sk_regex_compile(&p->re[compiled], PATTERNS[compiled])) != SK_OK) goto cleanup;
     size_t pos = 0, lines = 0;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) pos = 3;
@@ -673,7 +446,7 @@ int sk_gcg_parse_tiles(sk_gcg *out, const char *text, size_t len, const sk_alpha
         if (s == e) continue;
         p->line_at = s;
         if (memchr(text + s, '\0', e - s)) {
-            ERR(p, s + strlen(text + s), "NUL byte in the transcript");
+            SK_GP_ERR(p, s + strlen(text + s), "NUL byte in the transcript");
             continue;
         }
         if (e - s > SK_GCG_LINE_MAX) {
@@ -683,12 +456,12 @@ int sk_gcg_parse_tiles(sk_gcg *out, const char *text, size_t len, const sk_alpha
         memcpy(p->line, text + s, e - s);
         p->line[e - s] = '\0';
         if (p->line[0] == '#') {
-            read_pragma(p, e - s, lines == 1);
+            sk_gp_read_pragma(p, e - s, lines == 1);
         } else if (p->line[0] == '>') {
             p->in_note = 0;
             read_event(p, e - s);
         } else if (!p->in_note) {
-            ERR(p, s, "unrecognized line: expected a #pragma or a '>NICK:' event");
+            SK_GP_ERR(p, s, "unrecognized line: expected a #pragma or a '>NICK:' event");
         }
         if (p->nomem) {
             rc = SK_ENOMEM;
@@ -697,14 +470,14 @@ int sk_gcg_parse_tiles(sk_gcg *out, const char *text, size_t len, const sk_alpha
     }
     tile_alphabet(p); /* settled even without a tile read */
     if (out->nevents == 0 && out->nplayers == 0)
-        ERR(p, len, "empty transcript: no #player lines and no events");
+        SK_GP_ERR(p, len, "empty transcript: no #player lines and no events");
     for (int i = out->nplayers; i < SK_GCG_PLAYERS_MAX; i++)
         if (out->last_racks[i].at != SK_DIAG_NO_OFFSET)
-            ERR(p, out->last_racks[i].at, "#rack%d, but there is no #player%d", i + 1, i + 1);
+            SK_GP_ERR(p, out->last_racks[i].at, "#rack%d, but there is no #player%d", i + 1, i + 1);
     for (int i = 0; i < out->nplayers; i++)
         if (out->players[i].at == SK_DIAG_NO_OFFSET)
-            ERR(p, out->first_event_at, "#player%d is missing (there is a #player%d)", i + 1,
-                out->nplayers);
+            SK_GP_ERR(p, out->first_event_at, "#player%d is missing (there is a #player%d)", i + 1,
+                      out->nplayers);
     if (diags && diags->errors > errors_before) rc = SK_EINVAL;
 cleanup:
     for (int i = 0; i < compiled; i++)
