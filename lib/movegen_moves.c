@@ -1,6 +1,6 @@
 /* movegen_moves.c — move lists and what to do with generated moves: the list's growth,
  * exchanges and the pass, a move's leave, its play and cross words, and appending its text (see
- * movegen.h; the text itself is play_write.c's; the ranking and the fixed order are
+ * movegen.h; the text itself is play_write.c's; the equity is movegen_rank.c's, the order
  * movegen_order.c's). The bottom of the generator's files: it uses none of the generator's
  * state. */
 #include <ctype.h>
@@ -81,7 +81,7 @@ int sk_movegen_add_non_placements(const sk_rules *rules, const sk_position *pos,
 }
 
 /* The slot of a tile in the counts of sk_gen_move_leave: its kind (a blank, played as a letter
- * or not, is kind 0), as the ranking (movegen_order.c) counts them. */
+ * or not, is kind 0), as the ranking (movegen_rank.c) counts them. */
 static int leave_slot(char c)
 {
     return sk_tile_kind((sk_tile)c);

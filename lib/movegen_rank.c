@@ -1,0 +1,169 @@
+/* movegen_rank.c — the equity of every move of a list (sk_move_list_rank, see movegen.h): its
+ * score plus the value of the leave it keeps, each distinct leave valued once. The order of the
+ * list is movegen_order.c's; it uses none of the generator's state. */
+#include <stdlib.h>
+
+#include "internal/movegen.h"
+#include "skrab/error.h"
+#include "skrab/leave.h"
+#include "skrab/movegen.h"
+
+/* The tile kind of C, a tile of a move or a rack (a blank, played as a letter or not, is kind 0),
+ * as sk_gen_move_leave counts them. */
+static int kind_of(char c)
+{
+    return sk_tile_kind((sk_tile)c);
+}
+
+/* The memo of leave values by the index of the tiles used: CELLS values, none known yet. Returns
+ * SK_OK or SK_ENOMEM (nothing allocated). */
+static int memo_alloc(size_t cells, float **value, unsigned char **known)
+{
+    *value = malloc(cells * sizeof(**value));
+    *known = calloc(cells, 1);
+    if (*value && *known) return SK_OK;
+    free(*value);
+    free(*known);
+    return SK_ENOMEM;
+}
+
+/* The leave of each move of LIST worked out by itself, the values of the leaves that hold only
+ * the rack's tiles kept in a table by the index of the tiles used (COUNTS by kind, RADIX[k] the
+ * index's step for a tile of kind k: the tables' CELLS) when CELLS is at most 65536. For racks
+ * sk_move_list_rank's count vectors do not fit. */
+static int rank_each(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
+                     const int *counts, const int *radix, size_t cells)
+{
+    float *value = NULL;
+    unsigned char *known = NULL;
+    if (cells <= 65536 && memo_alloc(cells, &value, &known) != SK_OK) return SK_ENOMEM;
+    char kept[SK_RACK_MAX + 1];
+    for (size_t i = 0; i < list->count; i++) {
+        sk_gen_move *m = &list->moves[i];
+        m->equity = (float)m->score;
+        if (m->kind == SK_MOVE_PASS) {
+            m->equity = (float)sk_leave_value(leaves, rack);
+            continue;
+        }
+        /* the index of the tiles it uses, when they are all on the rack */
+        unsigned char used[SK_TILE_KINDS] = {0};
+        int index = 0, ok = value != NULL;
+        if (m->kind == SK_MOVE_PLACE) {
+            for (uint32_t bits = m->placed; ok && bits; bits &= bits - 1) {
+                int t = kind_of(m->word[__builtin_ctz(bits)]);
+                ok = t >= 0 && t < SK_TILE_KINDS && ++used[t] <= counts[t];
+                if (ok) index += radix[t];
+            }
+        } else {
+            for (int k = 0; ok && m->word[k]; k++) {
+                int t = kind_of(m->word[k]);
+                ok = t >= 0 && t < SK_TILE_KINDS && ++used[t] <= counts[t];
+                if (ok) index += radix[t];
+            }
+        }
+        if (ok && known[index]) {
+            m->equity += value[index];
+            continue;
+        }
+        sk_gen_move_leave(m, rack, kept);
+        float v = (float)sk_leave_value(leaves, kept);
+        if (ok) {
+            value[index] = v;
+            known[index] = 1;
+        }
+        m->equity += v;
+    }
+    free(value);
+    free(known);
+    return SK_OK;
+}
+
+/* The rack's tile kinds as a count vector: 8 bits a kind, up to 7 kinds, the top 8 bits
+ * counting tiles of other kinds. */
+#define VECTOR_KINDS 7
+#define VECTOR_OTHER ((uint64_t)1 << 56)
+#define VECTOR_HIGH 0x8080808080808080u
+
+int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
+                      int by_score)
+{
+    sk_gen_move *moves = list->moves;
+    if (by_score) {
+        for (size_t i = 0; i < list->count; i++)
+            moves[i].equity = moves[i].kind == SK_MOVE_PASS ? 0.0f : (float)moves[i].score;
+        return SK_OK;
+    }
+    int counts[SK_TILE_KINDS] = {0}, radix[SK_TILE_KINDS] = {0};
+    for (const char *p = rack; *p; p++) {
+        int k = kind_of(*p);
+        if (k >= 0 && k < SK_TILE_KINDS) counts[k]++;
+    }
+    /* a move's tiles are told by summing, tile by tile, a count vector (so that any kind used
+     * more often than the rack has it shows as a field's top bit, with GUARD added) and the
+     * index of the tiles used (a mixed-radix number, a digit a kind) */
+    size_t cells = 1;
+    int slots = 0;
+    uint64_t kind_vector[SK_TILE_KINDS], guard = (uint64_t)0x7f << 56;
+    for (int k = 0; k < SK_TILE_KINDS; k++) {
+        kind_vector[k] = VECTOR_OTHER;
+        if (!counts[k]) continue;
+        radix[k] = (int)cells;
+        cells *= (size_t)counts[k] + 1;
+        if (cells > 65536) break; /* a rack this large: each leave worked out by itself */
+        if (slots < VECTOR_KINDS) {
+            kind_vector[k] = (uint64_t)1 << (8 * slots);
+            guard |= (uint64_t)(0x7f - counts[k]) << (8 * slots);
+        }
+        slots++;
+    }
+    if (cells > 65536 || slots > VECTOR_KINDS)
+        return rank_each(list, rack, leaves, counts, radix, cells);
+    uint64_t vector[256];
+    uint32_t step[256];
+    for (int t = 0; t < 256; t++) {
+        int k = kind_of((char)t);
+        int on_rack = k >= 0 && k < SK_TILE_KINDS && counts[k];
+        vector[t] = on_rack ? kind_vector[k] : VECTOR_OTHER;
+        step[t] = on_rack ? (uint32_t)radix[k] : 0;
+    }
+    float *value;
+    unsigned char *known;
+    if (memo_alloc(cells, &value, &known) != SK_OK) return SK_ENOMEM;
+    char kept[SK_RACK_MAX + 1];
+    for (size_t i = 0; i < list->count; i++) {
+        sk_gen_move *m = &moves[i];
+        if (m->kind == SK_MOVE_PASS) {
+            m->equity = (float)sk_leave_value(leaves, rack);
+            continue;
+        }
+        uint64_t used = 0;
+        uint32_t index = 0;
+        if (m->kind == SK_MOVE_PLACE) {
+            for (uint32_t bits = m->placed; bits; bits &= bits - 1) {
+                unsigned char t = (unsigned char)m->word[__builtin_ctz(bits)];
+                used += vector[t];
+                index += step[t];
+            }
+        } else {
+            for (const char *p = m->word; *p; p++) {
+                used += vector[(unsigned char)*p];
+                index += step[(unsigned char)*p];
+            }
+        }
+        float score = (float)m->score, v;
+        if (((used + guard) & VECTOR_HIGH) == 0 && known[index]) {
+            v = value[index];
+        } else {
+            sk_gen_move_leave(m, rack, kept);
+            v = (float)sk_leave_value(leaves, kept);
+            if (((used + guard) & VECTOR_HIGH) == 0) {
+                value[index] = v;
+                known[index] = 1;
+            }
+        }
+        m->equity = score + v;
+    }
+    free(value);
+    free(known);
+    return SK_OK;
+}
