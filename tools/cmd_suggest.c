@@ -1,8 +1,8 @@
 /* cmd_suggest.c — `skrab suggest [POS]`: the best moves for the player to move, for each CGP line
  * of POS (standard input when none), in input order. Ranked by equity (score + leave value) or
  * score; --best prints one move line per position (the engine protocol of selfplay); --jobs N
- * spreads a stream of positions over N threads. */
-#include <pthread.h>
+ * spreads a stream of positions over N threads. Here the options and the stream of positions
+ * (each line read, set up and checked); not solving them nor the threads: cmd_suggest_batch.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "cli_game.h"
-#include "cli_leaves.h"
 #include "cli_commands.h"
 #include "cmd_suggest.h"
 #include "skrab/endgame.h"
@@ -79,238 +78,8 @@ const sk_cli_option sk_suggest_options[] = {
 };
 
 #define COUNT_MAX 1000000       /* -n */
-#define JOBS_MAX 64             /* --jobs: threads */
 #define WM_AFTER_MAX 1000000000 /* --word-map */
 #define TIME_LIMIT_MAX 86400000 /* --time-limit: a day */
-
-typedef struct {
-    long long count;
-    int all, best, json, by_score, verbose, jobs, endgame;
-    long long time_ms;    /* --endgame's limit a position (0: none) */
-    long long wm_after;   /* build the word map before the position after this many; -1: never */
-    char notation;        /* 'g', 's', 'c' */
-    sk_cli_leaves leaves; /* --leaves */
-    int count_given, rank_given;
-    const char *sim_tuned; /* the last of --candidates --plies --seed given, or NULL */
-    sk_suggest_sim sim;    /* --sim: iterations 0 when not asked for */
-} options;
-
-/* One position of the stream, set up by the main thread, solved by a worker. */
-typedef struct {
-    sk_position pos;
-    sk_rules rules;
-    sk_board board;
-    sk_tileset tiles;
-    int line, ok, bag;
-    const sk_leaves *leaves; /* what equity ranks by (sk_cli_leaves_for) */
-    int listed;              /* moves written to OUT */
-    sk_buf out;
-} job;
-
-/* What each thread keeps from position to position: its generator, and its move list, whose
- * memory (and its order's) is reused rather than grown again for each position. */
-typedef struct {
-    sk_movegen *gen;
-    sk_move_list list;
-    uint32_t *order; /* the list's order, when it is listed whole (ORDER_CAP entries) */
-    size_t order_cap;
-    size_t listed;  /* moves of the full lists generated so far, up to TABLE_AFTER_MOVES */
-    sk_endgame *eg; /* --endgame's solver, made when first needed */
-} thread_state;
-
-typedef struct {
-    const options *opt;
-    job *jobs;
-    int njobs;
-    int next;
-    int failed;
-    pthread_mutex_t lock;
-    thread_state *threads; /* kept from batch to batch (the cross sets and the list with them) */
-    const sk_wordmap *wm;
-} pool;
-
-typedef struct {
-    pool *pool;
-    int index; /* which of pool->threads */
-} worker_arg;
-
-static sk_play_style notation_style(const options *o)
-{
-    return o->notation == 's'   ? SK_PLAY_SKRABBKLE
-           : o->notation == 'c' ? SK_PLAY_CS104
-                                : SK_PLAY_GCG;
-}
-
-static void write_move(const options *o, const job *j, const sk_gen_move *m, sk_buf *out)
-{
-    sk_gen_move_write(m, notation_style(o), &j->tiles.alphabet, out);
-}
-
-/* Beyond this many moves, -n lists every move and sorts: the search's keeper is a sorted
- * array, and with this many wanted the bounds hardly prune. */
-#define TOP_SEARCH_MAX 1000
-
-/* 1 if O's answers come from the best-move search (sk_movegen_best or sk_movegen_top), not
- * from the full list: only then does the word map help. */
-static int searches(const options *o)
-{
-    return (o->best && !o->json) || (!o->all && !o->best && o->count <= TOP_SEARCH_MAX);
-}
-
-/* Moves of full lists a thread generates before its generator builds the walk table (the
- * next position then builds it, once for all threads): the generator's own count of positions
- * (sk_movegen_set_table_after) is made for searches, while the walks of full lists, which the
- * table shortens most, repay its building after a few heavy positions (docs/engine.md, "The walk
- * table"). */
-#define TABLE_AFTER_MOVES 200000
-
-static int solve(const options *o, job *j, thread_state *t)
-{
-    sk_movegen *gen = t->gen;
-    if (o->endgame) {
-        sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
-        return sk_suggest_endgame(&t->eg, &style, &j->rules, &j->pos, j->line, o->time_ms, o->best,
-                                  &j->out, &j->listed);
-    }
-    if (o->sim.iterations) {
-        sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
-        int rc = sk_suggest_sim_answer(&o->sim, &style, sk_leaves_for(j->leaves, j->rules.tiles),
-                                       &j->rules, &j->pos, j->bag, j->line, o->best && !o->json,
-                                       &j->out, &j->listed);
-        return rc;
-    }
-    if (o->best && !o->json) { /* the fast path: the leader only */
-        sk_gen_move best;
-        int rc = sk_movegen_best(gen, &j->rules, &j->pos, j->leaves, o->by_score, 1, j->bag, &best);
-        if (rc == SK_OK) {
-            write_move(o, j, &best, &j->out);
-            sk_buf_putc(&j->out, '\n');
-            j->listed = 1;
-        }
-        return rc != SK_OK ? rc : j->out.failed ? SK_ENOMEM : SK_OK;
-    }
-    sk_move_list *list = &t->list;
-    list->count = 0;
-    list->failed = 0;
-    /* -n N: a search for the N best (each as the full list ranks it), not the full list */
-    int top = searches(o); /* the leader alone was answered above */
-    int rc = top ? sk_movegen_top(gen, &j->rules, &j->pos, j->leaves, o->by_score, 1, j->bag,
-                                  (size_t)o->count, list)
-                 : sk_movegen_all(gen, &j->rules, &j->pos, list);
-    if (rc == SK_OK && !top) /* the full list: exchanges and the pass too */
-        rc = sk_movegen_add_non_placements(&j->rules, &j->pos, j->bag, list);
-    if (!top && t->listed < TABLE_AFTER_MOVES) {
-        t->listed += list->count;
-        if (t->listed >= TABLE_AFTER_MOVES) sk_movegen_set_table_after(gen, 0);
-    }
-    if (rc != SK_OK) {
-        return rc;
-    }
-    rc = sk_move_list_rank(list, j->pos.racks[0], sk_leaves_for(j->leaves, j->rules.tiles),
-                           o->by_score);
-    if (rc != SK_OK) {
-        return rc;
-    }
-    size_t n = o->best ? 1 : o->all ? list->count : (size_t)o->count;
-    if (n > list->count) n = list->count;
-    /* only what is printed needs sorting: a few of many moves are put first, many are listed
-     * in the order of the whole list, which is cheaper than moving the moves there */
-    const uint32_t *order = NULL;
-    if (n > 0 && n >= list->count / 8) {
-        if (list->count > t->order_cap) {
-            uint32_t *grown = realloc(t->order, list->count * sizeof(*grown));
-            if (!grown) return SK_ENOMEM;
-            t->order = grown;
-            t->order_cap = list->count;
-        }
-        rc = sk_move_list_order(list, o->by_score, t->order);
-        if (rc != SK_OK) return rc;
-        order = t->order;
-    } else {
-        sk_move_list_top(list, n, o->by_score);
-    }
-    sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
-    sk_suggest_write_moves(&style, &j->pos, j->line, list, order, n, &j->out);
-    if (!o->best) {
-        sk_suggest_played played = {
-            &style, o->by_score, sk_leaves_for(j->leaves, j->rules.tiles), &j->rules, &j->pos,
-            j->bag, j->line};
-        sk_suggest_write_played(&played, n ? &list->moves[order ? order[0] : 0] : NULL, &j->out);
-    }
-    j->listed = (int)n;
-    return j->out.failed ? SK_ENOMEM : SK_OK;
-}
-
-static void *worker(void *arg)
-{
-    const worker_arg *w = arg;
-    pool *p = w->pool;
-    thread_state *t = &p->threads[w->index];
-    if (!t->gen && sk_movegen_new(&t->gen) != SK_OK) {
-        pthread_mutex_lock(&p->lock);
-        p->failed = 1;
-        pthread_mutex_unlock(&p->lock);
-        return NULL;
-    }
-    sk_movegen_use_wordmap(t->gen, p->wm);
-    for (;;) {
-        pthread_mutex_lock(&p->lock);
-        int i = p->next++;
-        pthread_mutex_unlock(&p->lock);
-        if (i >= p->njobs) break;
-        if (p->jobs[i].ok && solve(p->opt, &p->jobs[i], t) != SK_OK) p->jobs[i].ok = 0;
-    }
-    return NULL;
-}
-
-/* Ends the answer of J, a position (docs/commands.md, "skrab suggest", "Talking to suggest line
- * by line"): every position gets a block that ends, so that a program reading the answers knows
- * when one is complete and stays in step when a line cannot be answered (its block is empty).
- * --best: the one line (empty for no answer); text: an empty line; JSON: an object closing the
- * position, which counts the moves listed before it. */
-static void end_block(const options *o, const job *j, sk_buf *out)
-{
-    if (o->best && !o->json) {
-        if (!j->ok) sk_buf_putc(out, '\n');
-    } else if (o->json) {
-        sk_buf_printf(out, "{\"line\":%d,\"moves\":%d,\"answered\":%s}\n", j->line, j->listed,
-                      j->ok ? "true" : "false");
-    } else {
-        sk_buf_putc(out, '\n');
-    }
-}
-
-/* Solves JOBS (in parallel when asked) and prints them in order. */
-static int run_batch(sk_cli *cli, const options *o, job *jobs, int n, thread_state *states,
-                     const sk_wordmap *wm)
-{
-    pool p = {.opt = o, .jobs = jobs, .njobs = n, .threads = states, .wm = wm};
-    pthread_mutex_init(&p.lock, NULL);
-    int threads = o->jobs < n ? o->jobs : n;
-    pthread_t tids[JOBS_MAX];
-    worker_arg args[JOBS_MAX];
-    int started = 0;
-    for (int t = 1; t < threads; t++) {
-        args[started] = (worker_arg){&p, started + 1};
-        if (pthread_create(&tids[started], NULL, worker, &args[started]) == 0) started++;
-    }
-    worker_arg self = {&p, 0};
-    worker(&self);
-    for (int t = 0; t < started; t++)
-        pthread_join(tids[t], NULL);
-    pthread_mutex_destroy(&p.lock);
-    int status = p.failed ? SK_EXIT_ERROR : SK_EXIT_OK;
-    for (int i = 0; i < n && status != SK_EXIT_ERROR; i++) {
-        job *j = &jobs[i];
-        if (!j->ok) {
-            status = SK_EXIT_FINDINGS;
-            sk_buf_clear(&j->out); /* the reason is on stderr; the answer is an empty block */
-        }
-        end_block(o, j, &j->out);
-        if (sk_cli_write(cli, &j->out) != SK_EXIT_OK) status = SK_EXIT_ERROR;
-    }
-    return status;
-}
 
 /* Reads the argument of a --sim option (OPT) into S. Returns the exit status. */
 static int sim_option(sk_cli_opts *op, int opt, sk_suggest_sim *s)
@@ -333,7 +102,7 @@ static int sim_option(sk_cli_opts *op, int opt, sk_suggest_sim *s)
     }
 }
 
-static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char **argv,
+static int parse_options(sk_cli *cli, sk_cli_game *g, sk_suggest_settings *o, int argc, char **argv,
                          int *optind_out)
 {
     sk_cli_opts op;
@@ -374,7 +143,8 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
                 return SK_EXIT_ERROR;
             break;
         case OPT_JOBS:
-            if (sk_cli_opts_int(&op, 1, JOBS_MAX, &o->jobs) != SK_EXIT_OK) return SK_EXIT_ERROR;
+            if (sk_cli_opts_int(&op, 1, SK_SUGGEST_JOBS_MAX, &o->jobs) != SK_EXIT_OK)
+                return SK_EXIT_ERROR;
             break;
         case OPT_VERBOSE:
             o->verbose = 1;
@@ -433,8 +203,8 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, options *o, int argc, char
 
 /* Answers each CGP line of IN in turn (in batches of BATCH with more than one job). Returns the
  * exit status; JOBS (their buffers too), THREADS and *WM are the caller's to free. */
-static int answer_stream(sk_cli *cli, options *o, sk_cli_game *g, sk_cli_posinput *in, job *jobs,
-                         thread_state *threads, sk_wordmap **wm)
+static int answer_stream(sk_cli *cli, sk_suggest_settings *o, sk_cli_game *g, sk_cli_posinput *in,
+                         sk_suggest_job *jobs, sk_suggest_thread *threads, sk_wordmap **wm)
 {
     int status = SK_EXIT_OK;
     size_t len;
@@ -458,7 +228,7 @@ static int answer_stream(sk_cli *cli, options *o, sk_cli_game *g, sk_cli_posinpu
         }
         if (more) {
             positions++;
-            job *j = &jobs[n++];
+            sk_suggest_job *j = &jobs[n++];
             sk_buf_clear(&j->out); /* its memory is kept for the next batch */
             j->line = lineno;
             j->listed = 0;
@@ -527,13 +297,14 @@ static int answer_stream(sk_cli *cli, options *o, sk_cli_game *g, sk_cli_posinpu
             if (n < batch) continue;
         }
         if (n > 0 && !*wm && !wm_tried && o->wm_after >= 0 &&
-            (o->sim.iterations || (positions > o->wm_after && searches(o))) && g->loaded.lexicon) {
+            (o->sim.iterations || (positions > o->wm_after && sk_suggest_searches(o))) &&
+            g->loaded.lexicon) {
             wm_tried = 1; /* a map that cannot be built (memory, odd lexicon) is done without */
             if (sk_wordmap_build(wm, g->loaded.lexicon) != SK_OK) *wm = NULL;
         }
         if (n > 0) {
             o->sim.wm = *wm;
-            int rc = run_batch(cli, o, jobs, n, threads, *wm);
+            int rc = sk_suggest_run_batch(cli, o, jobs, n, threads, *wm);
             if (rc > status) status = rc;
             if (flush_each && status != SK_EXIT_ERROR && fflush(cli->out) != 0)
                 status = sk_cli_write_failed(cli);
@@ -551,7 +322,8 @@ static int answer_stream(sk_cli *cli, options *o, sk_cli_game *g, sk_cli_posinpu
 
 int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
 {
-    options o = {.count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER, .time_ms = 10000};
+    sk_suggest_settings o = {
+        .count = 10, .jobs = 1, .notation = 'g', .wm_after = WM_AFTER, .time_ms = 10000};
     o.sim.candidates = 10;
     o.sim.plies = 2;
     sk_cli_leaves_init(&o.leaves);
@@ -560,9 +332,9 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     g.needs_lexicon = 1;
     sk_cli_posinput in;
     memset(&in, 0, sizeof(in));
-    job *jobs = NULL;
-    thread_state threads[JOBS_MAX];
-    for (int t = 0; t < JOBS_MAX; t++) {
+    sk_suggest_job *jobs = NULL;
+    sk_suggest_thread threads[SK_SUGGEST_JOBS_MAX];
+    for (int t = 0; t < SK_SUGGEST_JOBS_MAX; t++) {
         threads[t].gen = NULL;
         threads[t].order = NULL;
         threads[t].order_cap = 0;
@@ -602,7 +374,7 @@ int sk_cmd_suggest(sk_cli *cli, int argc, char **argv)
     }
     status = answer_stream(cli, &o, &g, &in, jobs, threads, &wm);
 cleanup:
-    for (int t = 0; t < JOBS_MAX; t++) {
+    for (int t = 0; t < SK_SUGGEST_JOBS_MAX; t++) {
         sk_movegen_free(threads[t].gen);
         sk_endgame_free(threads[t].eg);
         sk_move_list_free(&threads[t].list);

@@ -1,5 +1,6 @@
 /* cmd_suggest.h — what `skrab suggest` (cmd_suggest.c) shares with the writer of its answers'
- * lines (cmd_suggest_write.c). */
+ * lines (cmd_suggest_write.c), its batches of positions (cmd_suggest_batch.c), --endgame
+ * (cmd_suggest_endgame.c) and --sim (cmd_suggest_sim.c). */
 #ifndef SKRAB_CMD_SUGGEST_H
 #define SKRAB_CMD_SUGGEST_H
 
@@ -8,6 +9,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "cli_leaves.h"
 #include "skrab/buf.h"
 #include "skrab/movegen.h"
 #include "skrab/position.h"
@@ -80,5 +82,52 @@ int sk_suggest_sim_answer(const sk_suggest_sim *s, const sk_suggest_style *style
                           const struct sk_leaves *leaves, const sk_rules *rules,
                           const sk_position *pos, int bag, int line, int best_only, sk_buf *out,
                           int *listed);
+
+/* ---- the batches of positions (cmd_suggest_batch.c) ------------------------------------------ */
+#define SK_SUGGEST_JOBS_MAX 64 /* --jobs: threads */
+
+/* What the options of suggest ask for (docs/commands.md, "skrab suggest"). */
+typedef struct {
+    long long count;
+    int all, best, json, by_score, verbose, jobs, endgame;
+    long long time_ms;    /* --endgame's limit a position (0: none) */
+    long long wm_after;   /* build the word map before the position after this many; -1: never */
+    char notation;        /* 'g', 's', 'c' */
+    sk_cli_leaves leaves; /* --leaves */
+    int count_given, rank_given;
+    const char *sim_tuned; /* the last of --candidates --plies --seed given, or NULL */
+    sk_suggest_sim sim;    /* --sim: iterations 0 when not asked for */
+} sk_suggest_settings;
+
+/* One position of the stream, set up by the main thread, solved by a worker. */
+typedef struct {
+    sk_position pos;
+    sk_rules rules;
+    sk_board board;
+    sk_tileset tiles;
+    int line, ok, bag;
+    const sk_leaves *leaves; /* what equity ranks by (sk_cli_leaves_for) */
+    int listed;              /* moves written to OUT */
+    sk_buf out;
+} sk_suggest_job;
+
+/* What each thread keeps from position to position: its generator, and its move list, whose
+ * memory (and its order's) is reused rather than grown again for each position. */
+typedef struct {
+    sk_movegen *gen;
+    sk_move_list list;
+    uint32_t *order; /* the list's order, when it is listed whole (ORDER_CAP entries) */
+    size_t order_cap;
+    size_t listed;         /* moves of the full lists generated so far, up to TABLE_AFTER_MOVES */
+    struct sk_endgame *eg; /* --endgame's solver, made when first needed */
+} sk_suggest_thread;
+
+/* 1 if O's answers come from the best-move search (sk_movegen_best or sk_movegen_top), not
+ * from the full list: only then does the word map help. */
+int sk_suggest_searches(const sk_suggest_settings *o);
+
+/* Solves JOBS (in parallel when asked) and prints them in order. Returns the exit status. */
+int sk_suggest_run_batch(sk_cli *cli, const sk_suggest_settings *o, sk_suggest_job *jobs, int n,
+                         sk_suggest_thread *states, const struct sk_wordmap *wm);
 
 #endif

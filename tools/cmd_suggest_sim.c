@@ -1,7 +1,7 @@
 /* cmd_suggest_sim.c — `skrab suggest --sim N`: each position's candidates simulated (sim.h) and
  * written one line (or one JSON object) each, best first, with a progress line on a terminal
- * (docs/commands.md, "Simulation: --sim"). Not the stream of positions nor the end of a block:
- * cmd_suggest.c. */
+ * (docs/commands.md, "Simulation: --sim"). Not the stream of positions: cmd_suggest.c;
+ * nor the end of a block: cmd_suggest_batch.c. */
 #include <string.h>
 
 #include "cli.h"

@@ -3,7 +3,7 @@
  * the line of the move played. `--all` lists tens of thousands of moves a position, so each move
  * line is formatted by hand into a block of memory that goes to the output buffer when it is
  * nearly full; moves are written by the library's one writer (sk_gen_move_format), tiles by
- * put_tile. Not the end of a block, nor finding the moves: cmd_suggest.c. */
+ * put_tile. Not the end of a block, nor finding the moves: cmd_suggest_batch.c. */
 #include <math.h>
 #include <string.h>
 
