@@ -57,13 +57,18 @@ static void header_pragma(sk_gp_parser *p, int h, const char *name, const char *
     }
 }
 
+/* 1 if N, the number of the pragma #NAME<N>, is a player's; else reported, and 0. */
+static int player_number(sk_gp_parser *p, const char *name, int n)
+{
+    if (n >= 1 && n <= SK_GCG_PLAYERS_MAX) return 1;
+    SK_GP_ERR(p, p->line_at, "#%s%d: players are numbered 1 to %d", name, n, SK_GCG_PLAYERS_MAX);
+    return 0;
+}
+
 static void player_pragma(sk_gp_parser *p, int n, const char *arg, size_t arg_at)
 {
     sk_gcg *g = p->g;
-    if (n < 1 || n > SK_GCG_PLAYERS_MAX) {
-        SK_GP_ERR(p, p->line_at, "#player%d: players are numbered 1 to %d", n, SK_GCG_PLAYERS_MAX);
-        return;
-    }
+    if (!player_number(p, "player", n)) return;
     sk_gcg_player *pl = &g->players[n - 1];
     if (pl->at != SK_DIAG_NO_OFFSET) {
         int l = 0, c = 0;
@@ -103,10 +108,7 @@ static void player_pragma(sk_gp_parser *p, int n, const char *arg, size_t arg_at
 static void last_rack_pragma(sk_gp_parser *p, int n, const char *arg, size_t arg_at)
 {
     sk_gcg *g = p->g;
-    if (n < 1 || n > SK_GCG_PLAYERS_MAX) {
-        SK_GP_ERR(p, p->line_at, "#rack%d: players are numbered 1 to %d", n, SK_GCG_PLAYERS_MAX);
-        return;
-    }
+    if (!player_number(p, "rack", n)) return;
     sk_gcg_pragma *r = &g->last_racks[n - 1];
     if (r->at != SK_DIAG_NO_OFFSET) {
         SK_GP_ERR(p, p->line_at, "#rack%d given twice", n);

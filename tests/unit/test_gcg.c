@@ -276,6 +276,8 @@ static void reader_errors(void **state)
         {"#rack1 AB\n>a: ACEHRTW 8D WRETCH +36 36\n", 4, "event after a #rack line"},
         {"#rack1 A1\n", 3, "malformed rack"},
         {"#rack3 AB\n", 3, "#rack3, but there is no #player3"},
+        {"#player0 z Z\n", 3, "#player0: players are numbered 1 to 8"},
+        {"#rack9 AB\n", 3, "#rack9: players are numbered 1 to 8"},
         {"what is this\n", 3, "unrecognized line"},
         {"#game-type\n", 3, "needs a value"},
     };
