@@ -86,16 +86,37 @@ static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn 
     return for_each_line(cli, fn, ctx);
 }
 
+/* ---- the options solve and check share ----------------------------------------------------- */
+enum { G_LEXICON, G_MIN, G_PATH, G_JSON, G_SHARED };
+
+/* What the shared options set. */
+typedef struct {
+    const char *lexname;
+    int min_len, path, json;
+} grid_options;
+
+/* Reads OPT when it is one of the shared options into G. Returns SK_EXIT_ERROR on a bad value,
+ * else SK_EXIT_OK. */
+static int shared_option(sk_cli_opts *o, int opt, grid_options *g)
+{
+    if (opt == G_LEXICON) g->lexname = o->optarg;
+    if (opt == G_MIN && sk_cli_opts_int(o, 2, SK_BOGGLE_WORD_MAX, &g->min_len) != SK_EXIT_OK)
+        return SK_EXIT_ERROR;
+    if (opt == G_PATH) g->path = 1;
+    if (opt == G_JSON) g->json = 1;
+    return SK_EXIT_OK;
+}
+
 /* ---- solve ----------------------------------------------------------------------------------- */
-enum { S_LEXICON, S_MIN, S_PATH, S_BY_SCORE, S_COUNT, S_JSON };
+enum { S_BY_SCORE = G_SHARED, S_COUNT };
 const sk_cli_option sk_boggle_solve_options[] = {
-    {S_LEXICON, "lexicon", 'l', "LEX",
+    {G_LEXICON, "lexicon", 'l', "LEX",
      "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
-    {S_MIN, "min", 'm', "N", "only words of at least N letters (default 3)", "<number>"},
-    {S_PATH, "path", 'p', NULL, "show the cells of each word (a1 = top left)", NULL},
+    {G_MIN, "min", 'm', "N", "only words of at least N letters (default 3)", "<number>"},
+    {G_PATH, "path", 'p', NULL, "show the cells of each word (a1 = top left)", NULL},
     {S_BY_SCORE, "by-score", 's', NULL, "highest scores first (default: alphabetical)", NULL},
     {S_COUNT, "count", 'c', NULL, "print only the summary line of each grid", NULL},
-    {S_JSON, "json", 0, NULL,
+    {G_JSON, "json", 0, NULL,
      "JSON Lines: {\"word\",\"score\",\"path\"}, then {\"grid\",\"words\",\"total\"}", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
@@ -235,21 +256,21 @@ static int make_solver(sk_cli *cli, const char *lexname, sk_boggle_solver **out)
 
 int sk_boggle_cli_solve(sk_cli *cli, int argc, char **argv)
 {
-    const char *lexname = SK_LEXICON_DEFAULT;
-    solving sv = {.cli = cli, .min_len = 3};
+    grid_options go = {SK_LEXICON_DEFAULT, 3, 0, 0};
+    solving sv = {.cli = cli};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
-        if (opt == S_LEXICON) lexname = o.optarg;
-        if (opt == S_MIN && sk_cli_opts_int(&o, 2, SK_BOGGLE_WORD_MAX, &sv.min_len) != SK_EXIT_OK)
-            return SK_EXIT_ERROR;
-        if (opt == S_PATH) sv.path = 1;
+        if (shared_option(&o, opt, &go) != SK_EXIT_OK) return SK_EXIT_ERROR;
         if (opt == S_BY_SCORE) sv.by_score = 1;
         if (opt == S_COUNT) sv.count_only = 1;
-        if (opt == S_JSON) sv.json = 1;
     }
     if (sk_boggle_cli_opts_done(opt) >= 0) return sk_boggle_cli_opts_done(opt);
+    const char *lexname = go.lexname;
+    sv.min_len = go.min_len;
+    sv.path = go.path;
+    sv.json = go.json;
     if (strcmp(lexname, "none") == 0)
         return sk_cli_usage_error(cli, "solve needs a lexicon, not 'none'");
     int status = make_solver(cli, lexname, &sv.solver);
@@ -264,13 +285,12 @@ int sk_boggle_cli_solve(sk_cli *cli, int argc, char **argv)
 }
 
 /* ---- check ----------------------------------------------------------------------------------- */
-enum { C_LEXICON, C_MIN, C_PATH, C_JSON };
 const sk_cli_option sk_boggle_check_options[] = {
-    {C_LEXICON, "lexicon", 'l', "LEX",
+    {G_LEXICON, "lexicon", 'l', "LEX",
      "the lexicon (default wordlist); 'none': only trace the words", SK_CLI_LEXICON_NONE_VALUES},
-    {C_MIN, "min", 'm', "N", "words need at least N letters (default 3)", "<number>"},
-    {C_PATH, "path", 'p', NULL, "show the cells of each word that can be traced", NULL},
-    {C_JSON, "json", 0, NULL,
+    {G_MIN, "min", 'm', "N", "words need at least N letters (default 3)", "<number>"},
+    {G_PATH, "path", 'p', NULL, "show the cells of each word that can be traced", NULL},
+    {G_JSON, "json", 0, NULL,
      "JSON Lines: {\"input\",\"word\",\"on_board\",\"in_lexicon\",\"valid\",\"score\",\"path\"}",
      NULL},
     {0, NULL, 0, NULL, NULL, NULL},
@@ -374,19 +394,18 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
 
 int sk_boggle_cli_check(sk_cli *cli, int argc, char **argv)
 {
-    const char *lexname = SK_LEXICON_DEFAULT;
-    checking ck = {.cli = cli, .min_len = 3};
+    grid_options go = {SK_LEXICON_DEFAULT, 3, 0, 0};
+    checking ck = {.cli = cli};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
-    while ((opt = sk_cli_opts_next(&o)) >= 0) {
-        if (opt == C_LEXICON) lexname = o.optarg;
-        if (opt == C_MIN && sk_cli_opts_int(&o, 2, SK_BOGGLE_WORD_MAX, &ck.min_len) != SK_EXIT_OK)
-            return SK_EXIT_ERROR;
-        if (opt == C_PATH) ck.path = 1;
-        if (opt == C_JSON) ck.json = 1;
-    }
+    while ((opt = sk_cli_opts_next(&o)) >= 0)
+        if (shared_option(&o, opt, &go) != SK_EXIT_OK) return SK_EXIT_ERROR;
     if (sk_boggle_cli_opts_done(opt) >= 0) return sk_boggle_cli_opts_done(opt);
+    const char *lexname = go.lexname;
+    ck.min_len = go.min_len;
+    ck.path = go.path;
+    ck.json = go.json;
     if (o.optind >= argc) return sk_cli_usage_error(cli, "check needs a GRID, then WORDs");
     const char *grid = argv[o.optind];
     if (parse_grid(cli, "<argument>", 1, grid, strlen(grid), &ck.grid) != SK_EXIT_OK)
