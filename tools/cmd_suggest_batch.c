@@ -21,8 +21,8 @@ typedef struct {
     int next;
     int failed;
     pthread_mutex_t lock;
-    sk_suggest_thread
-        *threads; /* kept from batch to batch (the cross sets and the list with them) */
+    /* kept from batch to batch (the cross sets and the list with them) */
+    sk_suggest_thread *threads;
     const sk_wordmap *wm;
 } pool;
 
