@@ -69,7 +69,7 @@ typedef struct {
 static void digest(const sk_position *pos, int idle, uint64_t *a, uint64_t *b)
 {
     uint64_t h1 = 1469598103934665603ull, h2 = 0x9E3779B97F4A7C15ull;
-    char racks[2][SK_RACK_MAX + 1];
+    char racks[2][SK_RACK_MAX + 1] = {{0}}; /* hashed whole: the bytes past the end too */
     for (int p = 0; p < 2; p++) {
         size_t n = strlen(pos->racks[p]);
         memcpy(racks[p], pos->racks[p], n + 1);
