@@ -131,6 +131,9 @@ void sk_cli_opts_init(sk_cli_opts *o, sk_cli *cli, int argc, char **argv);
  * argument O->optarg), SK_OPT_END after the last one, SK_OPT_ERROR after printing a usage error,
  * SK_OPT_HELP after printing --help. */
 int sk_cli_opts_next(sk_cli_opts *o);
+/* After a command's option loop ended on OPT: -1 when the options were read and the command goes
+ * on, else its exit status (SK_EXIT_ERROR after a usage error, SK_EXIT_OK after --help). */
+int sk_cli_opts_status(int opt);
 /* For a command that takes no options of its own: reads -h/--help. Returns -1 when the command
  * goes on, with *FIRST_OPERAND the index of its first operand; otherwise the exit status to
  * return (SK_EXIT_OK after printing --help, SK_EXIT_ERROR after a usage error). */

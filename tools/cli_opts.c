@@ -84,6 +84,13 @@ int sk_cli_opts_next(sk_cli_opts *o)
     return SK_OPT_ERROR;
 }
 
+int sk_cli_opts_status(int opt)
+{
+    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
+    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    return -1;
+}
+
 int sk_cli_opts_only_help(sk_cli *cli, int argc, char **argv, int *first_operand)
 {
     sk_cli_opts o;
@@ -92,9 +99,7 @@ int sk_cli_opts_only_help(sk_cli *cli, int argc, char **argv, int *first_operand
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
     }
     *first_operand = o.optind;
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    return -1;
+    return sk_cli_opts_status(opt);
 }
 
 void sk_cli_print_help(const sk_cmd *cmd, FILE *f)

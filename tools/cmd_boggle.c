@@ -97,13 +97,6 @@ void sk_boggle_cli_draw(sk_buf *out, const sk_boggle_grid *g, int indent)
     }
 }
 
-int sk_boggle_cli_opts_done(int opt)
-{
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    return -1;
-}
-
 /* ---- gen ------------------------------------------------------------------------------------- */
 enum { G_SIZE, G_DICE, G_SEED, G_COUNT, G_PRETTY, G_JSON };
 static const sk_cli_option gen_options[] = {
@@ -143,7 +136,7 @@ static int run_gen(sk_cli *cli, int argc, char **argv)
         if (opt == G_PRETTY) pretty = 1;
         if (opt == G_JSON) json = 1;
     }
-    if (sk_boggle_cli_opts_done(opt) >= 0) return sk_boggle_cli_opts_done(opt);
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     if (o.optind < argc) return sk_cli_usage_error(cli, "gen takes no arguments");
     sk_boggle_dice dice;
     int status = sk_boggle_cli_dice(cli, dice_name, size, &dice);

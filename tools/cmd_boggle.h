@@ -1,6 +1,6 @@
 /* cmd_boggle.h — what `skrab boggle` (cmd_boggle.c) shares with its interactive game
  * (cmd_boggle_play.c) and with solve and check (cmd_boggle_solve.c): loading lexicons and dice by
- * name, seeds, drawing a grid, the end of an option loop. */
+ * name, seeds, drawing a grid. */
 #ifndef SKRAB_CMD_BOGGLE_H
 #define SKRAB_CMD_BOGGLE_H
 
@@ -27,10 +27,6 @@ uint64_t sk_boggle_cli_random_seed(void);
 
 /* Appends G drawn as rows of letters ("Qu" for Q), each row indented by INDENT spaces. */
 void sk_boggle_cli_draw(sk_buf *out, const sk_boggle_grid *g, int indent);
-
-/* The status a subcommand returns once its option loop ended on OPT: SK_EXIT_ERROR after a bad
- * option, SK_EXIT_OK after --help; -1 when the options were read and the subcommand goes on. */
-int sk_boggle_cli_opts_done(int opt);
 
 /* `skrab boggle solve` and `skrab boggle check` (cmd_boggle_solve.c) and their options. */
 int sk_boggle_cli_solve(sk_cli *cli, int argc, char **argv);

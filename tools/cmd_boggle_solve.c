@@ -87,7 +87,7 @@ static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn 
 }
 
 /* ---- the options solve and check share ----------------------------------------------------- */
-enum { G_LEXICON, G_MIN, G_PATH, G_JSON, G_SHARED };
+enum { GRID_LEXICON, GRID_MIN, GRID_PATH, GRID_JSON, GRID_SHARED };
 
 /* What the shared options set. */
 typedef struct {
@@ -99,24 +99,24 @@ typedef struct {
  * else SK_EXIT_OK. */
 static int shared_option(sk_cli_opts *o, int opt, grid_options *g)
 {
-    if (opt == G_LEXICON) g->lexname = o->optarg;
-    if (opt == G_MIN && sk_cli_opts_int(o, 2, SK_BOGGLE_WORD_MAX, &g->min_len) != SK_EXIT_OK)
+    if (opt == GRID_LEXICON) g->lexname = o->optarg;
+    if (opt == GRID_MIN && sk_cli_opts_int(o, 2, SK_BOGGLE_WORD_MAX, &g->min_len) != SK_EXIT_OK)
         return SK_EXIT_ERROR;
-    if (opt == G_PATH) g->path = 1;
-    if (opt == G_JSON) g->json = 1;
+    if (opt == GRID_PATH) g->path = 1;
+    if (opt == GRID_JSON) g->json = 1;
     return SK_EXIT_OK;
 }
 
 /* ---- solve ----------------------------------------------------------------------------------- */
-enum { S_BY_SCORE = G_SHARED, S_COUNT };
+enum { S_BY_SCORE = GRID_SHARED, S_COUNT };
 const sk_cli_option sk_boggle_solve_options[] = {
-    {G_LEXICON, "lexicon", 'l', "LEX",
+    {GRID_LEXICON, "lexicon", 'l', "LEX",
      "the lexicon: a name, a word list or a KWG file (default wordlist)", SK_CLI_LEXICON_VALUES},
-    {G_MIN, "min", 'm', "N", "only words of at least N letters (default 3)", "<number>"},
-    {G_PATH, "path", 'p', NULL, "show the cells of each word (a1 = top left)", NULL},
+    {GRID_MIN, "min", 'm', "N", "only words of at least N letters (default 3)", "<number>"},
+    {GRID_PATH, "path", 'p', NULL, "show the cells of each word (a1 = top left)", NULL},
     {S_BY_SCORE, "by-score", 's', NULL, "highest scores first (default: alphabetical)", NULL},
     {S_COUNT, "count", 'c', NULL, "print only the summary line of each grid", NULL},
-    {G_JSON, "json", 0, NULL,
+    {GRID_JSON, "json", 0, NULL,
      "JSON Lines: {\"word\",\"score\",\"path\"}, then {\"grid\",\"words\",\"total\"}", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
@@ -266,7 +266,7 @@ int sk_boggle_cli_solve(sk_cli *cli, int argc, char **argv)
         if (opt == S_BY_SCORE) sv.by_score = 1;
         if (opt == S_COUNT) sv.count_only = 1;
     }
-    if (sk_boggle_cli_opts_done(opt) >= 0) return sk_boggle_cli_opts_done(opt);
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     const char *lexname = go.lexname;
     sv.min_len = go.min_len;
     sv.path = go.path;
@@ -286,11 +286,11 @@ int sk_boggle_cli_solve(sk_cli *cli, int argc, char **argv)
 
 /* ---- check ----------------------------------------------------------------------------------- */
 const sk_cli_option sk_boggle_check_options[] = {
-    {G_LEXICON, "lexicon", 'l', "LEX",
+    {GRID_LEXICON, "lexicon", 'l', "LEX",
      "the lexicon (default wordlist); 'none': only trace the words", SK_CLI_LEXICON_NONE_VALUES},
-    {G_MIN, "min", 'm', "N", "words need at least N letters (default 3)", "<number>"},
-    {G_PATH, "path", 'p', NULL, "show the cells of each word that can be traced", NULL},
-    {G_JSON, "json", 0, NULL,
+    {GRID_MIN, "min", 'm', "N", "words need at least N letters (default 3)", "<number>"},
+    {GRID_PATH, "path", 'p', NULL, "show the cells of each word that can be traced", NULL},
+    {GRID_JSON, "json", 0, NULL,
      "JSON Lines: {\"input\",\"word\",\"on_board\",\"in_lexicon\",\"valid\",\"score\",\"path\"}",
      NULL},
     {0, NULL, 0, NULL, NULL, NULL},
@@ -401,7 +401,7 @@ int sk_boggle_cli_check(sk_cli *cli, int argc, char **argv)
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0)
         if (shared_option(&o, opt, &go) != SK_EXIT_OK) return SK_EXIT_ERROR;
-    if (sk_boggle_cli_opts_done(opt) >= 0) return sk_boggle_cli_opts_done(opt);
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     const char *lexname = go.lexname;
     ck.min_len = go.min_len;
     ck.path = go.path;

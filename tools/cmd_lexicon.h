@@ -43,8 +43,4 @@ int sk_lexcmd_load_alphabet(sk_cli *cli, const char *name, sk_lexcmd_alphabet *c
 int sk_lexcmd_load(sk_cli *cli, const char *name, int cache, const sk_lexcmd_alphabet *ac,
                    sk_lexicon **out, int *was_wordlist, int *status_rc);
 
-/* After the options of a subcommand were read up to OPT: -1 to go on, else its exit status
- * (an option error, or --help shown). */
-int sk_lexcmd_opts_done(int opt);
-
 #endif

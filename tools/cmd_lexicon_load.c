@@ -118,10 +118,3 @@ int sk_lexcmd_load(sk_cli *cli, const char *name, int cache, const sk_lexcmd_alp
     *status_rc = rc;
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_ERROR;
 }
-
-int sk_lexcmd_opts_done(int opt)
-{
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
-    return -1;
-}
