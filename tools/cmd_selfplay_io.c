@@ -25,6 +25,7 @@
 
 #include "cli.h"
 #include "cmd_selfplay.h"
+#include "skrab/utf8.h"
 
 extern char **environ;
 
@@ -336,28 +337,13 @@ int sk_selfplay_write_file(const char *path, const char *data, size_t len)
     return 0;
 }
 
-/* The length of the UTF-8 character at S[0..LEN) when it is well formed and not a control
- * character (C0, DEL or C1), else 0. */
+/* The length of the UTF-8 character at S[0..LEN) when it is well formed (sk_utf8_decode) and
+ * not a control character (C0, DEL or C1), else 0. */
 static size_t printable_char(const unsigned char *s, size_t len)
 {
-    unsigned char c = s[0];
-    if (c < 0x80) return c >= 0x20 && c != 0x7f;
-    size_t n = c >= 0xc2 && c <= 0xdf   ? 2
-               : c >= 0xe0 && c <= 0xef ? 3
-               : c >= 0xf0 && c <= 0xf4 ? 4
-                                        : 0;
-    if (n == 0 || n > len) return 0;
-    unsigned char lo = 0x80,
-                  hi = 0xbf;  /* the second byte's range: no overlong or surrogate forms */
-    if (c == 0xc2) lo = 0xa0; /* U+0080..U+009F are the C1 controls */
-    if (c == 0xe0) lo = 0xa0;
-    if (c == 0xed) hi = 0x9f;
-    if (c == 0xf0) lo = 0x90;
-    if (c == 0xf4) hi = 0x8f;
-    if (s[1] < lo || s[1] > hi) return 0;
-    for (size_t i = 2; i < n; i++)
-        if (s[i] < 0x80 || s[i] > 0xbf) return 0;
-    return n;
+    uint32_t cp;
+    size_t n = sk_utf8_decode((const char *)s, len, &cp);
+    return n == 0 || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? 0 : n;
 }
 
 void sk_selfplay_escape(const char *in, size_t len, char *out, size_t size)
