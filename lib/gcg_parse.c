@@ -6,12 +6,13 @@
  * "malformed rack" is told apart from "unrecognised line". Only the notation is judged here; what
  * the events mean on the board is gcg_replay.c's business; the pragma lines are gcg_pragma.c's. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "internal/gcg_parse.h"
 #include "internal/regex.h"
+#include "skrab/buf.h"
 #include "skrab/error.h"
 #include "skrab/gcg.h"
 #include "skrab/resource.h"

@@ -8,7 +8,6 @@
 #include <strings.h>
 
 #include "internal/gcg_parse.h"
-#include "skrab/buf.h"
 
 static const char *const HEADERS[SK_GP_HEADERS] = {
     "title",     "description",  "id",
