@@ -99,8 +99,7 @@ int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
             a.each = 1;
         }
     }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     sk_cli_posinput in;
     int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &a.pos, &a.game);
     if (status == SK_EXIT_OK)

@@ -149,8 +149,7 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
         else if (opt == OPT_EXPLAIN)
             c.explain = 1;
     }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     sk_cli_posinput in;
     int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &c.pos, &c.game);
     if (status == SK_EXIT_OK) {

@@ -334,8 +334,7 @@ int sk_cmd_lint(sk_cli *cli, int argc, char **argv)
             break;
         }
     }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     int status = SK_EXIT_OK;
     if (o.optind >= argc) {
         status = lint_one(&ctx, "-");

@@ -155,8 +155,7 @@ int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
         else if (opt == OPT_JSON)
             p.json = 1;
     }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     int status = SK_EXIT_OK;
     sk_cli_posinput in;
     memset(&in, 0, sizeof(in));

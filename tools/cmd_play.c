@@ -409,8 +409,7 @@ int sk_cmd_play(sk_cli *cli, int argc, char **argv)
             has_seed = 1;
         }
     }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     if (o.optind < argc) return sk_cli_usage_error(cli, "play takes no operands");
     int status = config ? sk_cmd_play_cs104(cli, &g, config, has_seed, seed)
                         : play_skrabbkle(cli, &g, has_seed, seed);

@@ -279,8 +279,7 @@ int sk_cmd_replay(sk_cli *cli, int argc, char **argv)
         else if (opt == OPT_POSITIONS)
             v.positions = 1;
     }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     if (v.positions && (v.json || v.quiet))
         return sk_cli_usage_error(cli, "--positions cannot be combined with %s",
                                   v.json ? "--json" : "-q");

@@ -118,8 +118,7 @@ int sk_cmd_show(sk_cli *cli, int argc, char **argv)
             return sk_cli_usage_error(cli, "unknown board format '%s'", o.optarg);
         if (opt == OPT_SVG) svg = 1;
     }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     if (o.optind + 1 < argc) return sk_cli_usage_error(cli, "show draws one board or position");
     const char *arg = o.optind < argc ? argv[o.optind] : NULL;
     struct stat st;

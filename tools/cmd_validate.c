@@ -78,8 +78,7 @@ int sk_cmd_validate(sk_cli *cli, int argc, char **argv)
         else if (opt == OPT_QUIET)
             v.quiet = 1;
     }
-    if (opt == SK_OPT_ERROR) return SK_EXIT_ERROR;
-    if (opt == SK_OPT_HELP) return SK_EXIT_OK;
+    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
     int status = SK_EXIT_OK;
     if (o.optind == argc) status = validate_input(&v, "-");
     for (int i = o.optind; i < argc; i++) {
