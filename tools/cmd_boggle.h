@@ -1,6 +1,6 @@
 /* cmd_boggle.h — what `skrab boggle` (cmd_boggle.c) shares with its interactive game
- * (cmd_boggle_play.c) and with solve and check (cmd_boggle_solve.c): loading lexicons and dice by
- * name, seeds, drawing a grid. */
+ * (cmd_boggle_play.c, cmd_boggle_input.c, cmd_boggle_words.c) and with solve and check
+ * (cmd_boggle_solve.c): loading lexicons and dice by name, seeds, drawing a grid. */
 #ifndef SKRAB_CMD_BOGGLE_H
 #define SKRAB_CMD_BOGGLE_H
 
@@ -57,6 +57,32 @@ typedef void (*sk_boggle_line_fn)(void *ctx, char *line);
  * cannot be switched (then read lines instead). */
 int sk_boggle_input_countdown(sk_boggle_input *in, double deadline, sk_boggle_line_fn fn,
                               void *ctx);
+
+/* ---- the computer's words in `boggle play` (cmd_boggle_words.c) --------------------------- */
+typedef struct {
+    char path[SK_PATH_MAX];   /* where they are kept; "" when there is nowhere to keep them */
+    int is_default;           /* PATH is the default place: its directory may be made */
+    sk_boggle_solver *solver; /* the game's dictionary compiled (NULL: not yet) */
+    int stale;                /* the dictionary changed since it was compiled */
+} sk_boggle_memory;
+
+/* Sets M's path: OPTION (--words) when not NULL, else XDG_DATA_HOME/skrab, else
+ * HOME/.local/share/skrab (boggle-words.txt); "" when none of them is usable. */
+void sk_boggle_memory_locate(sk_boggle_memory *m, const sk_cli *cli, const char *option);
+/* --words FILE names a file in a directory that exists: it is made only for the default place.
+ * Returns SK_EXIT_OK, or SK_EXIT_ERROR after saying why not. */
+int sk_boggle_memory_check_dir(sk_cli *cli, const sk_boggle_memory *m);
+/* Loads the words into GAME's dictionary: M's file, or the starter words when there is none yet.
+ * Returns SK_EXIT_OK, or SK_EXIT_ERROR when the file exists but cannot be read: the game would
+ * start without its words and save over them, so it does not start. */
+int sk_boggle_memory_load(sk_cli *cli, const sk_boggle_memory *m, sk_boggle_game *game);
+/* Saves GAME's dictionary to M's file when it changed (warns when it cannot, and when there is
+ * nowhere to keep it), and marks it saved. */
+void sk_boggle_memory_save(sk_cli *cli, const sk_boggle_memory *m, sk_boggle_game *game);
+/* The computer's finds in R's grid with GAME's dictionary (compiled again when M is stale). */
+int sk_boggle_memory_solve(sk_boggle_memory *m, const sk_boggle_game *game,
+                           const sk_boggle_round *r, sk_boggle_words *out);
+void sk_boggle_memory_free(sk_boggle_memory *m);
 
 /* `skrab boggle play` (cmd_boggle_play.c) and its options. */
 int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv);

@@ -4,12 +4,10 @@
  * and the round still ends when time runs out unless --time 0); the player types words one a line
  * and an empty line ends the round early. Then the results, the strike commands, the next round.
  * End of input ends the game cleanly. The rules are in lib/boggle_game.c, the reading of keys
- * and lines in cmd_boggle_input.c. */
-#include <errno.h>
+ * and lines in cmd_boggle_input.c, the keeping of the computer's words in cmd_boggle_words.c. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd_boggle.h"
@@ -65,12 +63,9 @@ typedef struct {
     sk_rng rng;
     sk_lexicon *lex; /* NULL: -l none */
     sk_boggle_game game;
-    sk_boggle_solver *computer; /* the computer's dictionary, compiled */
-    int computer_stale;         /* the dictionary changed since it was compiled */
+    sk_boggle_memory memory; /* the computer's words: where they are kept, compiled */
     int min_len, seconds;
-    char words_path[SK_PATH_MAX]; /* "" when there is nowhere to keep the words */
-    int words_default;            /* words_path is the default one: its directory may be made */
-    int failed;                   /* an output or memory error: the game stops */
+    int failed; /* an output or memory error: the game stops */
 } play;
 
 enum { ROUND_ENDED, ROUND_EOF, ROUND_QUIT, ROUND_ERROR };
@@ -133,146 +128,6 @@ static void countdown_line(void *ctx, char *line)
 {
     play_line *pl = ctx;
     take_words(pl->p, pl->r, line);
-}
-
-/* ---- the computer's words -------------------------------------------------------------------- */
-/* Where the computer keeps its words: --words, else XDG_DATA_HOME/skrab, else
- * HOME/.local/share/skrab; "" when none of them is usable. */
-static void words_path(play *p, const char *option)
-{
-    const char *xdg = p->cli->data_home, *home = p->cli->home;
-    int n = -1;
-    p->words_default = option == NULL;
-    if (option)
-        n = snprintf(p->words_path, sizeof(p->words_path), "%s", option);
-    else if (xdg && xdg[0] == '/')
-        n = snprintf(p->words_path, sizeof(p->words_path), "%s/skrab/boggle-words.txt", xdg);
-    else if (home && home[0] == '/')
-        n = snprintf(p->words_path, sizeof(p->words_path), "%s/.local/share/skrab/boggle-words.txt",
-                     home);
-    if (n < 0 || (size_t)n >= sizeof(p->words_path)) p->words_path[0] = '\0';
-}
-
-/* Reads the word file at PATH into the computer's dictionary. Returns SK_OK, SK_ENOTFOUND, or
- * another code after printing the problem. */
-static int read_words(play *p, const char *path)
-{
-    sk_buf text;
-    sk_buf_init(&text);
-    int rc = sk_buf_read_file(&text, path, SK_BOGGLE_WORDSET_FILE_MAX + 1);
-    if (rc == SK_OK) {
-        sk_diag_list d;
-        sk_diag_list_init(&d);
-        rc = sk_boggle_wordset_parse(&p->game.dict, text.data, text.len, &d);
-        sk_cli_print_diags(p->cli, path, 0, sk_buf_str(&text), text.len, &d, 0);
-        sk_diag_list_free(&d);
-    } else if (rc != SK_ENOTFOUND) {
-        sk_cli_error(p->cli, "%s: cannot read: %s", path,
-                     rc == SK_ETOOBIG ? "too large" : sk_strerror(rc));
-    }
-    sk_buf_free(&text);
-    return rc;
-}
-
-/* Loads the computer's words: its word file, or the starter words when there is none yet.
- * Returns SK_EXIT_OK, or SK_EXIT_ERROR when the word file exists but cannot be read: the game
- * would start without its words and save over them, so it does not start. */
-static int load_words(play *p)
-{
-    if (p->words_path[0]) {
-        int rc = read_words(p, p->words_path);
-        if (rc == SK_OK) return SK_EXIT_OK;
-        if (rc != SK_ENOTFOUND) {
-            sk_cli_error(p->cli,
-                         "%s: the computer's words cannot be read; the game does not start, "
-                         "so that the file is not saved over (move it away to start anew)",
-                         p->words_path);
-            return SK_EXIT_ERROR;
-        }
-    }
-    char starter[SK_PATH_MAX];
-    if (sk_resource_find(&p->cli->datadirs, SK_RES_DICE, "starter-words", starter,
-                         sizeof(starter)) != SK_OK ||
-        read_words(p, starter) != SK_OK)
-        sk_cli_error(p->cli, "warning: no starter words (boggle/starter-words.txt): the computer "
-                             "starts knowing no word");
-    return SK_EXIT_OK;
-}
-
-/* The directory part of PATH into DIR[SIZE] ("." for a bare name). */
-static void directory_of(const char *path, char *dir, size_t size)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        snprintf(dir, size, ".");
-    else if (slash == path)
-        snprintf(dir, size, "/");
-    else
-        snprintf(dir, size, "%.*s", (int)(slash - path), path);
-}
-
-/* --words FILE names a file in a directory that exists: it is made only for the default place.
- * Returns SK_EXIT_OK, or SK_EXIT_ERROR after saying why not. */
-static int check_words_dir(play *p)
-{
-    if (p->words_default || !p->words_path[0]) return SK_EXIT_OK;
-    char dir[SK_PATH_MAX];
-    struct stat st;
-    directory_of(p->words_path, dir, sizeof(dir));
-    int found = stat(dir, &st) == 0;
-    if (found && S_ISDIR(st.st_mode)) return SK_EXIT_OK;
-    sk_cli_error(p->cli, "--words %s: %s: %s", p->words_path, dir,
-                 found             ? "not a directory"
-                 : errno == ENOENT ? "no such directory"
-                                   : strerror(errno));
-    return SK_EXIT_ERROR;
-}
-
-/* mkdir -p of the directory of the default word file, mode 0700 (the XDG base directory rule).
- * Returns 0, or -1 with errno set. */
-static int make_default_dir(const char *path)
-{
-    char dir[SK_PATH_MAX];
-    directory_of(path, dir, sizeof(dir));
-    for (char *q = dir + 1; *q; q++) {
-        if (*q != '/') continue;
-        *q = '\0';
-        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return -1;
-        *q = '/';
-    }
-    if (mkdir(dir, 0700) != 0 && errno != EEXIST) return -1;
-    return 0;
-}
-
-static void save_words(play *p)
-{
-    if (!p->game.dict_changed) return;
-    if (!p->words_path[0]) {
-        sk_cli_error(p->cli, "warning: neither XDG_DATA_HOME nor HOME is set: the computer's "
-                             "words are not kept");
-    } else if ((p->words_default && make_default_dir(p->words_path) != 0) ||
-               sk_boggle_wordset_save(&p->game.dict, p->words_path) != SK_OK) {
-        sk_cli_error(p->cli, "warning: cannot save the computer's words to %s: %s", p->words_path,
-                     strerror(errno));
-    }
-    p->game.dict_changed = 0;
-}
-
-/* The computer's finds in R's grid. */
-static int computer_words(play *p, const sk_boggle_round *r, sk_boggle_words *out)
-{
-    if (!p->computer || p->computer_stale) {
-        sk_lexicon *lex = NULL;
-        sk_boggle_solver_free(p->computer);
-        p->computer = NULL;
-        int rc = sk_boggle_wordset_lexicon(&p->game.dict, &lex);
-        if (rc == SK_OK) rc = sk_boggle_solver_new(&p->computer, lex);
-        sk_lexicon_free(lex);
-        if (rc != SK_OK) return rc;
-        p->computer_stale = 0;
-    }
-    int rc = sk_boggle_solve(p->computer, &r->grid, r->min_len, out);
-    return rc == SK_ETOOBIG ? SK_OK : rc; /* what was found in time is what the computer saw */
 }
 
 /* ---- showing results ------------------------------------------------------------------------- */
@@ -395,7 +250,7 @@ static int play_round(play *p, sk_boggle_round *r)
     if (p->failed || result == ROUND_ERROR || result == ROUND_QUIT) return result;
     sk_boggle_words found;
     sk_boggle_words_init(&found);
-    int rc = computer_words(p, r, &found);
+    int rc = sk_boggle_memory_solve(&p->memory, &p->game, r, &found);
     if (rc == SK_OK) rc = sk_boggle_round_finish(r, &found, p->lex);
     sk_boggle_words_free(&found);
     if (rc != SK_OK) {
@@ -415,11 +270,11 @@ static void close_round(play *p, const sk_boggle_round *r)
         p->failed = 1;
         return;
     }
-    if (p->game.dict_changed) p->computer_stale = 1;
+    if (p->game.dict_changed) p->memory.stale = 1;
     if (learned)
         say(p, "The computer learned %d of your words; it knows %zu.\n", learned,
             p->game.dict.count);
-    save_words(p);
+    sk_boggle_memory_save(p->cli, &p->memory, &p->game);
     int winner;
     if (sk_boggle_game_over(&p->game, &winner)) {
         say(p, "%s %d to %d. A new game begins.\n",
@@ -564,9 +419,9 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     int fd = fileno(cli->in);
     sk_boggle_input_init(&p->in, fd, LINE_MAX_BYTES - 1, cli->out);
     p->terminal = fd >= 0 && isatty(fd) && isatty(fileno(cli->out));
-    words_path(p, words);
-    if ((status = check_words_dir(p)) != SK_EXIT_OK) goto cleanup;
-    if ((status = load_words(p)) != SK_EXIT_OK) goto cleanup;
+    sk_boggle_memory_locate(&p->memory, cli, words);
+    if ((status = sk_boggle_memory_check_dir(cli, &p->memory)) != SK_EXIT_OK) goto cleanup;
+    if ((status = sk_boggle_memory_load(cli, &p->memory, &p->game)) != SK_EXIT_OK) goto cleanup;
     say(p,
         "Boggle against the computer: the first to %d point%s wins. Difficulty %d: the computer\n"
         "learns a word you find with chance %d in 10. It knows %zu words.\n",
@@ -588,14 +443,14 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
             status = SK_EXIT_ERROR;
         sk_boggle_round_free(&r);
     } while (again && !p->failed);
-    save_words(p);
+    sk_boggle_memory_save(p->cli, &p->memory, &p->game);
     if (!p->failed)
         say(p, "\nFinal score: you %d, the computer %d.\n", p->game.user_total,
             p->game.computer_total);
     if (p->failed) status = SK_EXIT_ERROR;
 cleanup:
     sk_boggle_input_free(&p->in);
-    sk_boggle_solver_free(p->computer);
+    sk_boggle_memory_free(&p->memory);
     sk_lexicon_free(p->lex);
     sk_boggle_game_free(&p->game);
     free(p);
