@@ -42,26 +42,34 @@ int sk_kwg_detect(const void *data, size_t len)
 /* One pass over the nodes: *IN_RANGE when every arc is inside the file and every tile below
  * SK_TILE_KINDS (the most an alphabet has: what the move generator's letter sets hold), *FORWARD
  * when every arc also points to a later node, *MAX_TILE the highest tile of any node (what the
- * tile set of a game must define: sk_lexicon_max_tile). This is most of the cost of opening a
- * lexicon, so it works on four nodes at a time (GCC/Clang vector extensions; plain code
- * elsewhere). */
+ * tile set of a game must define: sk_lexicon_max_tile), *ASCENDING when every node that does not
+ * end its list is followed by a higher tile (every search of a list, sk_kwg_find first, stops at
+ * a tile above the one it looks for). This is most of the cost of opening a lexicon, so it works
+ * on four nodes at a time (GCC/Clang vector extensions; plain code elsewhere). */
 #define TILE_OUT ((uint32_t)SK_TILE_KINDS << 24) /* a node at or above holds too large a tile */
 #if defined(__GNUC__)
 typedef uint32_t v4u __attribute__((vector_size(16)));
+typedef int32_t v4i __attribute__((vector_size(16)));
 #endif
 
 static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *forward,
-                      unsigned *max_tile)
+                      unsigned *max_tile, int *ascending)
 {
-    uint32_t outside = 0, backward = 0, top = 0, n = (uint32_t)count, i = 0;
+    uint32_t outside = 0, backward = 0, top = 0, disorder = 0, n = (uint32_t)count, i = 0;
 #if defined(__GNUC__)
     v4u vout = {0, 0, 0, 0}, vback = {0, 0, 0, 0}, vtop = {0, 0, 0, 0}, idx = {0, 1, 2, 3};
     const v4u mask = {0x3FFFFFu, 0x3FFFFFu, 0x3FFFFFu, 0x3FFFFFu}, one = {1, 1, 1, 1},
               four = {4, 4, 4, 4}, vn = {n, n, n, n},
-              tmax = {TILE_OUT, TILE_OUT, TILE_OUT, TILE_OUT};
-    for (; i + 4 <= n; i += 4) {
-        v4u a;
+              tmax = {TILE_OUT, TILE_OUT, TILE_OUT, TILE_OUT},
+              end = {1u << 22, 1u << 22, 1u << 22, 1u << 22};
+    v4i vasc = {-1, -1, -1, -1};
+    for (; i + 5 <= n; i += 4) { /* nodes i .. i + 3, each with the node after it */
+        v4u a, next;
         memcpy(&a, nodes + i, sizeof(a));
+        memcpy(&next, nodes + i + 1, sizeof(next));
+        /* in order: the next tile is higher (tiles are 0..255, compared as signed numbers, in
+         * one SSE2 step), or the node ends its list */
+        vasc &= ((v4i)(next >> 24) > (v4i)(a >> 24)) | (v4i)((a & end) == end);
         vout |= (v4u)(a >= tmax);
         v4u higher = (v4u)(a > vtop); /* the tile is the top byte: compare whole nodes */
         vtop = (a & higher) | (vtop & ~higher);
@@ -73,6 +81,7 @@ static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *f
     for (int k = 0; k < 4; k++) {
         outside |= vout[k];
         backward |= vback[k];
+        disorder |= (uint32_t)!vasc[k];
         if (vtop[k] > top) top = vtop[k];
     }
 #endif
@@ -81,17 +90,20 @@ static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *f
         outside |= (uint32_t)(a >= n) | (uint32_t)(nodes[i] >= TILE_OUT);
         backward |= (uint32_t)(a - 1u < i);
         if (nodes[i] > top) top = nodes[i];
+        disorder |= (uint32_t)(i + 1 < n && !sk_kwg_is_end(nodes[i]) &&
+                               sk_kwg_tile(nodes[i + 1]) <= sk_kwg_tile(nodes[i]));
     }
     *in_range = !outside;
     *forward = !outside && !backward;
     *max_tile = sk_kwg_tile(top);
+    *ascending = !disorder;
 }
 
 int sk_kwg_arcs_forward(const uint32_t *nodes, size_t count)
 {
-    int in_range, forward;
+    int in_range, forward, ascending;
     unsigned max_tile;
-    scan_arcs(nodes, count, &in_range, &forward, &max_tile);
+    scan_arcs(nodes, count, &in_range, &forward, &max_tile, &ascending);
     return forward;
 }
 
@@ -187,8 +199,9 @@ done:
     return rc;
 }
 
-/* Checks COUNT host-order nodes; sets *FORWARD when every arc points forward and *MAX_TILE to
- * the highest tile. */
+/* Checks COUNT host-order nodes (docs/formats.md: node 0 a root pointer, tiles and arcs in
+ * range, the last node ending its list, each list ascending, no cycle); sets *FORWARD when every
+ * arc points forward and *MAX_TILE to the highest tile. */
 int sk_kwg_check_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags, int *forward,
                        unsigned *max_tile)
 {
@@ -197,8 +210,8 @@ int sk_kwg_check_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags,
                     "not a KWG: node 0 is not a root pointer (tile 0, last of its list)");
         return SK_EINVAL;
     }
-    int in_range;
-    scan_arcs(nodes, count, &in_range, forward, max_tile);
+    int in_range, ascending;
+    scan_arcs(nodes, count, &in_range, forward, max_tile, &ascending);
     if (!in_range) {
         for (size_t i = 0; i < count; i++) {
             if (sk_kwg_tile(nodes[i]) >= SK_TILE_KINDS) {
@@ -219,6 +232,18 @@ int sk_kwg_check_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags,
     if (!sk_kwg_is_end(nodes[count - 1])) {
         sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
                     "the last node (%zu) does not end its list (truncated file?)", count - 1);
+        return SK_EINVAL;
+    }
+    if (!ascending) {
+        for (size_t i = 0; i + 1 < count; i++) {
+            if (sk_kwg_is_end(nodes[i]) || sk_kwg_tile(nodes[i + 1]) > sk_kwg_tile(nodes[i]))
+                continue;
+            sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
+                        "node %zu holds tile %u after tile %u in the same list: siblings are in "
+                        "ascending tile order (not a KWG, or a damaged one)",
+                        i + 1, sk_kwg_tile(nodes[i + 1]), sk_kwg_tile(nodes[i]));
+            break;
+        }
         return SK_EINVAL;
     }
     if (*forward) return SK_OK;
@@ -308,9 +333,9 @@ int sk_lexicon_wrap(sk_lexicon **out, const uint32_t *nodes, size_t count, void 
 
 int sk_lexicon_adopt(sk_lexicon **out, uint32_t *nodes, size_t count)
 {
-    int in_range, forward;
+    int in_range, forward, ascending;
     unsigned max_tile;
-    scan_arcs(nodes, count, &in_range, &forward, &max_tile);
+    scan_arcs(nodes, count, &in_range, &forward, &max_tile, &ascending);
     return sk_lexicon_wrap(out, nodes, count, NULL, 0, nodes, forward, max_tile);
 }
 

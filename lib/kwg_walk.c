@@ -1,9 +1,10 @@
 /* kwg_walk.c — a lexicon's walk table (see sk_lexicon_walk_nodes in internal/kwg.h): each node
  * widened to 64 bits, the KWG node in the low half and, in the high half, the set of tiles in
  * its child list (bit t for tile t, bit 0 the GADDAG separator; all 32 bits when the list holds
- * a tile above 30 or is not in strictly ascending tile order, so that bit 31 set means "any
- * tile": see sk_mg_kids). Otherwise the set is exact, and the child of tile t is at the list's
- * start plus the number of tiles below t in the set (sk_mg_child). The move generator reads a
+ * a tile above 30, so that bit 31 set means "any tile": see sk_mg_kids). Otherwise the set is
+ * exact, and since a lexicon's lists ascend (checked when it is opened: sk_kwg_check_nodes), the
+ * child of tile t is at the list's start plus the number of tiles below t in the set
+ * (sk_mg_child). The move generator reads a
  * child's node anyway when it scans a sibling list; with the set beside it, it knows before
  * descending whether the child can go on at the next square, and skips the dead ends without
  * loading their lists. Built on request, once per lexicon, and shared by every thread that uses the
@@ -51,9 +52,6 @@ static void fill(uint64_t *table, uint32_t *suf, const uint32_t *nodes, size_t c
         unsigned t = sk_kwg_tile(node);
         uint32_t bit = t < 31 ? 1u << t : 0xFFFFFFFFu;
         int last = sk_kwg_is_end(node) || i + 1 == count;
-        /* a list not in strictly ascending tile order reads as "any tile" too: the walk then
-         * scans it instead of indexing it (see sk_mg_exact) */
-        if (!last && sk_kwg_tile(nodes[i + 1]) <= t) bit = 0xFFFFFFFFu;
         suf[i] = bit | (last ? 0 : suf[i + 1]);
     }
     for (size_t i = 0; i < count; i++) {

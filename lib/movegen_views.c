@@ -35,21 +35,17 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
     }
 }
 
-/* Sets FIRST[t] to sk_kwg_find(NODES, LIST, t) for every tile t below SK_MG_LETTERS_MAX: from
- * one reading of the list when its tiles ascend, as a lexicon's do. */
+/* Sets FIRST[t] to sk_kwg_find(NODES, LIST, t) for every tile t below SK_MG_LETTERS_MAX, from
+ * one reading of the list (its tiles ascend, as every lexicon's do: sk_kwg_check_nodes). */
 static void root_nodes(const uint32_t *nodes, uint32_t list, uint32_t first[SK_MG_LETTERS_MAX])
 {
     memset(first, 0, sizeof(first[0]) * SK_MG_LETTERS_MAX);
     if (!list) return;
-    int ascending = 1;
     for (uint32_t i = list;; i++) {
         unsigned t = sk_kwg_tile(nodes[i]);
-        if (i > list && t <= sk_kwg_tile(nodes[i - 1])) ascending = 0;
-        if (t < SK_MG_LETTERS_MAX && !first[t]) first[t] = i;
+        if (t < SK_MG_LETTERS_MAX) first[t] = i;
         if (sk_kwg_is_end(nodes[i])) break;
     }
-    for (unsigned t = 0; !ascending && t < SK_MG_LETTERS_MAX; t++)
-        first[t] = sk_kwg_find(nodes, list, t);
 }
 
 /* *LIST and *TILES: the child list of node AT (0: none, also when AT is 0) and its tiles
