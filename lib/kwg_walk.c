@@ -4,11 +4,11 @@
  * a tile above 30, so that bit 31 set means "any tile": see sk_mg_kids). Otherwise the set is
  * exact, and since a lexicon's lists ascend (checked when it is opened: sk_kwg_check_nodes), the
  * child of tile t is at the list's start plus the number of tiles below t in the set
- * (sk_mg_child). The move generator reads a
- * child's node anyway when it scans a sibling list; with the set beside it, it knows before
- * descending whether the child can go on at the next square, and skips the dead ends without
- * loading their lists. Built on request, once per lexicon, and shared by every thread that uses the
- * lexicon: the first to finish publishes its table, the others free theirs. */
+ * (sk_mg_child). The move generator reads a child's node anyway when it scans a sibling list;
+ * with the set beside it, it knows before descending whether the child can go on at the next
+ * square, and skips the dead ends without loading their lists. Built on request, once per
+ * lexicon, and shared by every thread that uses the lexicon: the first to finish publishes its
+ * table, the others free theirs. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
