@@ -125,7 +125,8 @@ typedef struct {
     sk_cli *cli;
     sk_boggle_solver *solver;
     sk_boggle_words words;
-    int min_len, path, by_score, count_only, json;
+    grid_options go;
+    int by_score, count_only;
     sk_buf out;
 } solving;
 
@@ -198,7 +199,7 @@ static int solve_one(void *ctx, const char *shown, int lineno, const char *text,
     solving *sv = ctx;
     sk_boggle_grid g;
     if (parse_grid(sv->cli, shown, lineno, text, len, &g) != SK_EXIT_OK) return SK_EXIT_FINDINGS;
-    int rc = sk_boggle_solve(sv->solver, &g, sv->min_len, &sv->words);
+    int rc = sk_boggle_solve(sv->solver, &g, sv->go.min_len, &sv->words);
     char gtext[64];
     sk_boggle_grid_format(&g, gtext, sizeof(gtext));
     if (rc == SK_ENOMEM) {
@@ -222,8 +223,9 @@ static int solve_one(void *ctx, const char *shown, int lineno, const char *text,
         memcpy(names + 2 * c, name, 2);
     }
     for (size_t i = 0; i < sv->words.count && !sv->count_only; i++)
-        sk_buf_append(o, line, word_line(&g, &sv->words.words[i], names, sv->json, sv->path, line));
-    if (sv->json)
+        sk_buf_append(o, line,
+                      word_line(&g, &sv->words.words[i], names, sv->go.json, sv->go.path, line));
+    if (sv->go.json)
         sk_buf_printf(o, "{\"grid\":\"%s\",\"words\":%zu,\"total\":%ld}\n", gtext, sv->words.count,
                       sv->words.total);
     else
@@ -256,21 +258,17 @@ static int make_solver(sk_cli *cli, const char *lexname, sk_boggle_solver **out)
 
 int sk_boggle_cli_solve(sk_cli *cli, int argc, char **argv)
 {
-    grid_options go = {SK_LEXICON_DEFAULT, 3, 0, 0};
-    solving sv = {.cli = cli};
+    solving sv = {.cli = cli, .go = {SK_LEXICON_DEFAULT, 3, 0, 0}};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0) {
-        if (shared_option(&o, opt, &go) != SK_EXIT_OK) return SK_EXIT_ERROR;
+        if (shared_option(&o, opt, &sv.go) != SK_EXIT_OK) return SK_EXIT_ERROR;
         if (opt == S_BY_SCORE) sv.by_score = 1;
         if (opt == S_COUNT) sv.count_only = 1;
     }
     if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
-    const char *lexname = go.lexname;
-    sv.min_len = go.min_len;
-    sv.path = go.path;
-    sv.json = go.json;
+    const char *lexname = sv.go.lexname;
     if (strcmp(lexname, "none") == 0)
         return sk_cli_usage_error(cli, "solve needs a lexicon, not 'none'");
     int status = make_solver(cli, lexname, &sv.solver);
@@ -300,7 +298,7 @@ typedef struct {
     sk_cli *cli;
     sk_boggle_grid grid;
     sk_lexicon *lex; /* NULL: -l none */
-    int min_len, path, json;
+    grid_options go;
     sk_buf out;
 } checking;
 
@@ -335,10 +333,10 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
     int in_lex = ncells != -1 && ck->lex && sk_lexicon_contains(ck->lex, NULL, text, len);
     const char *why = NULL;
     char shorter[40];
-    snprintf(shorter, sizeof(shorter), "shorter than %d letters", ck->min_len);
+    snprintf(shorter, sizeof(shorter), "shorter than %d letters", ck->go.min_len);
     if (ncells == -1)
         why = "not a word of letters A-Z";
-    else if (letters < ck->min_len)
+    else if (letters < ck->go.min_len)
         why = shorter;
     else if (ncells <= 0)
         why = qu_hint(&ck->grid, word) ? "not on the board (a Q cube reads QU: the word needs a U "
@@ -349,7 +347,7 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
     int score = why ? 0 : sk_boggle_score(letters);
     sk_buf *o = &ck->out;
     sk_buf_clear(o);
-    if (ck->json) {
+    if (ck->go.json) {
         sk_buf_puts(o, "{\"input\":");
         char *input = malloc(len + 1);
         if (input) {
@@ -385,7 +383,7 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
             sk_buf_printf(o, ": %s", why);
         else
             sk_buf_printf(o, ": %d point%s", score, score == 1 ? "" : "s");
-        if (ck->path && ncells > 0) put_path(o, ck->grid.size, cells, ncells, 0);
+        if (ck->go.path && ncells > 0) put_path(o, ck->grid.size, cells, ncells, 0);
         sk_buf_putc(o, '\n');
     }
     int st = sk_cli_write(ck->cli, o);
@@ -394,18 +392,14 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
 
 int sk_boggle_cli_check(sk_cli *cli, int argc, char **argv)
 {
-    grid_options go = {SK_LEXICON_DEFAULT, 3, 0, 0};
-    checking ck = {.cli = cli};
+    checking ck = {.cli = cli, .go = {SK_LEXICON_DEFAULT, 3, 0, 0}};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0)
-        if (shared_option(&o, opt, &go) != SK_EXIT_OK) return SK_EXIT_ERROR;
+        if (shared_option(&o, opt, &ck.go) != SK_EXIT_OK) return SK_EXIT_ERROR;
     if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
-    const char *lexname = go.lexname;
-    ck.min_len = go.min_len;
-    ck.path = go.path;
-    ck.json = go.json;
+    const char *lexname = ck.go.lexname;
     if (o.optind >= argc) return sk_cli_usage_error(cli, "check needs a GRID, then WORDs");
     const char *grid = argv[o.optind];
     if (parse_grid(cli, "<argument>", 1, grid, strlen(grid), &ck.grid) != SK_EXIT_OK)
