@@ -52,6 +52,12 @@ typedef uint32_t v4u __attribute__((vector_size(16)));
 typedef int32_t v4i __attribute__((vector_size(16)));
 #endif
 
+/* 1 when node I + 1 continues node I's list with a tile not above I's. */
+static inline int out_of_order(const uint32_t *nodes, size_t i)
+{
+    return !sk_kwg_is_end(nodes[i]) && sk_kwg_tile(nodes[i + 1]) <= sk_kwg_tile(nodes[i]);
+}
+
 static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *forward,
                       unsigned *max_tile, int *ascending)
 {
@@ -90,8 +96,7 @@ static void scan_arcs(const uint32_t *nodes, size_t count, int *in_range, int *f
         outside |= (uint32_t)(a >= n) | (uint32_t)(nodes[i] >= TILE_OUT);
         backward |= (uint32_t)(a - 1u < i);
         if (nodes[i] > top) top = nodes[i];
-        disorder |= (uint32_t)(i + 1 < n && !sk_kwg_is_end(nodes[i]) &&
-                               sk_kwg_tile(nodes[i + 1]) <= sk_kwg_tile(nodes[i]));
+        disorder |= (uint32_t)(i + 1 < n && out_of_order(nodes, i));
     }
     *in_range = !outside;
     *forward = !outside && !backward;
@@ -236,8 +241,7 @@ int sk_kwg_check_nodes(const uint32_t *nodes, size_t count, sk_diag_list *diags,
     }
     if (!ascending) {
         for (size_t i = 0; i + 1 < count; i++) {
-            if (sk_kwg_is_end(nodes[i]) || sk_kwg_tile(nodes[i + 1]) > sk_kwg_tile(nodes[i]))
-                continue;
+            if (!out_of_order(nodes, i)) continue;
             sk_diag_add(diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
                         "node %zu holds tile %u after tile %u in the same list: siblings are in "
                         "ascending tile order (not a KWG, or a damaged one)",
