@@ -57,16 +57,19 @@ static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng,
     sk_position_init(&pos, rules->board->width, rules->board->height);
     sk_game_draw(&pos, rules->tiles, 0, rules->rack_size, rng);
     sk_game_draw(&pos, rules->tiles, 1, rules->rack_size, rng);
+    /* the bag after a move is the next move's: counted once a move (by score, no exchanges) */
+    int left = bag_count(&pos, rules);
     for (int turn = 0; turn < 200; turn++) {
         sk_gen_move best;
-        int bag = by_score ? 0 : bag_count(&pos, rules);
+        int bag = by_score ? 0 : left;
         if (sk_movegen_best(gen, rules, &pos, leaves, by_score, !by_score, bag, &best) != 0)
             return -1;
         sk_play play;
         sk_gen_move_to_play(&best, &play);
         (*moves)++;
         if (sk_game_apply(&pos, &play, rules->tiles, rules->rack_size, rng) != 0) return -1;
-        int bag_empty = bag_count(&pos, rules) == 0;
+        left = bag_count(&pos, rules);
+        int bag_empty = left == 0;
         /* the player who just moved is now last in turn order */
         if ((bag_empty && pos.racks[pos.nplayers - 1][0] == '\0') || pos.zeros >= 6) return 0;
         if (!pos.racks[0][0]) /* an emptied rack reads as unknown: nothing to play */
