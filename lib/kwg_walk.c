@@ -6,9 +6,15 @@
  * child of tile t is at the list's start plus the number of tiles below t in the set
  * (sk_mg_child). The move generator reads a child's node anyway when it scans a sibling list;
  * with the set beside it, it knows before descending whether the child can go on at the next
- * square, and skips the dead ends without loading their lists. Built on request, once per
- * lexicon, and shared by every thread that uses the lexicon: the first to finish publishes its
- * table, the others free theirs. */
+ * square, and skips the dead ends without loading their lists.
+ * The table holds the lexicon's nodes in another order, breadth first from the roots: a run of
+ * siblings stays whole (a list, and the shorter lists that are its tails), and the runs the walk
+ * reads most, those near the roots, lie together instead of each among its own descendants
+ * (the depth-first order of the files skrab writes, which keeps every arc pointing forward).
+ * Nodes 0 and 1, the roots' entries, keep their places; every arc is renumbered, so the table's
+ * indices are its own and a reader never mixes them with the lexicon's. Built on request, once
+ * per lexicon, and shared by every thread that uses the lexicon: the first to finish publishes
+ * its table, the others free theirs. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,20 +49,76 @@ const uint64_t *sk_lexicon_walk_nodes(const sk_lexicon *lex)
     return atomic_load_explicit(&lex->walk->nodes, memory_order_acquire);
 }
 
-/* Fills TABLE (COUNT entries) from NODES, with SUF (COUNT entries) as scratch: SUF[i] = the
- * tiles of nodes i.. to the end of i's sibling list. */
-static void fill(uint64_t *table, uint32_t *suf, const uint32_t *nodes, size_t count)
+/* The first node of the run of siblings that holds node I of NODES: the one after the last
+ * node before I that ends a list (or node 0). */
+static uint32_t run_start(const uint32_t *nodes, uint32_t i)
 {
-    for (size_t i = count; i-- > 0;) {
-        uint32_t node = nodes[i];
-        unsigned t = sk_kwg_tile(node);
-        uint32_t bit = t < 31 ? 1u << t : 0xFFFFFFFFu;
-        int last = sk_kwg_is_end(node) || i + 1 == count;
-        suf[i] = bit | (last ? 0 : suf[i + 1]);
+    while (i > 0 && !sk_kwg_is_end(nodes[i - 1]))
+        i--;
+    return i;
+}
+
+/* Gives the run of siblings starting at node AT of NODES (COUNT of them) the next places from
+ * *NEXT: NEWIDX[i] is node I's place, and TABLE[place], until fill gives it its entry, the node
+ * placed there. */
+static void place_run(uint32_t *newidx, uint64_t *table, const uint32_t *nodes, size_t count,
+                      uint32_t at, uint32_t *next)
+{
+    for (uint32_t i = at; i < count; i++) {
+        table[*next] = i;
+        newidx[i] = (*next)++;
+        if (sk_kwg_is_end(nodes[i])) break;
     }
-    for (size_t i = 0; i < count; i++) {
-        uint32_t arc = sk_kwg_arc(nodes[i]); /* in range: validated when the lexicon was made */
-        table[i] = (uint64_t)(arc ? suf[arc] : 0) << 32 | nodes[i];
+}
+
+/* The tiles of the list LIST of NODES (COUNT of them), bit t for tile t; every bit for a tile
+ * above 30. */
+static uint32_t list_tiles(const uint32_t *nodes, size_t count, uint32_t list)
+{
+    uint32_t tiles = 0;
+    for (uint32_t i = list; i < count; i++) {
+        unsigned t = sk_kwg_tile(nodes[i]);
+        tiles |= t < 31 ? 1u << t : 0xFFFFFFFFu;
+        if (sk_kwg_is_end(nodes[i])) break;
+    }
+    return tiles;
+}
+
+/* Fills TABLE with the COUNT nodes NODES, NEWIDX as scratch: runs of siblings (see run_start)
+ * breadth first from the runs of nodes 0 and 1, then those no arc reaches, in file order. The
+ * runs partition the nodes and each is placed whole, so every list stays one run of places and
+ * nodes 0 and 1 keep theirs. The places in order are the breadth-first queue: each place, read
+ * in turn, holds the node placed there (place_run); its arc places its target's run when that
+ * is not placed yet, and the place then gets its entry, which nothing reads again. */
+static void fill(uint64_t *table, uint32_t *newidx, const uint32_t *nodes, size_t count)
+{
+    memset(newidx, 0xFF, count * sizeof(newidx[0])); /* not placed yet */
+    uint32_t next = 0, unplaced = 0;                 /* no node below UNPLACED is left to place */
+    place_run(newidx, table, nodes, count, 0, &next);
+    if (count > 1 && newidx[1] == UINT32_MAX) place_run(newidx, table, nodes, count, 1, &next);
+    for (uint32_t j = 0; j < count; j++) {
+        if (j == next) { /* what the roots do not reach: the first run not placed */
+            while (newidx[unplaced] != UINT32_MAX)
+                unplaced++;
+            place_run(newidx, table, nodes, count, unplaced, &next);
+        }
+        /* the places ahead are known: their nodes, then what their arcs lead to, are fetched
+         * before they are read (the reads are at random, and the loads can overlap) */
+        if (j + 32 < next) __builtin_prefetch(&nodes[(uint32_t)table[j + 32]]);
+        if (j + 16 < next) {
+            uint32_t ahead = sk_kwg_arc(nodes[(uint32_t)table[j + 16]]);
+            __builtin_prefetch(&newidx[ahead]);
+            __builtin_prefetch(&nodes[ahead]);
+        }
+        uint32_t node = nodes[(uint32_t)table[j]], arc = sk_kwg_arc(node); /* in range: validated */
+        uint32_t kids = 0;
+        if (arc) {
+            if (newidx[arc] == UINT32_MAX)
+                place_run(newidx, table, nodes, count, run_start(nodes, arc), &next);
+            node = (node & ~0x3FFFFFu) | newidx[arc];
+            kids = list_tiles(nodes, count, arc);
+        }
+        table[j] = (uint64_t)kids << 32 | node;
     }
 }
 
@@ -103,16 +165,17 @@ const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
     sk_walk_table *w = lex->walk;
     uint64_t *have = atomic_load_explicit(&w->nodes, memory_order_acquire);
     if (have || lex->count == 0) return have;
-    /* the table where huge pages may back it (the walk reads it at random), and the scratch */
+    /* the table where huge pages may back it (the walk reads it at random), and each node's place
+     */
     uint64_t *table = sk_huge_alloc(w->bytes);
-    uint32_t *suf = malloc(lex->count * sizeof(uint32_t));
-    if (!table || !suf) {
+    uint32_t *newidx = malloc(lex->count * sizeof(uint32_t));
+    if (!table || !newidx) {
         sk_huge_free(table, w->bytes);
-        free(suf);
+        free(newidx);
         return NULL;
     }
-    fill(table, suf, lex->nodes, lex->count);
-    free(suf);
+    fill(table, newidx, lex->nodes, lex->count);
+    free(newidx);
     fill_cross((sk_walk_cross *)(table + lex->count), lex);
     uint64_t *expected = NULL;
     if (!atomic_compare_exchange_strong_explicit(&w->nodes, &expected, table, memory_order_acq_rel,

@@ -50,10 +50,13 @@ int sk_mg_setup(sk_movegen *g, const sk_rules *rules, const sk_position *pos, sk
         g->lex.wnodes = sk_lexicon_build_walk_nodes(lex);
     g->lex.cross = sk_lexicon_walk_cross(lex);
     g->walk.out = out;
-    g->lex.gaddag = sk_lexicon_gaddag_root(lex);
+    /* the root lists in the numbering of what the walk reads: the table's own, when built */
+    g->lex.gaddag =
+        g->lex.wnodes ? sk_kwg_arc((uint32_t)g->lex.wnodes[1]) : sk_lexicon_gaddag_root(lex);
     int rc = sk_mg_rack_setup(&g->rack, rules, pos->racks[0]);
     if (rc != SK_OK) return rc;
-    g->lex.dawg = sk_lexicon_dawg_root(lex);
+    g->lex.dawg =
+        g->lex.wnodes ? sk_kwg_arc((uint32_t)g->lex.wnodes[0]) : sk_lexicon_dawg_root(lex);
     sk_mg_views_setup(&g->views, &g->lex, rules, pos, g->rack.value);
     return SK_OK;
 }

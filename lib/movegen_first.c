@@ -135,9 +135,8 @@ static int first_mirrored(const sk_movegen *g)
 static void first_words(sk_movegen *g, const first_shared *fs, uint32_t list, int len,
                         double value_abs)
 {
-    const uint32_t *nodes = g->lex.nodes;
     for (uint32_t i = list;; i++) {
-        uint32_t node = nodes[i];
+        uint32_t node = (uint32_t)sk_mg_node(g->lex.wnodes, g->lex.nodes, i);
         unsigned letter = sk_kwg_tile(node);
         for (int from_blank = 0; from_blank < 2 && letter > 0 && letter < SK_MG_LETTERS_MAX;
              from_blank++) {

@@ -37,14 +37,15 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
 
 /* Sets FIRST[t] to sk_kwg_find(NODES, LIST, t) for every tile t below SK_MG_LETTERS_MAX, from
  * one reading of the list (its tiles ascend, as every lexicon's do: sk_kwg_check_nodes). */
-static void root_nodes(const uint32_t *nodes, uint32_t list, uint32_t first[SK_MG_LETTERS_MAX])
+static void root_nodes(const sk_mg_lex *lex, uint32_t list, uint32_t first[SK_MG_LETTERS_MAX])
 {
     memset(first, 0, sizeof(first[0]) * SK_MG_LETTERS_MAX);
     if (!list) return;
     for (uint32_t i = list;; i++) {
-        unsigned t = sk_kwg_tile(nodes[i]);
+        uint32_t node = (uint32_t)sk_mg_node(lex->wnodes, lex->nodes, i);
+        unsigned t = sk_kwg_tile(node);
         if (t < SK_MG_LETTERS_MAX) first[t] = i;
-        if (sk_kwg_is_end(nodes[i])) break;
+        if (sk_kwg_is_end(node)) break;
     }
 }
 
@@ -121,7 +122,7 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
         }
         sk_mg_set allowed = 0;
         for (uint32_t i = list; list; i++) {
-            uint32_t node = nodes[i];
+            uint32_t node = (uint32_t)sk_mg_node(wn, nodes, i);
             if (sk_kwg_accepts(node)) allowed |= SK_MG_BIT(sk_kwg_tile(node));
             if (sk_kwg_is_end(node)) break;
         }
@@ -142,7 +143,7 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
     v->cross_score[r][c] = (int16_t)sum;
     sk_mg_set allowed = 0;
     for (uint32_t i = list; list; i++) {
-        uint32_t node = nodes[i];
+        uint32_t node = (uint32_t)sk_mg_node(wn, nodes, i);
         /* the tiles below, each a child of the one before */
         uint32_t at = i;
         for (int k = r + 1; k <= bottom && at; k++) {
@@ -151,7 +152,8 @@ static void cross_at(sk_mg_view *v, const sk_mg_views *vs, const sk_mg_lex *lex,
             child_list(wn, nodes, at, &next, &below);
             at = next ? sk_mg_lookup(wn, nodes, next, below, v->tile[k][c]) : 0;
         }
-        if (at && sk_kwg_accepts(nodes[at])) allowed |= SK_MG_BIT(sk_kwg_tile(node));
+        if (at && sk_kwg_accepts((uint32_t)sk_mg_node(wn, nodes, at)))
+            allowed |= SK_MG_BIT(sk_kwg_tile(node));
         if (sk_kwg_is_end(node)) break;
     }
     v->cross[r][c] &= allowed;
@@ -273,6 +275,7 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
     int changed[SK_BOARD_MAX * SK_BOARD_MAX], nchanged = 0;
     int incremental = vs->cache_valid && vs->cache_rules.lexicon == lexicon &&
                       vs->cache_nodes == sk_lexicon_node_count(lexicon) &&
+                      vs->cache_wnodes == lex->wnodes &&
                       vs->cache_rules.ruleset == rules->ruleset &&
                       memcmp(&vs->cache_board, rules->board, sizeof(vs->cache_board)) == 0 &&
                       vs->cache_w == pos->width && vs->cache_h == pos->height &&
@@ -298,8 +301,8 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
         update_views(vs, lex, value, rules, pos, changed, nchanged, redo);
     } else {
         load_views(vs, rules, pos);
-        root_nodes(lex->nodes, lex->dawg, vs->dawg_first);
-        root_nodes(lex->nodes, lex->gaddag, vs->gaddag_first);
+        root_nodes(lex, lex->dawg, vs->dawg_first);
+        root_nodes(lex, lex->gaddag, vs->gaddag_first);
         if (++vs->views_loaded == 0) { /* wrapped: no run may read as known */
             memset(vs->run_loaded, 0, sizeof(vs->run_loaded));
             vs->views_loaded = 1;
@@ -333,6 +336,7 @@ void sk_mg_views_setup(sk_mg_views *vs, const sk_mg_lex *lex, const sk_rules *ru
     }
     vs->cache_board = *rules->board;
     vs->cache_nodes = sk_lexicon_node_count(lexicon);
+    vs->cache_wnodes = lex->wnodes;
     vs->cache_w = pos->width;
     vs->cache_h = pos->height;
     memcpy(vs->cache_value, value, sizeof(vs->cache_value));

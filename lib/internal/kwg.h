@@ -176,9 +176,12 @@ int sk_kwg_build_within(uint32_t **out, size_t *count, const char *text, size_t 
 typedef int (*sk_tiles_fn)(void *ctx, const uint8_t *tiles, size_t len);
 int sk_lexicon_foreach_tiles(const sk_lexicon *lex, sk_tiles_fn fn, void *ctx);
 
-/* The walk table of a lexicon of COUNT nodes (kwg_walk.c): node i of the table is node i of the
- * lexicon in its low 32 bits and the set of tiles of its child list in the high 32 (bit t for
- * tile t; bit 0 the separator; all 32 when a tile is above 30). For the move generator. */
+/* The walk table of a lexicon of COUNT nodes (kwg_walk.c): the lexicon's nodes in an order of
+ * the table's own (breadth first from the roots; nodes 0 and 1 keep their places, every arc is
+ * renumbered), each a KWG node in its low 32 bits and the set of tiles of its child list in the
+ * high 32 (bit t for tile t; bit 0 the separator; all 32 when a tile is above 30). An index
+ * read from the table means a node of the table, never of the lexicon. For the move
+ * generator. */
 typedef struct sk_walk_table sk_walk_table;
 /* The holder of a table not built yet: SK_OK or SK_ENOMEM. */
 int sk_walk_table_new(sk_walk_table **out, size_t count);

@@ -87,8 +87,11 @@ typedef struct {
     double bound_leave[2];
 } sk_mg_sub;
 
-/* The lexicon part: what the walk reads of the lexicon of the last sk_mg_setup. NODES, GADDAG
- * and DAWG are that lexicon's nodes and root lists; WNODES is its walk table or NULL. */
+/* The lexicon part: what the walk reads of the lexicon of the last sk_mg_setup. NODES are that
+ * lexicon's nodes and WNODES its walk table or NULL; the walk reads WNODES when it is there, else
+ * NODES (sk_mg_node), and the two number the nodes differently (kwg_walk.c), so GADDAG and DAWG,
+ * the root lists, and every node index the generator keeps are in the numbering of the one it
+ * reads. */
 typedef struct {
     const uint32_t *nodes;
     /* the lexicon's walk table (see sk_lexicon_walk_nodes), NULL until the generator has set
@@ -125,6 +128,9 @@ typedef struct {
     sk_rules cache_rules;
     sk_board cache_board; /* compared by content: a board at a reused address is another */
     size_t cache_nodes;
+    /* the walk table the node indices were read from (the lexicon's own indices when NULL: the
+     * table numbers the nodes its own way, see kwg_walk.c) */
+    const uint64_t *cache_wnodes;
     int cache_value[SK_MG_LETTERS_MAX];
     char cache_tiles[SK_BOARD_MAX * SK_BOARD_MAX];
     /* [t]: the node of tile t in the DAWG's and the GADDAG's root lists (sk_kwg_find), for
@@ -284,10 +290,10 @@ struct sk_movegen {
 
 /* ---- shared helpers ------------------------------------------------------------------------- */
 
-/* Node I of the lexicon NODES, with the tiles of its child list in the high half: from the walk
- * table WN, or every tile when there is none (NULL). The walk descends into a child only when
- * that set holds a tile it can place or meet at the next square, and so skips dead ends before
- * loading their lists (see sk_movegen_set_table_after). */
+/* Node I, with the tiles of its child list in the high half: of the walk table WN (I in its
+ * numbering), or of the lexicon NODES with every tile when there is none (NULL). The walk descends
+ * into a child only when that set holds a tile it can place or meet at the next square, and so
+ * skips dead ends before loading their lists (see sk_movegen_set_table_after). */
 static inline uint64_t sk_mg_node(const uint64_t *wn, const uint32_t *nodes, uint32_t i)
 {
     return wn ? wn[i] : (uint64_t)0xFFFFFFFFu << 32 | nodes[i];

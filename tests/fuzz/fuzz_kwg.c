@@ -24,6 +24,54 @@ static int count_word(void *ctx, const char *word, size_t len)
     return ++c->words >= c->limit;
 }
 
+/* Aborts unless TABLE (the walk table of the COUNT nodes NODES) holds every list nodes 0 and 1
+ * reach as NODES hold it, in places of its own: each node the same but for its arc, always at
+ * the same place, with its child list's tiles above (bit t for tile t; every bit for a tile
+ * above 30). Nodes 0 and 1 keep their places. */
+static void check_walk_table(const uint32_t *nodes, size_t count, const uint64_t *table)
+{
+    uint32_t *map = calloc(count, sizeof(uint32_t)); /* 0: not met yet; no list holds node 0 */
+    uint32_t *from = malloc((count + 2) * sizeof(uint32_t)),
+             *to = malloc((count + 2) * sizeof(uint32_t));
+    if (!map || !from || !to) abort();
+    size_t n = 0;
+    for (uint32_t root = 0; root < 2 && root < count; root++) {
+        uint32_t node = nodes[root], tnode = (uint32_t)table[root];
+        if ((node & ~0x3FFFFFu) != (tnode & ~0x3FFFFFu) || !sk_kwg_arc(node) != !sk_kwg_arc(tnode))
+            abort();
+        if (sk_kwg_arc(node)) {
+            from[n] = sk_kwg_arc(node);
+            to[n++] = sk_kwg_arc(tnode);
+        }
+    }
+    for (size_t q = 0; q < n; q++)
+        for (uint32_t i = from[q], j = to[q];; i++, j++) {
+            if (i >= count || j >= count) abort();
+            if (map[i]) { /* met from another list: checked to its end then */
+                if (map[i] != j) abort();
+                break;
+            }
+            map[i] = j;
+            uint32_t node = nodes[i], tnode = (uint32_t)table[j], kids = 0;
+            if ((node & ~0x3FFFFFu) != (tnode & ~0x3FFFFFu) ||
+                !sk_kwg_arc(node) != !sk_kwg_arc(tnode))
+                abort();
+            for (uint32_t k = sk_kwg_arc(node); k; k++) {
+                kids |= sk_kwg_tile(nodes[k]) < 31 ? 1u << sk_kwg_tile(nodes[k]) : 0xFFFFFFFFu;
+                if (sk_kwg_is_end(nodes[k])) break;
+            }
+            if (table[j] >> 32 != kids) abort();
+            if (sk_kwg_arc(node)) {
+                from[n] = sk_kwg_arc(node);
+                to[n++] = sk_kwg_arc(tnode);
+            }
+            if (sk_kwg_is_end(node)) break;
+        }
+    free(map);
+    free(from);
+    free(to);
+}
+
 /* Every query on LEX, made from the SIZE bytes of DATA, which validation let through. */
 static void exercise(sk_lexicon *lex, const uint8_t *data, size_t size)
 {
@@ -50,17 +98,10 @@ static void exercise(sk_lexicon *lex, const uint8_t *data, size_t size)
     uint64_t set, acc;
     sk_kwg_list_sets(sk_lexicon_nodes(lex), sk_lexicon_gaddag_root(lex), &set, &acc);
     if (acc & ~set) abort();
-    /* the move generator's walk table: every node below, its child list's tiles above */
+    /* the move generator's walk table: every list the roots reach, in the table's own places,
+     * the same nodes but for their arcs, each with its child list's tiles above */
     const uint64_t *table = sk_lexicon_build_walk_nodes(lex);
-    const uint32_t *nodes = sk_lexicon_nodes(lex);
-    for (size_t i = 0; table && i < info.nodes; i++) {
-        uint32_t kids = 0; /* bit t for tile t; every bit for a tile above 30 */
-        for (uint32_t k = sk_kwg_arc(nodes[i]); k; k++) {
-            kids |= sk_kwg_tile(nodes[k]) < 31 ? 1u << sk_kwg_tile(nodes[k]) : 0xFFFFFFFFu;
-            if (sk_kwg_is_end(nodes[k])) break;
-        }
-        if ((uint32_t)table[i] != nodes[i] || table[i] >> 32 != kids) abort();
-    }
+    if (table) check_walk_table(sk_lexicon_nodes(lex), info.nodes, table);
 }
 
 /* A copy of the SIZE bytes of DATA (little-endian nodes) with each sibling list (a run ending at

@@ -303,9 +303,84 @@ static void wolges_interop(void **state)
     sk_lexicon_free(ours);
 }
 
-/* The walk table of LEX (kwg_walk.c), built on request: each entry its node below and the set
- * of its child list's tiles above, computed here one list at a time; returns the nodes with
- * children. */
+/* Checks the list LIST of NODES against the table's list TLIST, and the lists below them: each
+ * node the same but for its arc, with its child list's tiles in the high half (all 32 bits when
+ * a tile is above 30 or the list does not ascend), and each node of NODES always at the same
+ * place MAP[i] of the table (0: not met yet; no list holds node 0). Counts the nodes with
+ * children in *WITH_KIDS. */
+static void same_lists(const uint32_t *nodes, const uint64_t *table, uint32_t list, uint32_t tlist,
+                       uint32_t *map, size_t *with_kids)
+{
+    for (uint32_t i = list, j = tlist;; i++, j++) {
+        if (map[i]) { /* met from another list: checked to its end then */
+            assert_int_equal(map[i], j);
+            return;
+        }
+        map[i] = j;
+        uint32_t node = nodes[i], tnode = (uint32_t)table[j];
+        assert_int_equal(tnode & ~0x3FFFFFu, node & ~0x3FFFFFu);
+        assert_int_equal(sk_kwg_arc(tnode) != 0, sk_kwg_arc(node) != 0);
+        uint64_t tiles = 0, accepting;
+        if (sk_kwg_arc(node)) sk_kwg_list_sets(nodes, sk_kwg_arc(node), &tiles, &accepting);
+        int ascending = 1;
+        for (uint32_t k = sk_kwg_arc(node); k && !sk_kwg_is_end(nodes[k]); k++)
+            if (sk_kwg_tile(nodes[k + 1]) <= sk_kwg_tile(nodes[k])) ascending = 0;
+        assert_int_equal(table[j] >> 32, tiles >> 32 || !ascending ? 0xFFFFFFFFu : tiles);
+        *with_kids += tiles != 0;
+        if (sk_kwg_arc(node))
+            same_lists(nodes, table, sk_kwg_arc(node), sk_kwg_arc(tnode), map, with_kids);
+        if (sk_kwg_is_end(node)) break;
+    }
+}
+
+/* 1 if the table places the runs of siblings of NODES (COUNT of them; a run ends with a node
+ * that ends a list, and holds that list and its tails) breadth first from the runs of nodes 0
+ * and 1: by the fewest arcs from those to the run, never fewer than the run placed before it.
+ * MAP as same_lists left it. */
+static int breadth_first(const uint32_t *nodes, size_t count, const uint32_t *map)
+{
+    uint32_t *start = malloc(count * sizeof(uint32_t)), *depth = malloc(count * sizeof(uint32_t));
+    uint32_t *queue = malloc(count * sizeof(uint32_t)), *at = malloc(count * sizeof(uint32_t));
+    assert_true(start && depth && queue && at);
+    for (size_t i = 0; i < count; i++) /* the run of each node, by its first node */
+        start[i] = i == 0 || sk_kwg_is_end(nodes[i - 1]) ? (uint32_t)i : start[i - 1];
+    memset(depth, 0xFF, count * sizeof(uint32_t));
+    memset(at, 0xFF, count * sizeof(uint32_t));
+    size_t n = 0;
+    for (uint32_t root = 0; root < 2 && root < count; root++)
+        if (depth[start[root]] == UINT32_MAX) {
+            depth[start[root]] = 0;
+            queue[n++] = start[root];
+        }
+    for (size_t q = 0; q < n; q++)
+        for (uint32_t i = queue[q];; i++) {
+            uint32_t arc = sk_kwg_arc(nodes[i]);
+            if (arc && depth[start[arc]] == UINT32_MAX) {
+                depth[start[arc]] = depth[queue[q]] + 1;
+                queue[n++] = start[arc];
+            }
+            if (sk_kwg_is_end(nodes[i])) break;
+        }
+    for (size_t i = 0; i < count; i++)
+        if (map[i] || i < 2) at[i < 2 ? i : map[i]] = (uint32_t)i;
+    int ok = 1;
+    uint32_t last = 0;
+    for (size_t j = 0; j < count; j++) {
+        if (at[j] == UINT32_MAX) continue; /* no list reaches it */
+        uint32_t d = depth[start[at[j]]];
+        if (d < last) ok = 0;
+        last = d;
+    }
+    free(start);
+    free(depth);
+    free(queue);
+    free(at);
+    return ok;
+}
+
+/* The walk table of LEX (kwg_walk.c), built on request: its nodes 0 and 1 those of LEX, every
+ * list below them the same list of LEX in the table's own places (breadth first), with the set
+ * of its child list's tiles above; returns the nodes with children. */
 static size_t check_walk_table(const sk_lexicon *lex)
 {
     assert_null(sk_lexicon_walk_nodes(lex)); /* not before it is asked for */
@@ -314,18 +389,17 @@ static size_t check_walk_table(const sk_lexicon *lex)
     assert_ptr_equal(sk_lexicon_walk_nodes(lex), table);
     assert_ptr_equal(sk_lexicon_build_walk_nodes(lex), table); /* built once */
     const uint32_t *nodes = sk_lexicon_nodes(lex);
-    size_t with_kids = 0;
-    for (size_t i = 0; i < sk_lexicon_node_count(lex); i++) {
-        uint64_t tiles = 0, accepting;
-        if (sk_kwg_arc(nodes[i])) sk_kwg_list_sets(nodes, sk_kwg_arc(nodes[i]), &tiles, &accepting);
-        /* a list out of ascending order reads as "any tile", like one holding tiles above 30 */
-        int ascending = 1;
-        for (uint32_t j = sk_kwg_arc(nodes[i]); j && !sk_kwg_is_end(nodes[j]); j++)
-            if (sk_kwg_tile(nodes[j + 1]) <= sk_kwg_tile(nodes[j])) ascending = 0;
-        assert_int_equal((uint32_t)table[i], nodes[i]);
-        assert_int_equal(table[i] >> 32, tiles >> 32 || !ascending ? 0xFFFFFFFFu : tiles);
-        with_kids += tiles != 0;
+    size_t count = sk_lexicon_node_count(lex), with_kids = 0;
+    uint32_t *map = calloc(count, sizeof(uint32_t));
+    assert_non_null(map);
+    for (uint32_t root = 0; root < 2 && root < count; root++) {
+        assert_int_equal((uint32_t)table[root] & ~0x3FFFFFu, nodes[root] & ~0x3FFFFFu);
+        if (sk_kwg_arc(nodes[root]))
+            same_lists(nodes, table, sk_kwg_arc(nodes[root]), sk_kwg_arc((uint32_t)table[root]),
+                       map, &with_kids);
     }
+    assert_true(breadth_first(nodes, count, map));
+    free(map);
     return with_kids;
 }
 
@@ -582,8 +656,9 @@ static void sowpods(void **state)
     free(built);
     sk_buf_free(&again);
     free(sorted);
-    /* the cross sets of the walk table: most pairs of letters have a letter between them */
-    assert_non_null(sk_lexicon_build_walk_nodes(lex));
+    /* the walk table, breadth first; its cross sets: most pairs of letters have a letter
+     * between them */
+    assert_true(check_walk_table(lex) > 100000);
     assert_true(check_walk_cross(lex) > 26 * 26 / 2);
     sk_lexicon_free(lex);
     sk_buf_free(&text);
