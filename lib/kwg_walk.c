@@ -71,17 +71,13 @@ static void place_run(uint32_t *newidx, uint64_t *table, const uint32_t *nodes, 
     }
 }
 
-/* The tiles of the list LIST of NODES (COUNT of them), bit t for tile t; every bit for a tile
- * above 30. */
-static uint32_t list_tiles(const uint32_t *nodes, size_t count, uint32_t list)
+/* The tiles of the list LIST of NODES as the table's high half holds them: bit t for tile t,
+ * every bit when a tile is above 30. */
+static uint32_t list_tiles(const uint32_t *nodes, uint32_t list)
 {
-    uint32_t tiles = 0;
-    for (uint32_t i = list; i < count; i++) {
-        unsigned t = sk_kwg_tile(nodes[i]);
-        tiles |= t < 31 ? 1u << t : 0xFFFFFFFFu;
-        if (sk_kwg_is_end(nodes[i])) break;
-    }
-    return tiles;
+    uint64_t tiles, accepts;
+    sk_kwg_list_sets(nodes, list, &tiles, &accepts);
+    return tiles >> 31 ? 0xFFFFFFFFu : (uint32_t)tiles;
 }
 
 /* Fills TABLE with the COUNT nodes NODES, NEWIDX as scratch: runs of siblings (see run_start)
@@ -116,7 +112,7 @@ static void fill(uint64_t *table, uint32_t *newidx, const uint32_t *nodes, size_
             if (newidx[arc] == UINT32_MAX)
                 place_run(newidx, table, nodes, count, run_start(nodes, arc), &next);
             node = (node & ~0x3FFFFFu) | newidx[arc];
-            kids = list_tiles(nodes, count, arc);
+            kids = list_tiles(nodes, arc);
         }
         table[j] = (uint64_t)kids << 32 | node;
     }
@@ -165,8 +161,7 @@ const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
     sk_walk_table *w = lex->walk;
     uint64_t *have = atomic_load_explicit(&w->nodes, memory_order_acquire);
     if (have || lex->count == 0) return have;
-    /* the table where huge pages may back it (the walk reads it at random), and each node's place
-     */
+    /* the table, where huge pages may back it (the walk reads it at random); each node's place */
     uint64_t *table = sk_huge_alloc(w->bytes);
     uint32_t *newidx = malloc(lex->count * sizeof(uint32_t));
     if (!table || !newidx) {

@@ -35,8 +35,9 @@ static void load_views(sk_mg_views *vs, const sk_rules *rules, const sk_position
     }
 }
 
-/* Sets FIRST[t] to sk_kwg_find(NODES, LIST, t) for every tile t below SK_MG_LETTERS_MAX, from
- * one reading of the list (its tiles ascend, as every lexicon's do: sk_kwg_check_nodes). */
+/* Sets FIRST[t] to the node of tile t in the list LIST (0: none) for every tile t below
+ * SK_MG_LETTERS_MAX, in the numbering of what LEX's walk reads (sk_mg_node), from one reading of
+ * the list (its tiles ascend, as every lexicon's do: sk_kwg_check_nodes). */
 static void root_nodes(const sk_mg_lex *lex, uint32_t list, uint32_t first[SK_MG_LETTERS_MAX])
 {
     memset(first, 0, sizeof(first[0]) * SK_MG_LETTERS_MAX);
