@@ -99,7 +99,8 @@ int sk_cmd_apply(sk_cli *cli, int argc, char **argv)
             a.each = 1;
         }
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     sk_cli_posinput in;
     int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &a.pos, &a.game);
     if (status == SK_EXIT_OK)

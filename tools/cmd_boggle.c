@@ -136,7 +136,8 @@ static int run_gen(sk_cli *cli, int argc, char **argv)
         if (opt == G_PRETTY) pretty = 1;
         if (opt == G_JSON) json = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     if (o.optind < argc) return sk_cli_usage_error(cli, "gen takes no arguments");
     sk_boggle_dice dice;
     int status = sk_boggle_cli_dice(cli, dice_name, size, &dice);

@@ -267,7 +267,8 @@ int sk_boggle_cli_solve(sk_cli *cli, int argc, char **argv)
         if (opt == S_BY_SCORE) sv.by_score = 1;
         if (opt == S_COUNT) sv.count_only = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     const char *lexname = sv.go.lexname;
     if (strcmp(lexname, "none") == 0)
         return sk_cli_usage_error(cli, "solve needs a lexicon, not 'none'");
@@ -398,7 +399,8 @@ int sk_boggle_cli_check(sk_cli *cli, int argc, char **argv)
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0)
         if (shared_option(&o, opt, &ck.go) != SK_EXIT_OK) return SK_EXIT_ERROR;
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     const char *lexname = ck.go.lexname;
     if (o.optind >= argc) return sk_cli_usage_error(cli, "check needs a GRID, then WORDs");
     const char *grid = argv[o.optind];

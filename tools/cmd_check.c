@@ -149,7 +149,8 @@ static int run(sk_cli *cli, int argc, char **argv, int scoring)
         else if (opt == OPT_EXPLAIN)
             c.explain = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     sk_cli_posinput in;
     int status = sk_cli_position_operand(cli, argc, argv, o.optind, &in, &c.pos, &c.game);
     if (status == SK_EXIT_OK) {

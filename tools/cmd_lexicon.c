@@ -119,7 +119,8 @@ static int run_build(sk_cli *cli, int argc, char **argv)
         if (opt == B_TILES) tiles = o.optarg;
         if (opt == B_KEEP_ACCENTS) ac.keep_accents = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     if (tiles) {
         int st = sk_lexcmd_load_alphabet(cli, tiles, &ac);
         if (st != SK_EXIT_OK) return st;
@@ -258,7 +259,8 @@ static int run_lookup(sk_cli *cli, int argc, char **argv)
         if (opt == L_TILES) tiles = o.optarg;
         if (opt == L_KEEP_ACCENTS) ac.keep_accents = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     if (strcmp(lexname, "none") == 0)
         return sk_cli_usage_error(cli, "lookup needs a lexicon, not 'none'");
     if (tiles) {
@@ -423,7 +425,8 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
         if (opt == A_MIN && sk_cli_opts_int(&o, 0, SK_WORD_MAX, &min_len) != SK_EXIT_OK)
             return SK_EXIT_ERROR;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     if (o.optind + 1 != argc) return sk_cli_usage_error(cli, "anagram takes one RACK");
     if (tiles) {
         int st = sk_lexcmd_load_alphabet(cli, tiles, &ac);
@@ -489,7 +492,8 @@ static int run_info(sk_cli *cli, int argc, char **argv)
     int opt;
     while ((opt = sk_cli_opts_next(&o)) >= 0)
         if (opt == I_JSON) json = 1;
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     if (o.optind >= argc) return sk_cli_usage_error(cli, "info needs a FILE (or a lexicon name)");
     int status = SK_EXIT_OK;
     sk_buf out;

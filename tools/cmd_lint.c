@@ -334,7 +334,8 @@ int sk_cmd_lint(sk_cli *cli, int argc, char **argv)
             break;
         }
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     int status = SK_EXIT_OK;
     if (o.optind >= argc) {
         status = lint_one(&ctx, "-");

@@ -155,7 +155,8 @@ int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
         else if (opt == OPT_JSON)
             p.json = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     int status = SK_EXIT_OK;
     sk_cli_posinput in;
     memset(&in, 0, sizeof(in));

@@ -409,7 +409,8 @@ int sk_cmd_play(sk_cli *cli, int argc, char **argv)
             has_seed = 1;
         }
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     if (o.optind < argc) return sk_cli_usage_error(cli, "play takes no operands");
     int status = config ? sk_cmd_play_cs104(cli, &g, config, has_seed, seed)
                         : play_skrabbkle(cli, &g, has_seed, seed);

@@ -279,7 +279,8 @@ int sk_cmd_replay(sk_cli *cli, int argc, char **argv)
         else if (opt == OPT_POSITIONS)
             v.positions = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     if (v.positions && (v.json || v.quiet))
         return sk_cli_usage_error(cli, "--positions cannot be combined with %s",
                                   v.json ? "--json" : "-q");

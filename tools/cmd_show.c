@@ -118,7 +118,8 @@ int sk_cmd_show(sk_cli *cli, int argc, char **argv)
             return sk_cli_usage_error(cli, "unknown board format '%s'", o.optarg);
         if (opt == OPT_SVG) svg = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     if (o.optind + 1 < argc) return sk_cli_usage_error(cli, "show draws one board or position");
     const char *arg = o.optind < argc ? argv[o.optind] : NULL;
     struct stat st;

@@ -78,7 +78,8 @@ int sk_cmd_validate(sk_cli *cli, int argc, char **argv)
         else if (opt == OPT_QUIET)
             v.quiet = 1;
     }
-    if (sk_cli_opts_status(opt) >= 0) return sk_cli_opts_status(opt);
+    int opts_rc = sk_cli_opts_status(opt);
+    if (opts_rc >= 0) return opts_rc;
     int status = SK_EXIT_OK;
     if (o.optind == argc) status = validate_input(&v, "-");
     for (int i = o.optind; i < argc; i++) {
