@@ -85,17 +85,25 @@ int sk_buf_printf(sk_buf *b, const char *fmt, ...)
     return SK_OK;
 }
 
+char *sk_put_digits(char *at, long long n)
+{
+    char digits[24];
+    int k = 0;
+    unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
+    do {
+        digits[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (n < 0) *at++ = '-';
+    while (k)
+        *at++ = digits[--k];
+    return at;
+}
+
 int sk_buf_put_int(sk_buf *b, long long n)
 {
     char digits[24];
-    char *p = digits + sizeof(digits);
-    unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (n < 0) *--p = '-';
-    return sk_buf_append(b, p, (size_t)(digits + sizeof(digits) - p));
+    return sk_buf_append(b, digits, (size_t)(sk_put_int(digits, n) - digits));
 }
 
 const char *sk_buf_str(const sk_buf *b)

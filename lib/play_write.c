@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal/play_text.h"
+#include "skrab/buf.h"
 #include "skrab/movegen.h"
 #include "skrab/rules.h"
 
@@ -22,37 +23,6 @@ static char *put_cs104_tile(char *at, const sk_alphabet *a, char tile)
     return put_tile(at, a, (char)((sk_tile)tile & SK_TILE_LETTER));
 }
 
-/* "00" to "99": the digits of each number below 100, two a number */
-static const char two_digits[] = "00010203040506070809101112131415161718192021222324252627282930"
-                                 "31323334353637383940414243444546474849505152535455565758596061"
-                                 "6263646566676869707172737475767778798081828384858687888990919293"
-                                 "949596979899";
-
-static char *put_digits(char *at, int v)
-{
-    char digits[16];
-    int n = 0;
-    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-    do {
-        digits[n++] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) *at++ = '-';
-    while (n)
-        *at++ = digits[--n];
-    return at;
-}
-
-static inline char *put_int(char *at, int v)
-{
-    if (v >= 0 && v < 100) { /* rows, columns and most scores */
-        if (v >= 10) *at++ = two_digits[2 * v];
-        *at++ = two_digits[2 * v + 1];
-        return at;
-    }
-    return put_digits(at, v);
-}
-
 static char *put_text(char *at, const char *s, size_t max)
 {
     size_t n = strnlen(s, max);
@@ -65,11 +35,11 @@ static char *put_text(char *at, const char *s, size_t max)
 static char *put_gcg_square(char *at, int row, int col, sk_direction dir)
 {
     if (dir == SK_ACROSS) {
-        at = put_int(at, row + 1);
+        at = sk_put_int(at, row + 1);
         *at++ = (char)('A' + col);
     } else {
         *at++ = (char)('A' + col);
-        at = put_int(at, row + 1);
+        at = sk_put_int(at, row + 1);
     }
     return at;
 }
@@ -99,9 +69,9 @@ static char *put_skrabbkle_square(char *at, int row, int col, sk_direction dir)
 {
     if (dir == SK_DOWN) {
         *at++ = (char)('a' + col);
-        at = put_int(at, row + 1);
+        at = sk_put_int(at, row + 1);
     } else {
-        at = put_int(at, row + 1);
+        at = sk_put_int(at, row + 1);
         *at++ = (char)('a' + col);
     }
     return at;
@@ -124,7 +94,7 @@ size_t sk_play_text_format(const sk_play_text *t, sk_play_style style, const sk_
             for (int i = 0; i < SK_MOVE_TILES_MAX && t->exchange[i]; i++)
                 at = put_tile(at, a, t->exchange[i]);
         } else {
-            at = put_int(at, t->exchange_count);
+            at = sk_put_int(at, t->exchange_count);
         }
     } else if (style == SK_PLAY_GCG || style == SK_PLAY_GCG_DOTS) {
         at = put_gcg_place(at, t->row, t->col, t->dir, t->word, t->len,
@@ -138,9 +108,9 @@ size_t sk_play_text_format(const sk_play_text *t, sk_play_style style, const sk_
             at = put_skrabbkle_square(at, t->tile_row, t->tile_col, t->dir);
         } else {
             at = put_text(at, t->dir == SK_ACROSS ? "PLACE - " : "PLACE | ", 8);
-            at = put_int(at, t->tile_row + 1);
+            at = sk_put_int(at, t->tile_row + 1);
             *at++ = ' ';
-            at = put_int(at, t->tile_col + 1);
+            at = sk_put_int(at, t->tile_col + 1);
             *at++ = ' ';
             for (int i = 0; i < n; i++)
                 at = put_cs104_tile(at, a, t->tiles[i]);

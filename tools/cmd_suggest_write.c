@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "cmd_suggest.h"
+#include "skrab/buf.h"
 #include "skrab/error.h"
 #include "skrab/leave.h"
 
@@ -25,37 +26,6 @@ static char *put_text(char *at, const char *s, size_t n)
 {
     memcpy(at, s, n);
     return at + n;
-}
-
-/* "00" to "99": the digits of each number below 100, two a number */
-static const char two_digits[] = "00010203040506070809101112131415161718192021222324252627282930"
-                                 "31323334353637383940414243444546474849505152535455565758596061"
-                                 "6263646566676869707172737475767778798081828384858687888990919293"
-                                 "949596979899";
-
-static char *put_digits(char *at, long long v)
-{
-    char digits[24];
-    int n = 0;
-    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-    do {
-        digits[n++] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) *at++ = '-';
-    while (n)
-        *at++ = digits[--n];
-    return at;
-}
-
-static inline char *put_int(char *at, long long v)
-{
-    if (v >= 0 && v < 100) { /* most scores */
-        if (v >= 10) *at++ = two_digits[2 * v];
-        *at++ = two_digits[2 * v + 1];
-        return at;
-    }
-    return put_digits(at, v);
 }
 
 /* Bytes put_fixed2 may write: "%.2f" of the largest float is 39 digits, a sign and 3 more. */
@@ -78,7 +48,7 @@ static char *put_fixed2(char *at, float v)
     long long q = (long long)x;
     double rest = x - (double)q;
     if (rest > 0.5 || (rest == 0.5 && (q & 1))) q++;
-    at = put_int(at, q / 100);
+    at = sk_put_int(at, q / 100);
     int cents = (int)(q % 100);
     *at++ = '.';
     *at++ = (char)('0' + cents / 10);
@@ -198,7 +168,7 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
         cross_runs_init(&local, pos);
         runs = &local;
         char *h = put_text(head, "{\"line\":", 8);
-        h = put_int(h, line);
+        h = sk_put_int(h, line);
         h = put_text(h, ",\"move\":\"", 9);
         head_len = (size_t)(h - head);
     }
@@ -206,7 +176,7 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
         for (size_t i = 0; i < n; i++) {
             if (order && i + PREFETCH < n) __builtin_prefetch(&list->moves[order[i + PREFETCH]]);
             const sk_gen_move *m = &list->moves[order ? order[i] : i];
-            at = put_int(at, m->score);
+            at = sk_put_int(at, m->score);
             *at++ = ' ';
             at += sk_gen_move_format(m, style->notation, style->alphabet, at);
             *at++ = '\n';
@@ -225,7 +195,7 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
             at = put_text(at, head, head_len);
             at += sk_gen_move_format(m, style->notation, style->alphabet, at);
             at = put_text(at, "\",\"score\":", 10);
-            at = put_int(at, m->score);
+            at = sk_put_int(at, m->score);
             at = put_text(at, ",\"words\":[", 10);
             at = put_words(at, style->alphabet, runs, m);
             at = put_text(at, "],\"leave\":\"", 11);
@@ -234,7 +204,7 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
             at = put_equity(at, &last, m->equity);
             at = put_text(at, "}\n", 2);
         } else {
-            at = put_int(at, m->score);
+            at = sk_put_int(at, m->score);
             *at++ = ' ';
             at += sk_gen_move_format(m, style->notation, style->alphabet, at);
             if (style->verbose) {

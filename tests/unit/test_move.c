@@ -1,8 +1,11 @@
 /* test_move.c — the three move notations: detection, fields, errors, normalised output. */
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "testutil.h"
 
+#include "skrab/buf.h"
 #include "skrab/error.h"
 #include "skrab/move.h"
 
@@ -159,6 +162,38 @@ static void limits(void **state)
     assert_int_equal(sk_move_parse(&m, "?", 1, NULL, NULL, 0), SK_EINVAL);
 }
 
+/* The integer writer of the move lines (sk_put_int, sk_put_digits behind it for all but 0 to 99,
+ * and sk_buf_put_int through it) writes what "%lld" writes, around the shortcut's ends and at the
+ * ends of the range. */
+static void integers_as_printf_writes(void **state)
+{
+    (void)state;
+    const long long values[] = {
+        0,  1,   9,   10,   42,    99,    100,          101,       999,       1000,         -1,
+        -9, -10, -99, -100, 65535, 12345, 1000000007LL, LLONG_MAX, LLONG_MIN, LLONG_MIN + 1};
+    sk_buf b;
+    sk_buf_init(&b);
+    for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+        char want[32], got[32];
+        snprintf(want, sizeof(want), "%lld", values[i]);
+        memset(got, 'x', sizeof(got));
+        char *end = sk_put_int(got, values[i]);
+        assert_int_equal(end - got, (long)strlen(want));
+        assert_int_equal(*end, 'x'); /* nothing written past the digits */
+        *end = '\0';
+        assert_string_equal(got, want);
+        memset(got, 'x', sizeof(got));
+        end = sk_put_digits(got, values[i]);
+        assert_int_equal(end - got, (long)strlen(want));
+        *end = '\0';
+        assert_string_equal(got, want);
+        sk_buf_clear(&b);
+        assert_int_equal(sk_buf_put_int(&b, values[i]), SK_OK);
+        assert_string_equal(sk_buf_str(&b), want);
+    }
+    sk_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -166,6 +201,7 @@ int main(void)
         cmocka_unit_test(gcg_notation),
         cmocka_unit_test(cs104_notation),
         cmocka_unit_test(limits),
+        cmocka_unit_test(integers_as_printf_writes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

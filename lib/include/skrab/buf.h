@@ -26,6 +26,23 @@ SK_API int sk_buf_printf(sk_buf *b, const char *fmt, ...) __attribute__((format(
 /* Appends N in decimal, as "%lld" writes it, without the cost of a format string: for writers of
  * many lines. */
 SK_API int sk_buf_put_int(sk_buf *b, long long n);
+/* Writes N in decimal, as "%lld" writes it, at AT, which has room for 20 bytes, and returns the
+ * byte after the last one written (no NUL): the writer behind sk_buf_put_int, for writers that
+ * format their lines in their own memory. sk_put_int writes the numbers below 100 (rows,
+ * columns, most scores) itself, inline on the lines' hot path, and the others by sk_put_digits. */
+SK_API char *sk_put_digits(char *at, long long n);
+static inline char *sk_put_int(char *at, long long n)
+{
+    if ((unsigned long long)n >= 100) return sk_put_digits(at, n); /* negative too */
+    int v = (int)n;
+    if (v >= 10) {
+        int tens = v * 205 >> 11; /* v / 10 for every v below 1029 */
+        *at++ = (char)('0' + tens);
+        v -= 10 * tens;
+    }
+    *at++ = (char)('0' + v);
+    return at;
+}
 /* Returns the text ("" for an empty buffer); borrowed, valid until the next append. */
 SK_API const char *sk_buf_str(const sk_buf *b);
 
