@@ -451,6 +451,7 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         return;
     }
     window_scores(g, &w);
+    int nonpositive = 0; /* some coefficient is 0 or less (the last, in descending order) */
     for (int i = 0; i < k; i++) {
         int c = w.cols[i], index, cap = INT16_MAX;
         if (v->has_cross[r][c])
@@ -465,8 +466,9 @@ void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *win)
         w.coef[j] = cf;
         w.cap[j] = cap;
         w.capped |= cap < g->wm.top;
+        nonpositive |= cf <= 0;
     }
-    if (w.coef[k - 1] <= 0) w.capped = 0;
+    if (nonpositive) w.capped = 0;
     w.base = (double)w.fixed_sum * (double)w.mult + (double)w.cross_sum +
              (k == g->rack.size ? g->rack.bingo : 0);
     /* the sub-multisets that may lead, each with its bound; their lookups are asked for
