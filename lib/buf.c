@@ -61,6 +61,18 @@ int sk_buf_append(sk_buf *b, const char *data, size_t len)
     return SK_OK;
 }
 
+char *sk_buf_room(sk_buf *b, size_t n)
+{
+    return grow(b, n) == SK_OK ? b->data + b->len : NULL;
+}
+
+void sk_buf_commit(sk_buf *b, size_t k)
+{
+    if (b->failed || !b->data) return;
+    b->len += k;
+    b->data[b->len] = '\0';
+}
+
 int sk_buf_puts(sk_buf *b, const char *s)
 {
     return sk_buf_append(b, s, strlen(s));

@@ -1,9 +1,9 @@
 /* cmd_suggest_write.c — the lines of an answer of `skrab suggest`: each move as "SCORE MOVE"
  * (with -v its leave and equity) or one JSON object (docs/commands.md, "suggest (--json)"), and
  * the line of the move played. `--all` lists tens of thousands of moves a position, so each move
- * line is formatted by hand into a block of memory that goes to the output buffer when it is
- * nearly full; moves are written by the library's one writer (sk_gen_move_format), tiles by
- * put_tile. Not the end of a block, nor finding the moves: cmd_suggest_batch.c. */
+ * line is formatted by hand straight into the output buffer, a block of room at a time; moves are
+ * written by the library's one writer (sk_gen_move_format), tiles by put_tile. Not the end of a
+ * block, nor finding the moves: cmd_suggest_batch.c. */
 #include <math.h>
 #include <string.h>
 
@@ -153,11 +153,19 @@ static char *put_words(char *at, const sk_alphabet *a, const cross_runs *c, cons
 #define BLOCK (1 << 16)
 #define PREFETCH 8 /* moves */
 
+/* Where the next BLOCK bytes of lines go: OUT's own room (sk_buf_room), or SPARE once OUT has run
+ * out of memory (it then takes nothing more, and the lines are dropped). */
+static char *block_at(sk_buf *out, char *spare)
+{
+    char *room = sk_buf_room(out, BLOCK);
+    return room ? room : spare;
+}
+
 void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *pos, int line,
                             const sk_move_list *list, const uint32_t *order, size_t n, sk_buf *out)
 {
-    char block[BLOCK];
-    char *at = block;
+    char spare[BLOCK];
+    char *block = block_at(out, spare), *at = block;
     const char *rack = pos->racks[0];
     cross_runs *runs = NULL;
     cross_runs local;
@@ -181,8 +189,8 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
             at += sk_gen_move_format(m, style->notation, style->alphabet, at);
             *at++ = '\n';
             if (at > block + BLOCK - LINE_ROOM) {
-                sk_buf_append(out, block, (size_t)(at - block));
-                at = block;
+                sk_buf_commit(out, (size_t)(at - block));
+                block = at = block_at(out, spare);
             }
         }
         n = 0; /* all written: nothing left for the loop below */
@@ -218,11 +226,11 @@ void sk_suggest_write_moves(const sk_suggest_style *style, const sk_position *po
             *at++ = '\n';
         }
         if (at > block + BLOCK - LINE_ROOM) {
-            sk_buf_append(out, block, (size_t)(at - block));
-            at = block;
+            sk_buf_commit(out, (size_t)(at - block));
+            block = at = block_at(out, spare);
         }
     }
-    sk_buf_append(out, block, (size_t)(at - block));
+    sk_buf_commit(out, (size_t)(at - block));
 }
 
 /* Takes one tile T (SK_TILE_WILD for a blank) off the tile string RACK, if it is there. */

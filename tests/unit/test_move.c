@@ -194,6 +194,45 @@ static void integers_as_printf_writes(void **state)
     sk_buf_free(&b);
 }
 
+/* sk_buf_room and sk_buf_commit: room written straight into counts only when committed, only
+ * as much as committed, and the buffer stays NUL-terminated and grows as appends grow it. */
+static void room_then_commit(void **state)
+{
+    (void)state;
+    sk_buf b;
+    sk_buf_init(&b);
+    assert_int_equal(sk_buf_append(&b, "ab", 2), SK_OK);
+    char *at = sk_buf_room(&b, 100);
+    assert_non_null(at);
+    assert_ptr_equal(at, b.data + 2);
+    memcpy(at, "cdefgh", 6);
+    sk_buf_commit(&b, 3); /* "cde" */
+    assert_string_equal(sk_buf_str(&b), "abcde");
+    assert_int_equal(b.len, 5);
+    sk_buf_commit(&b, 0);
+    assert_string_equal(sk_buf_str(&b), "abcde");
+    /* room far beyond the capacity, filled and committed whole, then an append after it */
+    size_t big = 3 * b.cap + 1000;
+    at = sk_buf_room(&b, big);
+    assert_non_null(at);
+    assert_true(b.cap >= b.len + big + 1);
+    memset(at, 'z', big);
+    sk_buf_commit(&b, big);
+    assert_int_equal(b.len, 5 + big);
+    assert_int_equal(strlen(sk_buf_str(&b)), 5 + big);
+    assert_int_equal(sk_buf_putc(&b, '!'), SK_OK);
+    assert_int_equal(b.data[b.len - 2], 'z');
+    assert_int_equal(b.data[b.len - 1], '!');
+    sk_buf_free(&b);
+    /* a buffer that failed gives no room, and a commit on it counts nothing */
+    sk_buf_init(&b);
+    b.failed = 1;
+    assert_null(sk_buf_room(&b, 10));
+    sk_buf_commit(&b, 10);
+    assert_int_equal(b.len, 0);
+    sk_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -202,6 +241,7 @@ int main(void)
         cmocka_unit_test(cs104_notation),
         cmocka_unit_test(limits),
         cmocka_unit_test(integers_as_printf_writes),
+        cmocka_unit_test(room_then_commit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,12 @@ SK_API int sk_buf_append(sk_buf *b, const char *data, size_t len);
 SK_API int sk_buf_puts(sk_buf *b, const char *s);
 SK_API int sk_buf_putc(sk_buf *b, char c);
 SK_API int sk_buf_printf(sk_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Room for N more bytes at the end of B, for a writer that formats straight into the buffer:
+ * returns where to write them, or NULL (b->failed set) when memory runs out. Nothing counts
+ * until sk_buf_commit(B, K) takes the first K of them (K at most N; no other call on B in
+ * between). */
+SK_API char *sk_buf_room(sk_buf *b, size_t n);
+SK_API void sk_buf_commit(sk_buf *b, size_t k);
 /* Appends N in decimal, as "%lld" writes it, without the cost of a format string: for writers of
  * many lines. */
 SK_API int sk_buf_put_int(sk_buf *b, long long n);
