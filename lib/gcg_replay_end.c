@@ -73,6 +73,7 @@ void sk_gr_end_points(sk_gr_replay *r, const sk_gcg_event *ev)
             SK_GR_ERR(r, ev->score_at, "end-of-game points %+d: the value of %s is %+d", ev->score,
                       ev->tiles, v);
         r->end_points_once = active == 2 && v > 0 && ev->score == v;
+        r->end_points_zero = active == 2 && v == 0;
     }
     if (!r->end_points) r->end_points = ev;
     sk_gr_check_total(r, ev, p, ev->score);
@@ -91,7 +92,7 @@ void sk_gr_end_penalty(sk_gr_replay *r, const sk_gcg_event *ev)
         SK_GR_ERR(r, ev->at + 1, "end-of-game penalty for %s, who went out and has no tiles left",
                   sk_gr_nick(r, p));
     } else if (r->over == SK_GR_WENT_OUT && r->end_points && sk_gr_playing(r) == 2 &&
-               !r->end_points_once) {
+               !r->end_points_once && !r->end_points_zero) {
         /* two players: the points are twice the tiles' value, or once plus this penalty; with
          * more, the one who went out gains the others' tiles once and each loses their own */
         SK_GR_ERR(r, ev->at + 1, "end-of-game penalty for %s: %s already gained twice their value",

@@ -41,6 +41,8 @@ typedef struct {
     int over, out_player;
     const sk_gcg_event *end_points; /* the end-of-game points line, once seen */
     int end_points_once;            /* it gave the tiles' value once (Quackle's convention) */
+    int end_points_zero; /* the tiles left were worth 0 (blanks): once and twice agree, so a
+                            penalty line of 0 for the other player may follow or not */
     const sk_gcg_event *penalty[SK_GCG_PLAYERS_MAX], *time[SK_GCG_PLAYERS_MAX];
     unsigned char rack_checked[SK_GCG_PLAYERS_MAX]; /* #rackN lines already checked */
     int rack_used[SK_TILE_KINDS];                   /* the tiles they hold */
