@@ -30,7 +30,7 @@ static int memo_alloc(size_t cells, float **value, unsigned char **known)
 /* The leave of each move of LIST worked out by itself, the values of the leaves that hold only
  * the rack's tiles kept in a table by the index of the tiles used (COUNTS by kind, RADIX[k] the
  * index's step for a tile of kind k: the tables' CELLS) when CELLS is at most 65536. For racks
- * sk_move_list_rank's count vectors do not fit. */
+ * whose tally does not fit (sk_rack_tally). */
 static int rank_each(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
                      const int *counts, const int *radix, size_t cells)
 {
@@ -78,11 +78,42 @@ static int rank_each(sk_move_list *list, const char *rack, const struct sk_leave
     return SK_OK;
 }
 
-/* The rack's tile kinds as a count vector: 8 bits a kind, up to 7 kinds, the top 8 bits
- * counting tiles of other kinds. */
+/* The most kinds a tally's count vector holds (see sk_rack_tally). */
 #define VECTOR_KINDS 7
 #define VECTOR_OTHER ((uint64_t)1 << 56)
-#define VECTOR_HIGH 0x8080808080808080u
+
+void sk_rack_tally_init(sk_rack_tally *t, const char *rack)
+{
+    int counts[SK_TILE_KINDS] = {0};
+    for (const char *p = rack; *p; p++) {
+        int k = kind_of(*p);
+        if (k >= 0 && k < SK_TILE_KINDS) counts[k]++;
+    }
+    uint64_t kind_vector[SK_TILE_KINDS];
+    uint32_t radix[SK_TILE_KINDS] = {0};
+    size_t cells = 1;
+    int slots = 0;
+    t->guard = (uint64_t)0x7f << 56; /* a tile of another kind: the top field's top bit */
+    for (int k = 0; k < SK_TILE_KINDS; k++) {
+        kind_vector[k] = VECTOR_OTHER;
+        if (!counts[k]) continue;
+        radix[k] = (uint32_t)cells;
+        if (cells <= 65536) cells *= (size_t)counts[k] + 1;
+        if (slots < VECTOR_KINDS) {
+            kind_vector[k] = (uint64_t)1 << (8 * slots);
+            t->guard |= (uint64_t)(0x7f - counts[k]) << (8 * slots);
+        }
+        slots++;
+    }
+    t->cells = cells;
+    t->fits = cells <= 65536 && slots <= VECTOR_KINDS;
+    for (int c = 0; c < 256; c++) {
+        int k = kind_of((char)c);
+        int on_rack = k >= 0 && k < SK_TILE_KINDS && counts[k];
+        t->vector[c] = on_rack ? kind_vector[k] : VECTOR_OTHER;
+        t->step[c] = on_rack ? radix[k] : 0;
+    }
+}
 
 int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
                       int by_score)
@@ -93,42 +124,25 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
             moves[i].equity = moves[i].kind == SK_MOVE_PASS ? 0.0f : (float)moves[i].score;
         return SK_OK;
     }
-    int counts[SK_TILE_KINDS] = {0}, radix[SK_TILE_KINDS] = {0};
-    for (const char *p = rack; *p; p++) {
-        int k = kind_of(*p);
-        if (k >= 0 && k < SK_TILE_KINDS) counts[k]++;
-    }
-    /* a move's tiles are told by summing, tile by tile, a count vector (so that any kind used
-     * more often than the rack has it shows as a field's top bit, with GUARD added) and the
-     * index of the tiles used (a mixed-radix number, a digit a kind) */
-    size_t cells = 1;
-    int slots = 0;
-    uint64_t kind_vector[SK_TILE_KINDS], guard = (uint64_t)0x7f << 56;
-    for (int k = 0; k < SK_TILE_KINDS; k++) {
-        kind_vector[k] = VECTOR_OTHER;
-        if (!counts[k]) continue;
-        radix[k] = (int)cells;
-        cells *= (size_t)counts[k] + 1;
-        if (cells > 65536) break; /* a rack this large: each leave worked out by itself */
-        if (slots < VECTOR_KINDS) {
-            kind_vector[k] = (uint64_t)1 << (8 * slots);
-            guard |= (uint64_t)(0x7f - counts[k]) << (8 * slots);
+    sk_rack_tally tally;
+    sk_rack_tally_init(&tally, rack);
+    if (!tally.fits) { /* a rack this large: each leave worked out by itself */
+        int counts[SK_TILE_KINDS] = {0}, radix[SK_TILE_KINDS] = {0};
+        size_t cells = 1;
+        for (const char *p = rack; *p; p++) {
+            int k = kind_of(*p);
+            if (k >= 0 && k < SK_TILE_KINDS) counts[k]++;
         }
-        slots++;
-    }
-    if (cells > 65536 || slots > VECTOR_KINDS)
+        for (int k = 0; k < SK_TILE_KINDS && cells <= 65536; k++) {
+            if (!counts[k]) continue;
+            radix[k] = (int)cells;
+            cells *= (size_t)counts[k] + 1;
+        }
         return rank_each(list, rack, leaves, counts, radix, cells);
-    uint64_t vector[256];
-    uint32_t step[256];
-    for (int t = 0; t < 256; t++) {
-        int k = kind_of((char)t);
-        int on_rack = k >= 0 && k < SK_TILE_KINDS && counts[k];
-        vector[t] = on_rack ? kind_vector[k] : VECTOR_OTHER;
-        step[t] = on_rack ? (uint32_t)radix[k] : 0;
     }
     float *value;
     unsigned char *known;
-    if (memo_alloc(cells, &value, &known) != SK_OK) return SK_ENOMEM;
+    if (memo_alloc(tally.cells, &value, &known) != SK_OK) return SK_ENOMEM;
     char kept[SK_RACK_MAX + 1];
     for (size_t i = 0; i < list->count; i++) {
         sk_gen_move *m = &moves[i];
@@ -136,27 +150,14 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
             m->equity = (float)sk_leave_value(leaves, rack);
             continue;
         }
-        uint64_t used = 0;
-        uint32_t index = 0;
-        if (m->kind == SK_MOVE_PLACE) {
-            for (uint32_t bits = m->placed; bits; bits &= bits - 1) {
-                unsigned char t = (unsigned char)m->word[__builtin_ctz(bits)];
-                used += vector[t];
-                index += step[t];
-            }
-        } else {
-            for (const char *p = m->word; *p; p++) {
-                used += vector[(unsigned char)*p];
-                index += step[(unsigned char)*p];
-            }
-        }
+        long index = sk_rack_tally_index(&tally, m);
         float score = (float)m->score, v;
-        if (((used + guard) & VECTOR_HIGH) == 0 && known[index]) {
+        if (index >= 0 && known[index]) {
             v = value[index];
         } else {
             sk_gen_move_leave(m, rack, kept);
             v = (float)sk_leave_value(leaves, kept);
-            if (((used + guard) & VECTOR_HIGH) == 0) {
+            if (index >= 0) {
                 value[index] = v;
                 known[index] = 1;
             }

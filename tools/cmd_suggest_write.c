@@ -83,22 +83,16 @@ static char *put_leave_of(char *at, const sk_alphabet *a, const sk_gen_move *m, 
     return at;
 }
 
-/* The leaves of one rack's moves, each written once for each multiset of tiles used: a list of
- * tens of thousands of moves keeps a few dozen leaves. The tiles a move uses are told by the sum
- * of a vector per tile (8 bits for each of the rack's first LEAVE_KINDS kinds, the top 8 bits
- * counting tiles of any other kind): no field can overflow (a move uses at most 32 tiles), so
- * while the top field is 0 and the rack has no more kinds, equal sums are equal multisets, and
- * equal multisets keep the same leave. Otherwise, and for a leave whose text is too long for a
- * memo entry, the leave is worked out by itself. */
-#define LEAVE_KINDS 7
-#define LEAVE_OTHER ((uint64_t)1 << 56)
+/* The leaves of one rack's moves, each written once for each multiset of tiles used (the
+ * rack's tally, sk_rack_tally): a list of tens of thousands of moves keeps a few dozen leaves.
+ * A move without an index, and a leave whose text is too long for an entry, is worked out by
+ * itself. */
 #define LEAVE_MEMO 64 /* entries, direct-mapped */
 #define LEAVE_TEXT 56 /* bytes of one entry's text */
 typedef struct {
-    int on;               /* the memo is used: the rack has at most LEAVE_KINDS kinds */
-    uint64_t vector[256]; /* by tile byte */
+    sk_rack_tally tally;
     struct {
-        uint64_t key; /* the sum, plus 1 (0: empty) */
+        long index; /* -1: empty */
         uint8_t len;
         char text[LEAVE_TEXT];
     } entry[LEAVE_MEMO];
@@ -106,45 +100,22 @@ typedef struct {
 
 static void leave_memo_init(leave_memo *lm, const char *rack)
 {
-    int slot_of[SK_TILE_KINDS], slots = 0;
-    for (int k = 0; k < SK_TILE_KINDS; k++)
-        slot_of[k] = -1;
-    lm->on = 1;
-    for (const char *p = rack; *p; p++) {
-        int k = sk_tile_kind((sk_tile)*p);
-        if (k < 0 || k >= SK_TILE_KINDS || slot_of[k] >= 0) continue;
-        if (slots == LEAVE_KINDS) lm->on = 0;
-        slot_of[k] = slots < LEAVE_KINDS ? slots++ : LEAVE_KINDS;
-    }
-    for (int t = 0; t < 256; t++) {
-        int k = sk_tile_kind((sk_tile)t);
-        int slot = k >= 0 && k < SK_TILE_KINDS ? slot_of[k] : -1;
-        lm->vector[t] = slot >= 0 && slot < LEAVE_KINDS ? (uint64_t)1 << (8 * slot) : LEAVE_OTHER;
-    }
+    sk_rack_tally_init(&lm->tally, rack);
     for (int i = 0; i < LEAVE_MEMO; i++)
-        lm->entry[i].key = 0;
+        lm->entry[i].index = -1;
 }
 
 static char *put_leave(char *at, const sk_alphabet *a, leave_memo *lm, const sk_gen_move *m,
                        const char *rack)
 {
-    if (!lm->on || (m->kind != SK_MOVE_PLACE && m->kind != SK_MOVE_EXCHANGE))
-        return put_leave_of(at, a, m, rack);
-    uint64_t used = 0;
-    if (m->kind == SK_MOVE_PLACE)
-        for (uint32_t bits = m->placed; bits; bits &= bits - 1)
-            used += lm->vector[(unsigned char)m->word[__builtin_ctz(bits)]];
-    else
-        for (const char *p = m->word; *p; p++)
-            used += lm->vector[(unsigned char)*p];
-    if (used >= LEAVE_OTHER) return put_leave_of(at, a, m, rack);
-    uint64_t key = used + 1;
-    unsigned i = (unsigned)((key * 0x9e3779b97f4a7c15u) >> 58); /* LEAVE_MEMO slots */
-    if (lm->entry[i].key != key) {
+    long index = m->kind == SK_MOVE_PASS ? -1 : sk_rack_tally_index(&lm->tally, m);
+    if (index < 0) return put_leave_of(at, a, m, rack);
+    unsigned i = (unsigned)(((uint64_t)index * 0x9e3779b97f4a7c15u) >> 58); /* LEAVE_MEMO */
+    if (lm->entry[i].index != index) {
         char text[SK_RACK_MAX * SK_LABEL_TEXT_MAX];
         size_t len = (size_t)(put_leave_of(text, a, m, rack) - text);
         if (len > LEAVE_TEXT) return put_text(at, text, len);
-        lm->entry[i].key = key;
+        lm->entry[i].index = index;
         lm->entry[i].len = (uint8_t)len;
         memset(lm->entry[i].text, 0, LEAVE_TEXT);
         memcpy(lm->entry[i].text, text, len);

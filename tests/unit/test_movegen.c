@@ -769,6 +769,66 @@ static void huge_scores_clamp(void **state)
     sk_lexicon_free(lex);
 }
 
+/* An exchange of the tiles WORD (tile bytes), for sk_rack_tally_index. */
+static sk_gen_move exchange_of(const char *word)
+{
+    sk_gen_move m;
+    memset(&m, 0, sizeof(m));
+    m.kind = SK_MOVE_EXCHANGE;
+    snprintf(m.word, sizeof(m.word), "%s", word);
+    return m;
+}
+
+/* sk_rack_tally: one index for each multiset of the rack's tiles, in 0 .. cells - 1, the same
+ * for a placement and an exchange of the same tiles (a blank played as a letter is the blank);
+ * none for a tile the rack lacks, a kind used too often, or a rack of more than 7 kinds. */
+static void rack_tally_tells_multisets(void **state)
+{
+    (void)state;
+    const char rack[] = {1, 1, 2, (char)SK_TILE_WILD, 0}; /* A A B ? */
+    sk_rack_tally t;
+    sk_rack_tally_init(&t, rack);
+    assert_true(t.fits);
+    assert_int_equal(t.cells, 3 * 2 * 2);
+    int seen[12] = {0};
+    for (int a = 0; a <= 2; a++)
+        for (int b = 0; b <= 1; b++)
+            for (int q = 0; q <= 1; q++) {
+                char w[8];
+                int n = 0;
+                for (int i = 0; i < a; i++)
+                    w[n++] = 1;
+                if (b) w[n++] = 2;
+                if (q) w[n++] = (char)SK_TILE_WILD;
+                w[n] = 0;
+                sk_gen_move m = exchange_of(w);
+                long index = sk_rack_tally_index(&t, &m);
+                assert_true(index >= 0 && index < 12);
+                assert_int_equal(seen[index], 0); /* distinct multisets, distinct indexes */
+                seen[index] = 1;
+            }
+    /* a placement of B and a blank played as Z: the exchange of B and the blank */
+    sk_gen_move place;
+    memset(&place, 0, sizeof(place));
+    place.kind = SK_MOVE_PLACE;
+    place.word[0] = 3; /* C, a board tile */
+    place.word[1] = 2;
+    place.word[2] = (char)(26 | SK_TILE_BLANKED);
+    place.len = 3;
+    place.placed = 6;
+    sk_gen_move same = exchange_of((const char[]){2, (char)SK_TILE_WILD, 0});
+    assert_int_equal(sk_rack_tally_index(&t, &place), sk_rack_tally_index(&t, &same));
+    sk_gen_move too_many = exchange_of((const char[]){1, 1, 1, 0});
+    sk_gen_move foreign = exchange_of((const char[]){3, 0});
+    assert_int_equal(sk_rack_tally_index(&t, &too_many), -1);
+    assert_int_equal(sk_rack_tally_index(&t, &foreign), -1);
+    const char eight[] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+    sk_rack_tally_init(&t, eight);
+    assert_false(t.fits);
+    sk_gen_move one = exchange_of((const char[]){1, 0});
+    assert_int_equal(sk_rack_tally_index(&t, &one), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -779,6 +839,7 @@ int main(void)
         cmocka_unit_test(matches_brute_force),
         cmocka_unit_test(huge_scores_clamp),
         cmocka_unit_test(empty_board_then_tiles_elsewhere),
+        cmocka_unit_test(rack_tally_tells_multisets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -153,4 +153,41 @@ SK_API int sk_gen_move_cross_word(const sk_gen_move *m, const sk_position *pos, 
  * (at least SK_RACK_MAX + 1 bytes), letters in rack order. */
 SK_API void sk_gen_move_leave(const sk_gen_move *m, const char *rack, char *out);
 
+/* The tiles a move of one rack uses, told as a number: for those who keep something per leave
+ * (the ranking's values, suggest's leave texts). Each tile adds VECTOR[byte] to a count vector
+ * (8 bits for each of the rack's kinds, the top 8 counting tiles of other kinds: a move uses
+ * too few tiles to carry a field over) and STEP[byte] to the index, a number with a digit of
+ * base count + 1 for each kind of the rack. The moves that use only the rack's tiles, no kind
+ * more often than the rack holds it, have the indexes 0 .. CELLS - 1, one for each multiset:
+ * equal indexes keep equal leaves. FITS is 0 for a rack of more than 7 kinds or more than 65536
+ * multisets, which has no index. */
+typedef struct {
+    uint64_t vector[256];
+    uint32_t step[256];
+    uint64_t guard; /* added to a vector, sets a field's top bit when the rack is exceeded */
+    size_t cells;
+    int fits;
+} sk_rack_tally;
+SK_API void sk_rack_tally_init(sk_rack_tally *t, const char *rack);
+/* The index of the tiles M (a placement or an exchange) uses, or -1 when it has none: the
+ * tally does not fit, or M uses a tile the rack lacks or has fewer of. */
+static inline long sk_rack_tally_index(const sk_rack_tally *t, const sk_gen_move *m)
+{
+    uint64_t used = 0;
+    uint32_t index = 0;
+    if (m->kind == SK_MOVE_PLACE) {
+        for (uint32_t bits = m->placed; bits; bits &= bits - 1) {
+            unsigned char c = (unsigned char)m->word[__builtin_ctz(bits)];
+            used += t->vector[c];
+            index += t->step[c];
+        }
+    } else {
+        for (const char *p = m->word; *p; p++) {
+            used += t->vector[(unsigned char)*p];
+            index += t->step[(unsigned char)*p];
+        }
+    }
+    return t->fits && ((used + t->guard) & 0x8080808080808080u) == 0 ? (long)index : -1;
+}
+
 #endif
