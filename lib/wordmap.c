@@ -347,6 +347,10 @@ int sk_wordmap_build_within(sk_wordmap **out, const sk_lexicon *lex, size_t lett
         ctx.pass = 2;
         sk_lexicon_foreach_tiles(lex, on_word, &ctx);
     }
+    /* the classes are all found: their hash slots would only add to the peak of the tables
+     * made next */
+    free(wm->slots);
+    wm->slots = NULL;
     if (!ctx.failed && !build_blank_table(wm)) ctx.failed = SK_ENOMEM;
     if (!ctx.failed) ctx.failed = make_table(wm, letters_max);
     if (ctx.failed) {
