@@ -5,7 +5,9 @@
  * equity (exchanges competing); then peak RSS. Equity is score + the leave values of LEAVES (a
  * KLV/KLV2 file; '-' or none: the built-in heuristic). ONLY limits the run to one operation, for
  * counting its instructions (tests/bench/instructions.sh): 'equity' the best move by equity with
- * the word map of each position, 'selfplay' self-play by equity with the word map.
+ * the word map of each position, 'selfplay' self-play by equity with the word map, 'warm' that
+ * self-play and then the same games with every search timed and made twice, to tell the cost
+ * of a search whose caches are warm from the search before.
  *   bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES] [LEAVES] [ONLY] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,9 +51,11 @@ static int bag_count(const sk_position *pos, const sk_rules *rules)
 }
 
 /* One game of two players ranking by score (BY_SCORE) or by equity with LEAVES, exchanges
- * competing while the bag allows. */
+ * competing while the bag allows. With TIMES each search is timed, and made a second time on
+ * the same position, its caches and branches now warm (the game is played the same): TIMES[0]
+ * adds the CPU ms of the first searches, TIMES[1] of the second. */
 static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng,
-                         const sk_leaves *leaves, int by_score, int *moves)
+                         const sk_leaves *leaves, int by_score, double *times, int *moves)
 {
     sk_position pos;
     sk_position_init(&pos, rules->board->width, rules->board->height);
@@ -62,8 +66,16 @@ static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng,
     for (int turn = 0; turn < 200; turn++) {
         sk_gen_move best;
         int bag = by_score ? 0 : left;
+        double t0 = times ? cpu_ms() : 0;
         if (sk_movegen_best(gen, rules, &pos, leaves, by_score, !by_score, bag, &best) != 0)
             return -1;
+        if (times) {
+            double t1 = cpu_ms();
+            if (sk_movegen_best(gen, rules, &pos, leaves, by_score, !by_score, bag, &best))
+                return -1;
+            times[0] += t1 - t0;
+            times[1] += cpu_ms() - t1;
+        }
         sk_play play;
         sk_gen_move_to_play(&best, &play);
         (*moves)++;
@@ -88,7 +100,8 @@ int main(int argc, char **argv)
     }
     int reps = argc > 4 ? atoi(argv[4]) : 50, games = argc > 5 ? atoi(argv[5]) : 50;
     const char *only = argc > 8 ? argv[8] : "";
-    int only_equity = !strcmp(only, "equity"), only_selfplay = !strcmp(only, "selfplay");
+    int only_equity = !strcmp(only, "equity"), only_warm = !strcmp(only, "warm");
+    int only_selfplay = only_warm || !strcmp(only, "selfplay");
     sk_lexicon *lex;
     if (sk_lexicon_open(&lex, argv[1], NULL) != 0) return 2;
     sk_buf text;
@@ -189,10 +202,21 @@ int main(int argc, char **argv)
             int moves = 0;
             double t0 = cpu_ms();
             for (int g = 0; g < games; g++)
-                selfplay_game(gen, &rules, &rng, leaves, !eq, &moves);
+                selfplay_game(gen, &rules, &rng, leaves, !eq, NULL, &moves);
             double sp = cpu_ms() - t0;
             printf("%-34s %9d %9.3f ms %12s  (%.0f games/s, %d moves)\n", names[eq][use], games,
                    sp / games, "", games / sp * 1e3, moves);
+            if (!only_warm) continue;
+            /* the same games again, each search timed and made twice: the second's cost is
+             * the first's without the misses of a new position */
+            sk_rng_seed(&rng, 2026);
+            moves = 0;
+            double times[2] = {0, 0};
+            for (int g = 0; g < games; g++)
+                selfplay_game(gen, &rules, &rng, leaves, !eq, times, &moves);
+            printf("%-34s %9d %9.3f ms %12s  (%.1f us a move; timed so, the first %.1f us)\n",
+                   "  each search again, warm", games, times[1] / games, "", times[1] / moves * 1e3,
+                   times[0] / moves * 1e3);
         }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
