@@ -29,7 +29,14 @@ suggest)
   "$skrab" replay --positions "$work"/games/*.gcg > "$work/positions.cgp" || exit 1
   # The peak comes early (loading the lexicon, building the word map) and is higher than what a
   # long run holds, so it would hide a leak as large as the difference: the resident set once
-  # the last line is answered, while skrab waits for more, is compared too.
+  # the last line is answered, while skrab waits for more, is compared too. Both runs must hold
+  # the same tables: the word map (built after 100 positions here) and the lexicon's walk table,
+  # which a generator builds after 1,000 searches (SK_MOVEGEN_TABLE_AFTER), so the shorter run
+  # needs more items than that.
+  if [ $((big / 10)) -lt 1100 ]; then
+    echo "flat.sh: suggest: $((big / 10)) items in the shorter run: 1,100 or more needed" >&2
+    exit 2
+  fi
   measure() {
     local fifo=$work/$1.in pid status rss hwm n
     mkfifo "$fifo"
