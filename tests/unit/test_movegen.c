@@ -829,6 +829,42 @@ static void rack_tally_tells_multisets(void **state)
     assert_int_equal(sk_rack_tally_index(&t, &one), -1);
 }
 
+/* sk_move_list_rank with a rack whose tally does not fit (nine kinds: the leave values are kept
+ * by an index of its own, rank_each): every exchange of every choice of the rack's tiles, some
+ * of them the same multiset, and one of a tile the rack lacks, gets the value of its own leave
+ * worked out from its string. */
+static void rank_nine_kinds(void **state)
+{
+    (void)state;
+    const char rack[] = {1, 1, 2, 3, 4, 5, 6, 7, 8, (char)SK_TILE_WILD, 0}; /* A A B..H ? */
+    sk_rack_tally t;
+    sk_rack_tally_init(&t, rack);
+    assert_false(t.fits);
+    assert_true(t.cells <= 65536);
+    int n = (int)strlen(rack);
+    sk_move_list list;
+    sk_move_list_init(&list);
+    list.cap = (size_t)1 << n; /* the choices but the empty one, and the foreign tile */
+    list.moves = malloc(list.cap * sizeof(*list.moves));
+    assert_non_null(list.moves);
+    for (unsigned bits = 1; bits < 1u << n; bits++) {
+        char w[16];
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (bits >> i & 1) w[k++] = rack[i];
+        w[k] = 0;
+        list.moves[list.count++] = exchange_of(w);
+    }
+    list.moves[list.count++] = exchange_of((const char[]){26, 0});
+    assert_int_equal(sk_move_list_rank(&list, rack, NULL, 0), SK_OK);
+    char kept[SK_RACK_MAX + 1];
+    for (size_t i = 0; i < list.count; i++) {
+        sk_gen_move_leave(&list.moves[i], rack, kept);
+        assert_float_equal(list.moves[i].equity, (float)sk_leave_value(NULL, kept), 0);
+    }
+    sk_move_list_free(&list);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -840,6 +876,7 @@ int main(void)
         cmocka_unit_test(huge_scores_clamp),
         cmocka_unit_test(empty_board_then_tiles_elsewhere),
         cmocka_unit_test(rack_tally_tells_multisets),
+        cmocka_unit_test(rank_nine_kinds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
