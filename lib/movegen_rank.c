@@ -27,13 +27,19 @@ static int memo_alloc(size_t cells, float **value, unsigned char **known)
     return SK_ENOMEM;
 }
 
-/* The leave of each move of LIST worked out by itself, the values of the leaves that hold only
- * the rack's tiles kept in a table by the index of the tiles used (COUNTS by kind, RADIX[k] the
- * index's step for a tile of kind k: the tables' CELLS) when CELLS is at most 65536. For racks
- * whose tally does not fit (sk_rack_tally). */
+/* The leave of each move of LIST worked out by itself, for a rack whose tally T does not fit
+ * (see sk_rack_tally): the values of the leaves that hold only the rack's tiles are kept in a
+ * table by the index of the tiles used (T->step) when its T->cells are at most 65536 (a rack of
+ * more than 7 kinds), each move's tiles checked against the rack's counts. */
 static int rank_each(sk_move_list *list, const char *rack, const struct sk_leaves *leaves,
-                     const int *counts, const int *radix, size_t cells)
+                     const sk_rack_tally *t)
 {
+    int counts[SK_TILE_KINDS] = {0};
+    for (const char *p = rack; *p; p++) {
+        int k = kind_of(*p);
+        if (k >= 0 && k < SK_TILE_KINDS) counts[k]++;
+    }
+    size_t cells = t->cells;
     float *value = NULL;
     unsigned char *known = NULL;
     if (cells <= 65536 && memo_alloc(cells, &value, &known) != SK_OK) return SK_ENOMEM;
@@ -50,15 +56,17 @@ static int rank_each(sk_move_list *list, const char *rack, const struct sk_leave
         int index = 0, ok = value != NULL;
         if (m->kind == SK_MOVE_PLACE) {
             for (uint32_t bits = m->placed; ok && bits; bits &= bits - 1) {
-                int t = kind_of(m->word[__builtin_ctz(bits)]);
-                ok = t >= 0 && t < SK_TILE_KINDS && ++used[t] <= counts[t];
-                if (ok) index += radix[t];
+                unsigned char c = (unsigned char)m->word[__builtin_ctz(bits)];
+                int k = kind_of((char)c);
+                ok = k >= 0 && k < SK_TILE_KINDS && ++used[k] <= counts[k];
+                if (ok) index += (int)t->step[c];
             }
         } else {
-            for (int k = 0; ok && m->word[k]; k++) {
-                int t = kind_of(m->word[k]);
-                ok = t >= 0 && t < SK_TILE_KINDS && ++used[t] <= counts[t];
-                if (ok) index += radix[t];
+            for (int j = 0; ok && m->word[j]; j++) {
+                unsigned char c = (unsigned char)m->word[j];
+                int k = kind_of((char)c);
+                ok = k >= 0 && k < SK_TILE_KINDS && ++used[k] <= counts[k];
+                if (ok) index += (int)t->step[c];
             }
         }
         if (ok && known[index]) {
@@ -126,20 +134,7 @@ int sk_move_list_rank(sk_move_list *list, const char *rack, const struct sk_leav
     }
     sk_rack_tally tally;
     sk_rack_tally_init(&tally, rack);
-    if (!tally.fits) { /* a rack this large: each leave worked out by itself */
-        int counts[SK_TILE_KINDS] = {0}, radix[SK_TILE_KINDS] = {0};
-        size_t cells = 1;
-        for (const char *p = rack; *p; p++) {
-            int k = kind_of(*p);
-            if (k >= 0 && k < SK_TILE_KINDS) counts[k]++;
-        }
-        for (int k = 0; k < SK_TILE_KINDS && cells <= 65536; k++) {
-            if (!counts[k]) continue;
-            radix[k] = (int)cells;
-            cells *= (size_t)counts[k] + 1;
-        }
-        return rank_each(list, rack, leaves, counts, radix, cells);
-    }
+    if (!tally.fits) return rank_each(list, rack, leaves, &tally); /* each leave by itself */
     float *value;
     unsigned char *known;
     if (memo_alloc(tally.cells, &value, &known) != SK_OK) return SK_ENOMEM;
