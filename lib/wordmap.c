@@ -232,7 +232,8 @@ static size_t class_bytes(const wm_class *c)
 }
 
 /* Makes the lookup table from the classes, and writes each class's header before its words
- * (the letters array is made anew); frees what only the build needed. SK_EINVAL when the
+ * (the letters array is made anew); frees what only the build needed (the build's hash slots
+ * are gone already). SK_EINVAL when the
  * letters would take more than LETTERS_MAX bytes. */
 static int make_table(sk_wordmap *wm, size_t letters_max)
 {
@@ -271,12 +272,10 @@ static int make_table(sk_wordmap *wm, size_t letters_max)
         at += class_bytes(c);
     }
     free(wm->letters);
-    free(wm->slots);
     free(wm->classes);
     wm->letters = letters;
     wm->nletters = bytes;
     wm->letters_mapped = 1;
-    wm->slots = NULL;
     wm->classes = NULL;
     wm->table = table;
     wm->where = where;
