@@ -13,8 +13,10 @@
  * (the depth-first order of the files skrab writes, which keeps every arc pointing forward).
  * Nodes 0 and 1, the roots' entries, keep their places; every arc is renumbered, so the table's
  * indices are its own and a reader never mixes them with the lexicon's. Built on request, once
- * per lexicon, and shared by every thread that uses the lexicon: the first to finish publishes
- * its table, the others free theirs. */
+ * per lexicon, and shared by every thread that uses the lexicon: the first thread to ask claims
+ * the build, and the others, while it builds, go on without the table (their walks read the
+ * lexicon's nodes) instead of building one each (a table and its scratch, about three times the
+ * lexicon's size, per thread at once). */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +27,9 @@
 
 struct sk_walk_table {
     _Atomic(uint64_t *) nodes;
-    size_t bytes; /* of the table (sk_huge_alloc) */
+    atomic_int building;  /* a thread has claimed the build and not finished it */
+    unsigned long builds; /* tables built (sk_lexicon_walk_builds); written by the claimant only */
+    size_t bytes;         /* of the table (sk_huge_alloc) */
 };
 
 int sk_walk_table_new(sk_walk_table **out, size_t count)
@@ -161,22 +165,35 @@ const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
     sk_walk_table *w = lex->walk;
     uint64_t *have = atomic_load_explicit(&w->nodes, memory_order_acquire);
     if (have || lex->count == 0) return have;
+    int idle = 0;
+    if (!atomic_compare_exchange_strong_explicit(&w->building, &idle, 1, memory_order_acq_rel,
+                                                 memory_order_acquire))
+        return NULL; /* another thread is building it */
+    /* published between the first load and the claim: its builder has let go */
+    have = atomic_load_explicit(&w->nodes, memory_order_acquire);
+    if (have) {
+        atomic_store_explicit(&w->building, 0, memory_order_release);
+        return have;
+    }
     /* the table, where huge pages may back it (the walk reads it at random); each node's place */
     uint64_t *table = sk_huge_alloc(w->bytes);
     uint32_t *newidx = malloc(lex->count * sizeof(uint32_t));
     if (!table || !newidx) {
         sk_huge_free(table, w->bytes);
         free(newidx);
+        atomic_store_explicit(&w->building, 0, memory_order_release); /* a later ask may try */
         return NULL;
     }
     fill(table, newidx, lex->nodes, lex->count);
     free(newidx);
     fill_cross((sk_walk_cross *)(table + lex->count), lex);
-    uint64_t *expected = NULL;
-    if (!atomic_compare_exchange_strong_explicit(&w->nodes, &expected, table, memory_order_acq_rel,
-                                                 memory_order_acquire)) {
-        sk_huge_free(table, w->bytes); /* another thread was first */
-        return expected;
-    }
+    w->builds++;
+    atomic_store_explicit(&w->nodes, table, memory_order_release);
+    atomic_store_explicit(&w->building, 0, memory_order_release);
     return table;
+}
+
+unsigned long sk_lexicon_walk_builds(const sk_lexicon *lex)
+{
+    return lex->walk->builds;
 }

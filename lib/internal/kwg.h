@@ -189,8 +189,13 @@ void sk_walk_table_free(sk_walk_table *w);
 /* The table, or NULL when it has not been built. Safe from any thread. */
 const uint64_t *sk_lexicon_walk_nodes(const sk_lexicon *lex);
 /* Builds the table if no one has, and returns it; NULL when out of memory (the lexicon is as
- * before). Safe from any thread: the first to finish publishes its table. */
+ * before, and a later call tries again) or while another thread builds it (the caller goes on
+ * without it: one table is built at a time, so threads that ask at once do not each build one).
+ * Safe from any thread. */
 const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex);
+/* How many tables sk_lexicon_build_walk_nodes has built for LEX: 0, then 1 for good (for
+ * tests). Read it once no thread is building. */
+unsigned long sk_lexicon_walk_builds(const sk_lexicon *lex);
 
 /* The cross sets of the commonest cross words, read off the lexicon with its walk table (and
  * published with it): those of an empty square with a single tile next to it on one side of

@@ -1,8 +1,9 @@
 /* test_lexicon_kwg.c — KWG files: writing and mmapping, validation of corrupt and truncated
  * files, a KWG made by wolges, the word-list cache, finding lexicons by name, the whole
  * SOWPODS list (every word found, 100,000 random non-words not, every GADDAG split present),
- * and the move generator's walk table. */
+ * and the move generator's walk table, built once when threads ask for it at once. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -660,13 +661,64 @@ static void sowpods(void **state)
     sk_buf_free(&text);
 }
 
+/* Threads that ask for the walk table at once (sk_lexicon_build_walk_nodes). */
+#define ASKERS 4
+typedef struct {
+    const sk_lexicon *lex;
+    pthread_barrier_t *go;
+    const uint64_t *got;
+} asker;
+
+static void *ask_table(void *arg)
+{
+    asker *a = arg;
+    pthread_barrier_wait(a->go);
+    a->got = sk_lexicon_build_walk_nodes(a->lex);
+    return NULL;
+}
+
+/* The SOWPODS table asked for by four threads at once: one builds it, the others get it or,
+ * while it is being built, nothing (they go on without it), never a table of their own. */
+static void walk_table_threads(void **state)
+{
+    (void)state;
+    char path[SK_PATH_MAX];
+    snprintf(path, sizeof(path), "%s/wordlist.kwg", SKRAB_BUILD_DATADIR);
+    sk_lexicon *lex;
+    assert_int_equal(sk_lexicon_open(&lex, path, NULL), SK_OK);
+    assert_int_equal(sk_lexicon_walk_builds(lex), 0);
+    pthread_barrier_t go;
+    assert_int_equal(pthread_barrier_init(&go, NULL, ASKERS), 0);
+    asker a[ASKERS];
+    pthread_t tid[ASKERS];
+    for (int i = 0; i < ASKERS; i++) {
+        a[i] = (asker){lex, &go, NULL};
+        assert_int_equal(pthread_create(&tid[i], NULL, ask_table, &a[i]), 0);
+    }
+    for (int i = 0; i < ASKERS; i++)
+        assert_int_equal(pthread_join(tid[i], NULL), 0);
+    pthread_barrier_destroy(&go);
+    const uint64_t *table = sk_lexicon_walk_nodes(lex);
+    assert_non_null(table);
+    int have = 0;
+    for (int i = 0; i < ASKERS; i++) {
+        if (a[i].got) assert_ptr_equal(a[i].got, table);
+        have += a[i].got != NULL;
+    }
+    assert_true(have >= 1); /* the builder's own */
+    assert_int_equal(sk_lexicon_walk_builds(lex), 1);
+    assert_ptr_equal(sk_lexicon_build_walk_nodes(lex), table); /* asked again: the same */
+    assert_int_equal(sk_lexicon_walk_builds(lex), 1);
+    sk_lexicon_free(lex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(write_and_open), cmocka_unit_test(corrupt_files),
         cmocka_unit_test(wolges_interop), cmocka_unit_test(wordlist_cache),
         cmocka_unit_test(find_by_name),   cmocka_unit_test(sowpods),
-        cmocka_unit_test(walk_table),
+        cmocka_unit_test(walk_table),     cmocka_unit_test(walk_table_threads),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
