@@ -7,7 +7,8 @@
  * counting its instructions (tests/bench/instructions.sh): 'equity' the best move by equity with
  * the word map of each position, 'selfplay' self-play by equity with the word map, 'warm' that
  * self-play and then the same games with every search timed and made twice, to tell the cost
- * of a search whose caches are warm from the search before.
+ * of a search whose caches are warm from the search before, and the first searches' time by
+ * the rack's blanks and the bag.
  *   bench_movegen KWG BOARD POSITIONS [REPS] [GAMES] [TILES] [LEAVES] [ONLY] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,12 +51,31 @@ static int bag_count(const sk_position *pos, const sk_rules *rules)
     return total;
 }
 
+/* The searches of self-play timed (ONLY 'warm'): CPU ms of the first search of each move and of
+ * the same search made again at once; and the first searches by kind, [blanks on the rack, 2
+ * for two or more][bag: 0 empty, 1 one to six tiles, 2 seven or more]. */
+typedef struct {
+    double first, second;
+    double kind_ms[3][3];
+    int kind_n[3][3];
+} warm_times;
+
+/* Adds a first search of MS on RACK (a tile string) with BAG tiles in the bag to T. */
+static void add_kind(warm_times *t, const char *rack, int bag, double ms)
+{
+    int blanks = 0;
+    for (const char *c = rack; *c; c++)
+        blanks += *c == (char)SK_TILE_WILD;
+    int b = blanks < 2 ? blanks : 2, k = bag == 0 ? 0 : bag < 7 ? 1 : 2;
+    t->kind_ms[b][k] += ms;
+    t->kind_n[b][k]++;
+}
+
 /* One game of two players ranking by score (BY_SCORE) or by equity with LEAVES, exchanges
  * competing while the bag allows. With TIMES each search is timed, and made a second time on
- * the same position, its caches and branches now warm (the game is played the same): TIMES[0]
- * adds the CPU ms of the first searches, TIMES[1] of the second. */
+ * the same position, its caches and branches now warm (the game is played the same). */
 static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng,
-                         const sk_leaves *leaves, int by_score, double *times, int *moves)
+                         const sk_leaves *leaves, int by_score, warm_times *times, int *moves)
 {
     sk_position pos;
     sk_position_init(&pos, rules->board->width, rules->board->height);
@@ -73,8 +93,9 @@ static int selfplay_game(sk_movegen *gen, const sk_rules *rules, sk_rng *rng,
             double t1 = cpu_ms();
             if (sk_movegen_best(gen, rules, &pos, leaves, by_score, !by_score, bag, &best))
                 return -1;
-            times[0] += t1 - t0;
-            times[1] += cpu_ms() - t1;
+            times->first += t1 - t0;
+            times->second += cpu_ms() - t1;
+            add_kind(times, pos.racks[0], bag, t1 - t0);
         }
         sk_play play;
         sk_gen_move_to_play(&best, &play);
@@ -211,12 +232,24 @@ int main(int argc, char **argv)
              * the first's without the misses of a new position */
             sk_rng_seed(&rng, 2026);
             moves = 0;
-            double times[2] = {0, 0};
+            warm_times times;
+            memset(&times, 0, sizeof(times));
             for (int g = 0; g < games; g++)
-                selfplay_game(gen, &rules, &rng, leaves, !eq, times, &moves);
+                selfplay_game(gen, &rules, &rng, leaves, !eq, &times, &moves);
             printf("%-34s %9d %9.3f ms %12s  (%.1f us a move; timed so, the first %.1f us)\n",
-                   "  each search again, warm", games, times[1] / games, "", times[1] / moves * 1e3,
-                   times[0] / moves * 1e3);
+                   "  each search again, warm", games, times.second / games, "",
+                   times.second / moves * 1e3, times.first / moves * 1e3);
+            static const char *const blanks[3] = {"0 blanks", "1 blank", "2 blanks"};
+            static const char *const bags[3] = {"bag 0", "bag 1-6", "bag 7+"};
+            for (int b = 0; b < 3; b++)
+                for (int k = 0; k < 3; k++) {
+                    if (!times.kind_n[b][k]) continue;
+                    char name[64];
+                    snprintf(name, sizeof(name), "  first, %s, %s", blanks[b], bags[k]);
+                    printf("%-34s %9d %9.1f us %12s  (%.1f%% of the first searches' time)\n", name,
+                           times.kind_n[b][k], times.kind_ms[b][k] / times.kind_n[b][k] * 1e3, "",
+                           100 * times.kind_ms[b][k] / times.first);
+                }
         }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
