@@ -32,7 +32,8 @@ suggest)
   # the last line is answered, while skrab waits for more, is compared too. Both runs must hold
   # the same tables: the word map (built after 100 positions here) and the lexicon's walk table,
   # which a generator builds after SK_MOVEGEN_TABLE_AFTER searches (read from the header), so the
-  # shorter run needs more items than that: a tenth more, for the lines that are not positions.
+  # shorter run needs more items than that: a tenth more (every hundredth line is not a position;
+  # the rest is margin).
   after=$(sed -n 's/^#define SK_MOVEGEN_TABLE_AFTER \([0-9][0-9]*\).*/\1/p' lib/include/skrab/movegen.h)
   if [ -z "$after" ]; then
     echo "flat.sh: no SK_MOVEGEN_TABLE_AFTER in lib/include/skrab/movegen.h (run from the root)" >&2
