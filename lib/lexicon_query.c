@@ -56,11 +56,17 @@ int sk_lexicon_contains(const sk_lexicon *lex, const sk_alphabet *a, const char 
 
 /* ---- writing words ----------------------------------------------------------------------------
  * The text of each tile, natural [0] and blanked [1]: A..Z and a..z without an alphabet, else
- * the alphabet's labels as sk_alphabet_label writes them. Tiles 1..MAX are letters. */
+ * the alphabet's labels as sk_alphabet_label writes them. Tiles 1..MAX are letters. JOINS[t]:
+ * tile t is written without brackets and a longer label begins with its character, so that a
+ * word read greedily (sk_word_read) could take it and what follows as that label; ANY_JOIN: some
+ * tile does. */
 typedef struct {
     char text[2][SK_ALPHABET_MAX][SK_LABEL_TEXT_MAX + 1];
     unsigned char len[2][SK_ALPHABET_MAX];
     unsigned max;
+    const sk_alphabet *a;
+    unsigned char joins[SK_ALPHABET_MAX];
+    int any_join;
 } labels;
 
 #define WORD_TEXT_MAX (SK_WORD_MAX * SK_LABEL_TEXT_MAX + 1)
@@ -77,12 +83,66 @@ static void labels_init(labels *l, const sk_alphabet *a)
         }
         return;
     }
+    l->a = a;
     l->max = (unsigned)a->size - 1;
     for (unsigned t = 1; t <= l->max; t++) {
         l->len[0][t] = (unsigned char)sk_alphabet_label(a, (sk_tile)t, l->text[0][t]);
         l->len[1][t] =
             (unsigned char)sk_alphabet_label(a, (sk_tile)(t | SK_TILE_BLANKED), l->text[1][t]);
     }
+    /* a label of several characters can only be joined from the one-character tile its first
+     * character reads as (a bracketed tile starts with '[', which no label holds) */
+    for (unsigned k = 1; k <= l->max; k++) {
+        if (a->chars[k] < 2) continue;
+        size_t p = 0;
+        sk_tile first;
+        if (sk_alphabet_read(a, a->upper[k], strlen(a->upper[k]), &p, SK_READ_FOLD, &first) ==
+                SK_TILE_READ_OK &&
+            (first & SK_TILE_LETTER) <= l->max && a->chars[first & SK_TILE_LETTER] == 1)
+            l->joins[first & SK_TILE_LETTER] = 1, l->any_join = 1;
+    }
+}
+
+/* Writes the word TILES[0..N) (BLANKED[i] != 0: tile i as a blank, in lower case; BLANKED may
+ * be NULL) into OUT, which has room for WORD_TEXT_MAX bytes, NUL-terminated, and returns its
+ * length. A tile of one character that a greedy reading would join to the text after it is
+ * bracketed, so that the text reads back as these tiles: Spanish C before H is "[C]H", as the
+ * tile CH is "[CH]". Tiles past L->max are written '?'. */
+static size_t word_text(const labels *l, const uint8_t *tiles, const uint8_t *blanked, size_t n,
+                        char *out)
+{
+    char back[WORD_TEXT_MAX]; /* written from its end, so that each tile sees what follows */
+    size_t at = sizeof(back) - 1;
+    back[at] = '\0';
+    for (size_t i = n; i-- > 0;) {
+        unsigned t = tiles[i];
+        if (t < 1 || t > l->max) {
+            back[--at] = '?';
+            continue;
+        }
+        int b = blanked && blanked[i];
+        size_t m = l->len[b][t];
+        int bracket = 0;
+        if (l->joins[t]) { /* read it greedily with what follows: does it stop after itself? */
+            char probe[2 * SK_LABEL_TEXT_MAX];
+            size_t rest = sizeof(back) - 1 - at;
+            if (rest > SK_LABEL_MAX) rest = SK_LABEL_MAX; /* a label is no longer */
+            memcpy(probe, l->text[b][t], m);
+            memcpy(probe + m, back + at, rest);
+            size_t p = 0;
+            sk_tile got;
+            bracket = sk_alphabet_read(l->a, probe, m + rest, &p, SK_READ_GREEDY | SK_READ_FOLD,
+                                       &got) != SK_TILE_READ_OK ||
+                      p != m;
+        }
+        if (bracket) back[--at] = ']';
+        at -= m;
+        memcpy(back + at, l->text[b][t], m);
+        if (bracket) back[--at] = '[';
+    }
+    size_t len = sizeof(back) - 1 - at;
+    memcpy(out, back + at, len + 1);
+    return len;
 }
 
 /* ---- anagrams ---------------------------------------------------------------------------------*/
@@ -96,8 +156,7 @@ typedef struct {
     sk_word_fn fn;
     void *ctx;
     int stopped;
-    size_t at[SK_WORD_MAX + 1]; /* where the text of the tile at each depth starts */
-    char word[WORD_TEXT_MAX];
+    uint8_t tile[SK_WORD_MAX], blanked[SK_WORD_MAX]; /* the path: the tile at each depth */
 } anagrammer;
 
 /* Tries every tile of LIST at position DEPTH. A natural tile is preferred to a blank: whatever
@@ -115,12 +174,12 @@ static void anagram_at(anagrammer *g, uint32_t list, int depth)
             else
                 g->blanks--;
             g->left--;
-            size_t n = g->lab->len[!natural][t], end = g->at[depth] + n;
-            memcpy(g->word + g->at[depth], g->lab->text[!natural][t], n);
-            g->at[depth + 1] = end;
+            g->tile[depth] = (uint8_t)t;
+            g->blanked[depth] = (uint8_t)!natural;
             if (sk_kwg_accepts(node) && depth + 1 >= g->min_len && (!g->exact || g->left == 0)) {
-                g->word[end] = '\0';
-                if (g->fn(g->ctx, g->word, end)) g->stopped = 1;
+                char word[WORD_TEXT_MAX];
+                size_t len = word_text(g->lab, g->tile, g->blanked, (size_t)depth + 1, word);
+                if (g->fn(g->ctx, word, len)) g->stopped = 1;
             }
             if (g->left > 0 && sk_kwg_arc(node) && !g->stopped)
                 anagram_at(g, sk_kwg_arc(node), depth + 1);
@@ -219,17 +278,7 @@ static int write_word(void *vw, const uint8_t *tiles, size_t n)
 {
     const word_writer *w = vw;
     char word[WORD_TEXT_MAX];
-    size_t len = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned t = tiles[i];
-        if (t >= 1 && t <= w->lab->max) {
-            memcpy(word + len, w->lab->text[0][t], w->lab->len[0][t]);
-            len += w->lab->len[0][t];
-        } else {
-            word[len++] = '?';
-        }
-    }
-    word[len] = '\0';
+    size_t len = word_text(w->lab, tiles, NULL, n, word);
     return w->fn(w->ctx, word, len);
 }
 

@@ -557,7 +557,8 @@ const sk_cmd sk_lexicon_subcommands[] = {
      "Lists every word that can be made from the tiles of RACK ('?' is a blank; the letter it\n"
      "stands for is shown in lowercase), longest first, then alphabetically. With -t, RACK\n"
      "and the words are in the letters of a tile set, in the set's order; a label of several\n"
-     "letters is written in brackets ('[CH]', '[ch]' for a blank), and read with or without.",
+     "letters is written in brackets ('[CH]', '[ch]' for a blank), and read with or without;\n"
+     "a letter that would read as one label with the next is bracketed too ('[C]H').",
      anagram_options, NULL},
     {"lexicon info", run_info, "describe lexicon files", "[OPTIONS] FILE...",
      "Prints, for each FILE (a KWG, a word list, or a lexicon name), its format, the number\n"

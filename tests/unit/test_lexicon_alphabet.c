@@ -125,6 +125,38 @@ static void spanish_anagrams_with_blanks(void **state)
     sk_lexicon_free(lex);
 }
 
+/* A one-letter tile before the letter that would make a two-letter label with it (C then H in
+ * Spanish, from "[c]" or from an accent folded away, as in "plaçhan") is written in brackets:
+ * every word written, and every anagram, reads back (greedily) to its own tiles. */
+static void spanish_tiles_that_would_join_are_bracketed(void **state)
+{
+    (void)state;
+    sk_tileset es = set_of("spanish");
+    const sk_alphabet *a = &es.alphabet;
+    const char *list = "pla[c]han\nplaçhan\nplachan\nca[l]l\ncall\nca[r]ro\n";
+    sk_kwg_build_stats stats;
+    sk_lexicon *lex = build_in(a, list, &stats, NULL, 1);
+    assert_int_equal(stats.words, 5); /* pla[c]han and plaçhan are the same tiles */
+    const char *all = all_words(lex, a);
+    assert_string_equal(all, "CA[L]L CA[LL] CA[R]RO PLA[C]HAN PLA[CH]AN ");
+    assert_true(has(lex, a, "PLA[C]HAN"));
+    assert_true(has(lex, a, "plachan"));
+    assert_true(has(lex, a, "CA[L][L]"));
+    assert_true(has(lex, a, "CALL"));   /* the tiles C A LL */
+    assert_false(has(lex, a, "CARRO")); /* C A RR O: not a word here */
+    /* each word written reads back to a word */
+    char copy[4096];
+    assert_true(strlen(all) < sizeof(copy));
+    memcpy(copy, all, strlen(all) + 1);
+    for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
+        assert_true(has(lex, a, w));
+    /* anagrams, a blank among the tiles that would join, in lower case */
+    assert_string_equal(anagrams(lex, a, "PLA[C]HAN", SK_ANAGRAM_EXACT), "PLA[C]HAN ");
+    assert_string_equal(anagrams(lex, a, "PLA?HAN", SK_ANAGRAM_EXACT), "PLA[c]HAN ");
+    assert_string_equal(anagrams(lex, a, "[L]?CA", SK_ANAGRAM_EXACT), "CA[L]l ");
+    sk_lexicon_free(lex);
+}
+
 static void catalan_labels_with_a_middle_dot(void **state)
 {
     (void)state;
@@ -346,6 +378,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(spanish_labels_of_two_letters),
         cmocka_unit_test(spanish_anagrams_with_blanks),
+        cmocka_unit_test(spanish_tiles_that_would_join_are_bracketed),
         cmocka_unit_test(catalan_labels_with_a_middle_dot),
         cmocka_unit_test(polish_round_trip),
         cmocka_unit_test(accents_fold_unless_kept),

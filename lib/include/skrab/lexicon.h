@@ -255,8 +255,10 @@ SK_API uint32_t sk_lexicon_walk(const sk_lexicon *lex, uint32_t list, const unsi
 
 /* Called once per word found; WORD is NUL-terminated, written tile by tile with
  * sk_alphabet_write (labels in upper case, bracketed when of several characters: "[CH]ICO";
- * blanks in lower case in anagram results: "[ch]ICO"), and borrowed. Returning non-zero stops
- * the search. */
+ * blanks in lower case in anagram results: "[ch]ICO"), except that a tile of one character is
+ * bracketed where sk_word_read would read it and what follows as a longer label ("PLA[C]HAN"
+ * for P L A C H A N in Spanish), so that the text reads back to the same tiles; borrowed.
+ * Returning non-zero stops the search. */
 typedef int (*sk_word_fn)(void *ctx, const char *word, size_t len);
 
 #define SK_ANAGRAM_EXACT 1 /* only words that use every tile of the rack */
