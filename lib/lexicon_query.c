@@ -111,6 +111,21 @@ static void labels_init(labels *l, const sk_alphabet *a)
 static size_t word_text(const labels *l, const uint8_t *tiles, const uint8_t *blanked, size_t n,
                         char *out)
 {
+    if (!l->any_join) { /* each tile as its label */
+        size_t len = 0;
+        for (size_t i = 0; i < n; i++) {
+            unsigned t = tiles[i];
+            int b = blanked && blanked[i];
+            if (t < 1 || t > l->max) {
+                out[len++] = '?';
+                continue;
+            }
+            memcpy(out + len, l->text[b][t], l->len[b][t]);
+            len += l->len[b][t];
+        }
+        out[len] = '\0';
+        return len;
+    }
     char back[WORD_TEXT_MAX]; /* written from its end, so that each tile sees what follows */
     size_t at = sizeof(back) - 1;
     back[at] = '\0';
@@ -156,7 +171,9 @@ typedef struct {
     sk_word_fn fn;
     void *ctx;
     int stopped;
-    uint8_t tile[SK_WORD_MAX], blanked[SK_WORD_MAX]; /* the path: the tile at each depth */
+    size_t at[SK_WORD_MAX + 1]; /* where the text of the tile at each depth starts */
+    char word[WORD_TEXT_MAX];
+    uint8_t tile[SK_WORD_MAX], blanked[SK_WORD_MAX]; /* the path, for word_text */
 } anagrammer;
 
 /* Tries every tile of LIST at position DEPTH. A natural tile is preferred to a blank: whatever
@@ -174,12 +191,22 @@ static void anagram_at(anagrammer *g, uint32_t list, int depth)
             else
                 g->blanks--;
             g->left--;
+            /* the text as it grows, unless a tile may need brackets after all (word_text) */
+            size_t n = g->lab->len[!natural][t], end = g->at[depth] + n;
+            memcpy(g->word + g->at[depth], g->lab->text[!natural][t], n);
+            g->at[depth + 1] = end;
             g->tile[depth] = (uint8_t)t;
             g->blanked[depth] = (uint8_t)!natural;
             if (sk_kwg_accepts(node) && depth + 1 >= g->min_len && (!g->exact || g->left == 0)) {
-                char word[WORD_TEXT_MAX];
-                size_t len = word_text(g->lab, g->tile, g->blanked, (size_t)depth + 1, word);
-                if (g->fn(g->ctx, word, len)) g->stopped = 1;
+                g->word[end] = '\0';
+                char joined[WORD_TEXT_MAX];
+                const char *text = g->word;
+                size_t len = end;
+                if (g->lab->any_join) {
+                    len = word_text(g->lab, g->tile, g->blanked, (size_t)depth + 1, joined);
+                    text = joined;
+                }
+                if (g->fn(g->ctx, text, len)) g->stopped = 1;
             }
             if (g->left > 0 && sk_kwg_arc(node) && !g->stopped)
                 anagram_at(g, sk_kwg_arc(node), depth + 1);
