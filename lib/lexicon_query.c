@@ -111,21 +111,6 @@ static void labels_init(labels *l, const sk_alphabet *a)
 static size_t word_text(const labels *l, const uint8_t *tiles, const uint8_t *blanked, size_t n,
                         char *out)
 {
-    if (!l->any_join) { /* each tile as its label */
-        size_t len = 0;
-        for (size_t i = 0; i < n; i++) {
-            unsigned t = tiles[i];
-            int b = blanked && blanked[i];
-            if (t < 1 || t > l->max) {
-                out[len++] = '?';
-                continue;
-            }
-            memcpy(out + len, l->text[b][t], l->len[b][t]);
-            len += l->len[b][t];
-        }
-        out[len] = '\0';
-        return len;
-    }
     char back[WORD_TEXT_MAX]; /* written from its end, so that each tile sees what follows */
     size_t at = sizeof(back) - 1;
     back[at] = '\0';
