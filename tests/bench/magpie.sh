@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Self-play by equity with a word map, skrab against MAGPIE (github.com/jvc56/MAGPIE) on this
+# machine: the same SOWPODS KWG, the same KLV2 leaves, the standard board and English tiles, one
+# thread each, ROUNDS rounds alternating the two. Figures only, never pass/fail. MAGPIE is not
+# part of skrab: build it yourself (`make magpie BUILD=release` in its checkout) and name the
+# checkout; its data files are made here, from this build's files, in a scratch directory.
+#   tests/bench/magpie.sh MAGPIE_DIR [BUILD] [GAMES] [ROUNDS]
+# GAMES 2000 and ROUNDS 3 by default. Each row: games/s (CPU time, user + sys, MAGPIE's start-up
+# taken off), moves a game, us a move, peak RSS. The engines' games differ: MAGPIE's equity adds
+# an opening vowel penalty and, with the bag empty, a rack adjustment instead of the leave, so
+# it plays fewer moves a game; compare the us-a-move column too.
+set -eu
+magpie_dir=${1:?usage: tests/bench/magpie.sh MAGPIE_DIR [BUILD] [GAMES] [ROUNDS]}
+build=${2:-build-release}
+games=${3:-2000}
+rounds=${4:-3}
+magpie=$magpie_dir/bin/magpie
+bench=$build/bin/bench_movegen
+share=$build/share/skrab
+[ -x "$magpie" ] || { echo "magpie.sh: no $magpie (make magpie BUILD=release there)" >&2; exit 2; }
+[ -x "$bench" ] || { echo "magpie.sh: build first: no $bench" >&2; exit 2; }
+for f in "$share/wordlist.kwg" "$share/leaves/wordlist-classic.klv2" resources/wordlist.txt \
+  resources/tiles/english.txt resources/boards/CrosswordGame.txt; do
+  [ -f "$f" ] || { echo "magpie.sh: no $f" >&2; exit 2; }
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# MAGPIE's data: it takes an English lexicon by a CSW name; the words are skrab's SOWPODS list
+data=$tmp/data
+mkdir -p "$data/lexica" "$data/layouts" "$data/letterdistributions" "$data/strategy"
+cp "$share/wordlist.kwg" "$data/lexica/CSW21.kwg"
+cp "$share/leaves/wordlist-classic.klv2" "$data/lexica/CSW21.klv2"
+cp resources/wordlist.txt "$data/lexica/CSW21.txt"
+# letter distribution: letter,lower case,count,score,vowel; the blank first
+awk '$1 == "?" { print "?,?," $3 "," $2 ",0" }' resources/tiles/english.txt \
+  >"$data/letterdistributions/english.csv"
+awk '$1 ~ /^[A-Z]$/ { print $1 "," tolower($1) "," $3 "," $2 "," ($1 ~ /[AEIOU]/) }' \
+  resources/tiles/english.txt >>"$data/letterdistributions/english.csv"
+# the board: the same squares; MAGPIE writes the start square without a space
+sed '1s/ //g' resources/boards/CrosswordGame.txt >"$data/layouts/standard15.txt"
+# MAGPIE reads its default layout from ./data before its options, and writes settings there
+cd_run() { (cd "$tmp" && "$@"); }
+cd_run "$magpie" convert text2wordmap CSW21 -path "$data" -savesettings false >"$tmp/wmp.log" 2>&1
+[ -s "$data/lexica/CSW21.wmp" ] || { echo "magpie.sh: no word map made:" >&2; cat "$tmp/wmp.log" >&2; exit 1; }
+
+# magpie_run N: "CPU_SECONDS PEAK_KB TURNS_A_GAME" of N games
+magpie_run() {
+  cd_run /usr/bin/time -o "$tmp/time" -f '%U %S %M' "$magpie" autoplay games "$1" -path "$data" \
+    -lex CSW21 -ld english -leaves CSW21 -wmp true -threads 1 -seed 1 -savesettings false \
+    >"$tmp/out" 2>&1
+  grep -q "Games Played: $1\$" "$tmp/out" || { echo "magpie.sh: MAGPIE failed:" >&2; cat "$tmp/out" >&2; exit 1; }
+  awk -v t="$(awk '/^Turns per Game:/ { print $4 }' "$tmp/out")" '{ print $1 + $2, $3, t }' "$tmp/time"
+}
+# MAGPIE's start-up (reading the word map) is timed once with one game and taken off
+read -r setup _ _ < <(magpie_run 1)
+
+printf '%-8s %6s %10s %12s %10s %11s\n' engine round games/s moves/game us/move "peak RSS"
+for ((i = 1; i <= rounds; i++)); do
+  /usr/bin/time -o "$tmp/time" -f '%M' "$bench" "$share/wordlist.kwg" \
+    resources/boards/CrosswordGame.txt tests/data/positions/classic.cgp 2 "$games" english \
+    "$share/leaves/wordlist-classic.klv2" selfplay >"$tmp/out"
+  # "self-play (equity, word map)  GAMES  MS ms  (G games/s, MOVES moves)"
+  awk -v n="$games" -v i="$i" -v kb="$(cat "$tmp/time")" '/^self-play/ {
+      ms = $(NF - 5); moves = $(NF - 1)
+      printf "%-8s %6d %10.0f %12.2f %10.1f %8d KB\n", "skrab", i, 1000 / ms, moves / n,
+        ms * 1000 * n / moves, kb }' "$tmp/out"
+  read -r cpu kb turns < <(magpie_run "$games")
+  awk -v n="$games" -v i="$i" -v c="$cpu" -v s="$setup" -v kb="$kb" -v t="$turns" 'BEGIN {
+      c -= s; printf "%-8s %6d %10.0f %12.2f %10.1f %8d KB\n", "MAGPIE", i, n / c, t,
+        c * 1e6 / (n * t), kb }'
+done
