@@ -10,7 +10,11 @@
 # an opening vowel penalty and, with the bag empty, a rack adjustment instead of the leave, so
 # it plays fewer moves a game; compare the us-a-move column too.
 set -eu
-magpie_dir=${1:?usage: tests/bench/magpie.sh MAGPIE_DIR [BUILD] [GAMES] [ROUNDS]}
+if [ $# -lt 1 ]; then
+  echo "usage: tests/bench/magpie.sh MAGPIE_DIR [BUILD] [GAMES] [ROUNDS]" >&2
+  exit 2
+fi
+magpie_dir=$1
 build=${2:-build-release}
 games=${3:-2000}
 rounds=${4:-3}
