@@ -176,22 +176,20 @@ static void anagram_at(anagrammer *g, uint32_t list, int depth)
             else
                 g->blanks--;
             g->left--;
-            /* the text as it grows, unless a tile may need brackets after all (word_text) */
+            /* the text as it grows, unless a tile may need brackets after all: the word is
+             * then written whole when found (word_text) */
             size_t n = g->lab->len[!natural][t], end = g->at[depth] + n;
-            memcpy(g->word + g->at[depth], g->lab->text[!natural][t], n);
+            if (!g->lab->any_join) memcpy(g->word + g->at[depth], g->lab->text[!natural][t], n);
             g->at[depth + 1] = end;
             g->tile[depth] = (uint8_t)t;
             g->blanked[depth] = (uint8_t)!natural;
             if (sk_kwg_accepts(node) && depth + 1 >= g->min_len && (!g->exact || g->left == 0)) {
-                g->word[end] = '\0';
-                char joined[WORD_TEXT_MAX];
-                const char *text = g->word;
                 size_t len = end;
-                if (g->lab->any_join) {
-                    len = word_text(g->lab, g->tile, g->blanked, (size_t)depth + 1, joined);
-                    text = joined;
-                }
-                if (g->fn(g->ctx, text, len)) g->stopped = 1;
+                if (g->lab->any_join)
+                    len = word_text(g->lab, g->tile, g->blanked, (size_t)depth + 1, g->word);
+                else
+                    g->word[end] = '\0';
+                if (g->fn(g->ctx, g->word, len)) g->stopped = 1;
             }
             if (g->left > 0 && sk_kwg_arc(node) && !g->stopped)
                 anagram_at(g, sk_kwg_arc(node), depth + 1);
