@@ -27,9 +27,9 @@
 
 struct sk_walk_table {
     _Atomic(uint64_t *) nodes;
-    atomic_int building;  /* a thread has claimed the build and not finished it */
-    unsigned long builds; /* tables built (sk_lexicon_walk_builds); written by the claimant only */
-    size_t bytes;         /* of the table (sk_huge_alloc) */
+    atomic_int building; /* a thread has claimed the build and not finished it */
+    atomic_ulong builds; /* tables built (sk_lexicon_walk_builds); added to by the claimant only */
+    size_t bytes;        /* of the table (sk_huge_alloc) */
 };
 
 int sk_walk_table_new(sk_walk_table **out, size_t count)
@@ -187,7 +187,7 @@ const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
     fill(table, newidx, lex->nodes, lex->count);
     free(newidx);
     fill_cross((sk_walk_cross *)(table + lex->count), lex);
-    w->builds++;
+    atomic_fetch_add_explicit(&w->builds, 1, memory_order_relaxed);
     atomic_store_explicit(&w->nodes, table, memory_order_release);
     atomic_store_explicit(&w->building, 0, memory_order_release);
     return table;
@@ -195,5 +195,5 @@ const uint64_t *sk_lexicon_build_walk_nodes(const sk_lexicon *lex)
 
 unsigned long sk_lexicon_walk_builds(const sk_lexicon *lex)
 {
-    return lex->walk->builds;
+    return atomic_load_explicit(&lex->walk->builds, memory_order_relaxed);
 }
