@@ -9,6 +9,11 @@
 # taken off), moves a game, us a move, peak RSS. The engines' games differ: MAGPIE's equity adds
 # an opening vowel penalty and, with the bag empty, a rack adjustment instead of the leave, so
 # it plays fewer moves a game; compare the us-a-move column too.
+# COUNT=1 counts instructions instead (valgrind's cachegrind; ROUNDS is not used): each engine
+# plays 1 game and GAMES games, and the row gives the instructions of a move of the GAMES less
+# the first, set-up taken off. A count does not wander with the machine, but valgrind cannot
+# run a MAGPIE built with -march=native on a processor with AVX-512; build it for the count with
+# `make magpie BUILD=release 'cflags.release=-O3 -flto -march=x86-64-v3 -DNDEBUG'`.
 set -eu
 if [ $# -lt 1 ]; then
   echo "usage: tests/bench/magpie.sh MAGPIE_DIR [BUILD] [GAMES] [ROUNDS]" >&2
@@ -47,6 +52,49 @@ sed '1s/ //g' resources/boards/CrosswordGame.txt >"$data/layouts/standard15.txt"
 cd_run() { (cd "$tmp" && "$@"); }
 cd_run "$magpie" convert text2wordmap CSW21 -path "$data" -savesettings false >"$tmp/wmp.log" 2>&1
 [ -s "$data/lexica/CSW21.wmp" ] || { echo "magpie.sh: no word map made:" >&2; cat "$tmp/wmp.log" >&2; exit 1; }
+
+if [ "${COUNT:-0}" = 1 ]; then
+  command -v valgrind >/dev/null || { echo "magpie.sh: COUNT=1 needs valgrind" >&2; exit 2; }
+  # count OUT CMD...: the instructions of CMD, run in the scratch directory; its output to OUT
+  count() {
+    local out=$1
+    shift
+    if ! cd_run valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" \
+      >"$out" 2>"$tmp/vg"; then
+      echo "magpie.sh: under valgrind: $1 failed:" >&2
+      grep -v '^==' "$tmp/vg" | tail -5 >&2
+      echo "magpie.sh: (valgrind runs no AVX-512: see COUNT in this script's header)" >&2
+      exit 1
+    fi
+    awk '/I *refs/ { gsub(",", "", $4); print $4 }' "$tmp/vg"
+  }
+  kwg=$(cd "$(dirname "$share")" && pwd)/skrab # absolute: the runs start in the scratch directory
+  skrab_count() {
+    count "$tmp/out" "$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")" "$kwg/wordlist.kwg" \
+      "$PWD/resources/boards/CrosswordGame.txt" "$PWD/tests/data/positions/classic.cgp" 2 "$1" \
+      english "$kwg/leaves/wordlist-classic.klv2" selfplay
+    awk '/^self-play/ { print $(NF - 1) }' "$tmp/out"
+  }
+  magpie_count() {
+    count "$tmp/out" "$magpie" autoplay games "$1" -path "$data" -lex CSW21 -ld english \
+      -leaves CSW21 -wmp true -threads 1 -seed 1 -savesettings false
+    grep -q "Games Played: $1\$" "$tmp/out" || { echo "magpie.sh: MAGPIE failed:" >&2; cat "$tmp/out" >&2; exit 1; }
+    awk '/^Turns Played:/ { print $3 }' "$tmp/out"
+  }
+  # row NAME I1 M1 IG MG: the instructions and moves of 1 game and of GAMES games
+  row() {
+    awk -v e="$1" -v g="$games" -v i1="$2" -v m1="$3" -v ig="$4" -v mg="$5" 'BEGIN {
+        printf "%-8s %6d %8d %18.0f\n", e, g - 1, mg - m1, (ig - i1) / (mg - m1) }'
+  }
+  printf '%-8s %6s %8s %18s\n' engine games moves instructions/move
+  { read -r i1; read -r m1; } < <(skrab_count 1)
+  { read -r ig; read -r mg; } < <(skrab_count "$games")
+  row skrab "$i1" "$m1" "$ig" "$mg"
+  { read -r i1; read -r m1; } < <(magpie_count 1)
+  { read -r ig; read -r mg; } < <(magpie_count "$games")
+  row MAGPIE "$i1" "$m1" "$ig" "$mg"
+  exit 0
+fi
 
 # magpie_run N: "CPU_SECONDS PEAK_KB TURNS_A_GAME" of N games
 magpie_run() {
