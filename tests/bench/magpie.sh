@@ -23,6 +23,10 @@ magpie_dir=$1
 build=${2:-build-release}
 games=${3:-2000}
 rounds=${4:-3}
+if [ "${COUNT:-0}" = 1 ] && ! [ "$games" -ge 2 ] 2>/dev/null; then
+  echo "magpie.sh: COUNT=1 needs GAMES of 2 or more" >&2
+  exit 2
+fi
 magpie=$magpie_dir/bin/magpie
 bench=$build/bin/bench_movegen
 share=$build/share/skrab
