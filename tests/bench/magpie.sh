@@ -72,11 +72,11 @@ if [ "${COUNT:-0}" = 1 ]; then
     fi
     awk '/I *refs/ { gsub(",", "", $4); print $4 }' "$tmp/vg"
   }
-  kwg=$(cd "$(dirname "$share")" && pwd)/skrab # absolute: the runs start in the scratch directory
+  abs_share=$(cd "$share" && pwd) # absolute: the runs start in the scratch directory
   skrab_count() {
-    count "$tmp/out" "$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")" "$kwg/wordlist.kwg" \
+    count "$tmp/out" "$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")" "$abs_share/wordlist.kwg" \
       "$PWD/resources/boards/CrosswordGame.txt" "$PWD/tests/data/positions/classic.cgp" 2 "$1" \
-      english "$kwg/leaves/wordlist-classic.klv2" selfplay
+      english "$abs_share/leaves/wordlist-classic.klv2" selfplay
     awk '/^self-play/ { print $(NF - 1) }' "$tmp/out"
   }
   magpie_count() {
