@@ -72,9 +72,11 @@ if [ "${COUNT:-0}" = 1 ]; then
     fi
     awk '/I *refs/ { gsub(",", "", $4); print $4 }' "$tmp/vg"
   }
-  abs_share=$(cd "$share" && pwd) # absolute: the runs start in the scratch directory
+  # absolute paths: the runs start in the scratch directory
+  abs_share=$(cd "$share" && pwd)
+  abs_bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
   skrab_count() {
-    count "$tmp/out" "$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")" "$abs_share/wordlist.kwg" \
+    count "$tmp/out" "$abs_bench" "$abs_share/wordlist.kwg" \
       "$PWD/resources/boards/CrosswordGame.txt" "$PWD/tests/data/positions/classic.cgp" 2 "$1" \
       english "$abs_share/leaves/wordlist-classic.klv2" selfplay
     awk '/^self-play/ { print $(NF - 1) }' "$tmp/out"
@@ -82,7 +84,11 @@ if [ "${COUNT:-0}" = 1 ]; then
   magpie_count() {
     count "$tmp/out" "$magpie" autoplay games "$1" -path "$data" -lex CSW21 -ld english \
       -leaves CSW21 -wmp true -threads 1 -seed 1 -savesettings false
-    grep -q "Games Played: $1\$" "$tmp/out" || { echo "magpie.sh: MAGPIE failed:" >&2; cat "$tmp/out" >&2; exit 1; }
+    if ! grep -q "Games Played: $1\$" "$tmp/out"; then
+      echo "magpie.sh: MAGPIE failed:" >&2
+      cat "$tmp/out" >&2
+      exit 1
+    fi
     awk '/^Turns Played:/ { print $3 }' "$tmp/out"
   }
   # row NAME I1 M1 IG MG: the instructions and moves of 1 game and of GAMES games
