@@ -57,6 +57,23 @@ cd_run() { (cd "$tmp" && "$@"); }
 cd_run "$magpie" convert text2wordmap CSW21 -path "$data" -savesettings false >"$tmp/wmp.log" 2>&1
 [ -s "$data/lexica/CSW21.wmp" ] || { echo "magpie.sh: no word map made:" >&2; cat "$tmp/wmp.log" >&2; exit 1; }
 
+# Each engine's self-play of N games: bench_movegen's arguments around N, and MAGPIE's autoplay
+# options (absolute paths: MAGPIE runs in the scratch directory, and so does the count)
+abs_share=$(cd "$share" && pwd)
+abs_bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
+skrab_head=("$abs_share/wordlist.kwg" "$PWD/resources/boards/CrosswordGame.txt"
+  "$PWD/tests/data/positions/classic.cgp" 2)
+skrab_tail=(english "$abs_share/leaves/wordlist-classic.klv2" selfplay)
+magpie_opts=(-path "$data" -lex CSW21 -ld english -leaves CSW21 -wmp true -threads 1 -seed 1
+  -savesettings false)
+# played N OUT: MAGPIE exits 0 even when it fails; its output OUT must say it played N games
+played() {
+  grep -q "Games Played: $1\$" "$2" && return
+  echo "magpie.sh: MAGPIE failed:" >&2
+  cat "$2" >&2
+  exit 1
+}
+
 if [ "${COUNT:-0}" = 1 ]; then
   command -v valgrind >/dev/null || { echo "magpie.sh: COUNT=1 needs valgrind" >&2; exit 2; }
   # count OUT CMD...: the instructions of CMD, run in the scratch directory; its output to OUT
@@ -72,23 +89,13 @@ if [ "${COUNT:-0}" = 1 ]; then
     fi
     awk '/I *refs/ { gsub(",", "", $4); print $4 }' "$tmp/vg"
   }
-  # absolute paths: the runs start in the scratch directory
-  abs_share=$(cd "$share" && pwd)
-  abs_bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
   skrab_count() {
-    count "$tmp/out" "$abs_bench" "$abs_share/wordlist.kwg" \
-      "$PWD/resources/boards/CrosswordGame.txt" "$PWD/tests/data/positions/classic.cgp" 2 "$1" \
-      english "$abs_share/leaves/wordlist-classic.klv2" selfplay
+    count "$tmp/out" "$abs_bench" "${skrab_head[@]}" "$1" "${skrab_tail[@]}"
     awk '/^self-play/ { print $(NF - 1) }' "$tmp/out"
   }
   magpie_count() {
-    count "$tmp/out" "$magpie" autoplay games "$1" -path "$data" -lex CSW21 -ld english \
-      -leaves CSW21 -wmp true -threads 1 -seed 1 -savesettings false
-    if ! grep -q "Games Played: $1\$" "$tmp/out"; then
-      echo "magpie.sh: MAGPIE failed:" >&2
-      cat "$tmp/out" >&2
-      exit 1
-    fi
+    count "$tmp/out" "$magpie" autoplay games "$1" "${magpie_opts[@]}"
+    played "$1" "$tmp/out"
     awk '/^Turns Played:/ { print $3 }' "$tmp/out"
   }
   # row NAME I1 M1 IG MG: the instructions and moves of 1 game and of GAMES games
@@ -108,10 +115,9 @@ fi
 
 # magpie_run N: "CPU_SECONDS PEAK_KB TURNS_A_GAME" of N games
 magpie_run() {
-  cd_run /usr/bin/time -o "$tmp/time" -f '%U %S %M' "$magpie" autoplay games "$1" -path "$data" \
-    -lex CSW21 -ld english -leaves CSW21 -wmp true -threads 1 -seed 1 -savesettings false \
-    >"$tmp/out" 2>&1
-  grep -q "Games Played: $1\$" "$tmp/out" || { echo "magpie.sh: MAGPIE failed:" >&2; cat "$tmp/out" >&2; exit 1; }
+  cd_run /usr/bin/time -o "$tmp/time" -f '%U %S %M' "$magpie" autoplay games "$1" \
+    "${magpie_opts[@]}" >"$tmp/out" 2>&1
+  played "$1" "$tmp/out"
   awk -v t="$(awk '/^Turns per Game:/ { print $4 }' "$tmp/out")" '{ print $1 + $2, $3, t }' "$tmp/time"
 }
 # MAGPIE's start-up (reading the word map) is timed once with one game and taken off
@@ -119,9 +125,8 @@ read -r setup _ _ < <(magpie_run 1)
 
 printf '%-8s %6s %10s %12s %10s %11s\n' engine round games/s moves/game us/move "peak RSS"
 for ((i = 1; i <= rounds; i++)); do
-  /usr/bin/time -o "$tmp/time" -f '%M' "$bench" "$share/wordlist.kwg" \
-    resources/boards/CrosswordGame.txt tests/data/positions/classic.cgp 2 "$games" english \
-    "$share/leaves/wordlist-classic.klv2" selfplay >"$tmp/out"
+  /usr/bin/time -o "$tmp/time" -f '%M' "$abs_bench" "${skrab_head[@]}" "$games" \
+    "${skrab_tail[@]}" >"$tmp/out"
   # "self-play (equity, word map)  GAMES  MS ms  (G games/s, MOVES moves)"
   awk -v n="$games" -v i="$i" -v kb="$(cat "$tmp/time")" '/^self-play/ {
       ms = $(NF - 5); moves = $(NF - 1)
