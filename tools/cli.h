@@ -245,8 +245,9 @@ int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quie
 
 /* How sk_cli_print_diags prints: FLAGS is 0 or a sum of these. */
 enum {
-    SK_CLI_DIAG_JSON = 1,       /* JSON Lines on standard output instead of the GNU form */
-    SK_CLI_DIAG_ERRORS_ONLY = 2 /* warnings and notes are not printed */
+    SK_CLI_DIAG_JSON = 1,        /* JSON Lines on standard output instead of the GNU form */
+    SK_CLI_DIAG_ERRORS_ONLY = 2, /* warnings and notes are not printed */
+    SK_CLI_DIAG_NONE = 4         /* nothing is printed (a command's --quiet) */
 };
 
 /* Prints DIAGS, the findings about FILE (the name shown: a path, "<stdin>", "<argument>"), the

@@ -141,6 +141,15 @@ int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
     return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
 }
 
+/* Prints the finding D (one, about line LINE of SHOWN) as G says; returns STATUS. */
+static int line_finding(sk_cli *cli, const sk_cli_game *g, const char *shown, int line,
+                        sk_diag_list *d, int status)
+{
+    sk_cli_print_diags(cli, shown, line, NULL, 0, d, g->diag_flags);
+    sk_diag_list_free(d);
+    return status;
+}
+
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line)
 {
@@ -148,19 +157,21 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     int status = sk_cli_game_spec(cli, g, &spec);
     if (status != SK_EXIT_OK) return status;
     char why[SK_CGP_OP_ARG_MAX + 100];
-    int rc = sk_game_spec_from_cgp(&spec, pos, source, why, sizeof(why));
-    if (rc != SK_OK) {
-        sk_cli_error(cli, "%s", why);
-        /* an unknown rule set is a name that does not exist; a bad number, a finding of the line */
-        return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    /* an op that names no rule set, a number out of range, a path not allowed: the line's
+     * findings, like its other errors (a file an op names is loaded below: its own problems) */
+    if (sk_game_spec_from_cgp(&spec, pos, source, why, sizeof(why)) != SK_OK) {
+        sk_diag_add_line(&d, SK_SEV_ERROR, 0, "%s", why);
+        return line_finding(cli, g, shown, line, &d, SK_EXIT_FINDINGS);
     }
     if ((status = sk_cli_game_load(cli, g, &spec)) != SK_EXIT_OK) return status;
     const sk_board *b = &g->loaded.board;
     if (pos->width != b->width || pos->height != b->height) {
-        sk_cli_error(cli, "%s:%d: the position is %d x %d but the board '%s' is %d x %d", shown,
-                     line, pos->width, pos->height, g->loaded.spec.file[SK_SPEC_BOARD], b->width,
-                     b->height);
-        return SK_EXIT_FINDINGS;
+        sk_diag_add_line(&d, SK_SEV_ERROR, 0,
+                         "the position is %d x %d but the board '%s' is %d x %d", pos->width,
+                         pos->height, g->loaded.spec.file[SK_SPEC_BOARD], b->width, b->height);
+        return line_finding(cli, g, shown, line, &d, SK_EXIT_FINDINGS);
     }
     /* a longer rack would break the rules that count on the rack size (the bingo, the draw):
      * docs/rules.md, "Boards, tiles and racks" */
@@ -172,12 +183,12 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
             sk_buf rack;
             sk_buf_init(&rack);
             sk_alphabet_write_tiles(a, pos->racks[p], &rack);
-            fprintf(cli->err,
-                    "%s:%d: error: rack %s has %zu tiles; a rack holds %d (the op 'rs N;' sets "
-                    "another size)\n",
-                    shown, line, sk_buf_str(&rack), held, rack_size);
+            sk_diag_add_line(&d, SK_SEV_ERROR, 0,
+                             "rack %s has %zu tiles; a rack holds %d (the op 'rs N;' sets "
+                             "another size)",
+                             sk_buf_str(&rack), held, rack_size);
             sk_buf_free(&rack);
-            return SK_EXIT_FINDINGS;
+            return line_finding(cli, g, shown, line, &d, SK_EXIT_FINDINGS);
         }
     }
     int unseen[SK_TILE_KINDS], over;
@@ -185,7 +196,8 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     if (over >= 0 && !g->no_count_warning) {
         char label[SK_LABEL_TEXT_MAX + 1];
         sk_alphabet_label(a, (sk_tile)(over == SK_TILE_BLANK ? SK_TILE_WILD : over), label);
-        fprintf(cli->err, "%s:%d: warning: more %s tiles than the bag holds\n", shown, line, label);
+        sk_diag_add_line(&d, SK_SEV_WARNING, 0, "more %s tiles than the bag holds", label);
+        return line_finding(cli, g, shown, line, &d, SK_EXIT_OK);
     }
     return SK_EXIT_OK;
 }
@@ -342,7 +354,7 @@ int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in
         tiles ? line_alphabet(cli, g, in->source, line, len, tiles) : NULL;
     int rc = sk_position_parse_cgp(out, line, len, alphabet, &d);
     free(tiles);
-    sk_cli_print_diags(cli, in->shown, lineno, line, len, &d, 0);
+    sk_cli_print_diags(cli, in->shown, lineno, line, len, &d, g->diag_flags);
     sk_diag_list_free(&d);
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }

@@ -42,6 +42,7 @@ typedef struct {
     int no_count_warning; /* validate reports counts as errors itself */
     int needs_lexicon;    /* the command refuses -l none: a missing lexicon's hint omits it */
     int untrusted;        /* --untrusted: names in data are held to the untrusted rule */
+    unsigned diag_flags;  /* how findings about a position are printed: sk_cli_print_diags */
 } sk_cli_game;
 
 void sk_cli_game_init(sk_cli_game *g);
@@ -67,10 +68,11 @@ int sk_cli_game_load_tiles(sk_cli *cli, sk_cli_game *g, const char *name, sk_til
                            char *path, size_t path_size);
 
 /* The game of POS (read from SOURCE, a file path or NULL: relative paths in ops are resolved
- * against it) with the overrides, loaded into G->loaded. Checks that the position fits the board
- * and that no rack holds more than the rack size, and warns (to stderr, naming SHOWN:LINE) about
- * tiles beyond the bag. Returns SK_EXIT_OK, or
- * SK_EXIT_ERROR/SK_EXIT_FINDINGS after printing the problem. */
+ * against it) with the overrides, loaded into G->loaded. Checks the position's ops, that it fits
+ * the board and that no rack holds more than the rack size, and warns about tiles beyond the
+ * bag: findings of line LINE of SHOWN, printed as G->diag_flags says. Returns SK_EXIT_OK,
+ * SK_EXIT_FINDINGS after printing the finding, or SK_EXIT_ERROR after printing what else went
+ * wrong (the overrides, a file the position names). */
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line);
 
@@ -116,7 +118,8 @@ int sk_cli_posinput_getline(sk_cli *cli, sk_cli_posinput *in, const char **line,
                             int *lineno);
 
 /* Parses one CGP line from IN, its tiles in the alphabet of the tile set its ops and G's
- * overrides name, printing diagnostics as SHOWN:LINE:COL (the column counted in the line).
+ * overrides name, printing diagnostics as SHOWN:LINE:COL (the column counted in the line), as
+ * G->diag_flags says.
  * Returns SK_EXIT_OK or SK_EXIT_FINDINGS. */
 int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in, const char *line,
                           size_t len, int lineno, sk_position *out);

@@ -79,6 +79,7 @@ void sk_json_string(sk_buf *out, const char *s)
 void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
                         const sk_diag_list *diags, unsigned flags)
 {
+    if (flags & SK_CLI_DIAG_NONE) return;
     int json = (flags & SK_CLI_DIAG_JSON) != 0, quiet = (flags & SK_CLI_DIAG_ERRORS_ONLY) != 0;
     sk_buf line;
     sk_buf_init(&line);

@@ -26,8 +26,7 @@ typedef struct {
 /* Prints the findings D about line LINE of SHOWN: the whole position, no column. */
 static void report(validating *v, const char *shown, int line, const sk_diag_list *d)
 {
-    if (!v->quiet)
-        sk_cli_print_diags(v->cli, shown, line, NULL, 0, d, v->json ? SK_CLI_DIAG_JSON : 0u);
+    sk_cli_print_diags(v->cli, shown, line, NULL, 0, d, v->game.diag_flags);
 }
 
 static int validate_input(validating *v, const char *arg)
@@ -80,6 +79,8 @@ int sk_cmd_validate(sk_cli *cli, int argc, char **argv)
     }
     int opts_rc = sk_cli_opts_status(opt);
     if (opts_rc >= 0) return opts_rc;
+    /* every finding about a position where --json puts findings (--quiet: none printed) */
+    v.game.diag_flags = v.quiet ? SK_CLI_DIAG_NONE : v.json ? SK_CLI_DIAG_JSON : 0u;
     int status = SK_EXIT_OK;
     if (o.optind == argc) status = validate_input(&v, "-");
     for (int i = o.optind; i < argc; i++) {
