@@ -276,9 +276,10 @@ int sk_position_parse_cgp(sk_position *out, const char *line, size_t len,
                         nracks == 1 ? "" : "s", nscores, nscores == 1 ? "" : "s");
         out->nplayers = nracks > SK_PLAYERS_MAX ? SK_PLAYERS_MAX : nracks;
         long z;
-        if (!sk_parse_int(line + s[3], e[3] - s[3], &z) || z < 0 || e[3] - s[3] > 6)
-            sk_diag_add(diags, SK_SEV_ERROR, s[3],
-                        "the zero-turn count must be a non-negative integer");
+        if (!sk_parse_int(line + s[3], e[3] - s[3], &z) || z < 0 || z > SK_CGP_ZEROS_MAX ||
+            e[3] - s[3] > 6)
+            sk_diag_add(diags, SK_SEV_ERROR, s[3], "the zero-turn count must be an integer 0..%d",
+                        SK_CGP_ZEROS_MAX);
         else
             out->zeros = (int)z;
         parse_ops(&r, out, pos, len);

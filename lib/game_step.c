@@ -66,7 +66,9 @@ int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles
     }
     if (rng && known) sk_game_draw(pos, tiles, 0, rack_size, rng);
     pos->scores[0] = sk_score_clamp(sk_score_add(pos->scores[0], play->score)); /* saturates */
-    pos->zeros = play->score == 0 ? pos->zeros + 1 : 0;
+    /* past the count a CGP line holds, it stays there: a game ends long before (at most
+     * 1000 scoreless turns: the 'mcnz' op) */
+    pos->zeros = play->score != 0 ? 0 : pos->zeros < SK_CGP_ZEROS_MAX ? pos->zeros + 1 : pos->zeros;
     sk_position_next_turn(pos);
     return SK_OK;
 }

@@ -187,7 +187,10 @@ static int draw(sk_gr_replay *r, int player, int n)
  * game"), the rule sk_match plays by. */
 static void count_idle(sk_gr_replay *r, sk_move_kind kind, int score)
 {
-    r->zeros = sk_rules_turn_idles(&r->end, kind, score) ? r->zeros + 1 : 0;
+    if (!sk_rules_turn_idles(&r->end, kind, score))
+        r->zeros = 0;
+    else if (r->zeros < SK_CGP_ZEROS_MAX) /* as a game step keeps it: a CGP line's count */
+        r->zeros++;
     if (sk_rules_idle_end(&r->end, r->zeros, sk_gr_playing(r)) && r->over == SK_GR_RUNNING)
         r->over = SK_GR_SCORELESS;
 }

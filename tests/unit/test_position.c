@@ -117,7 +117,8 @@ static void diagnostics(void **state)
     expect("3/3 AB/", "the scores are missing", 7);
     expect("3/3", "the racks are missing", 3);
     expect("3/3 AB/ x/0 0", "score 'x' is not an integer", 8);
-    expect("3/3 AB/ 0/0 -1", "non-negative", 12);
+    expect("3/3 AB/ 0/0 -1", "an integer 0..999999", 12);
+    expect("3/3 AB/ 0/0 1000000", "an integer 0..999999", 12);
     /* a bracketed label is read through the alphabet: A..Z has no CH */
     expect("1[CH]1/3 AB/ 0/0 0", "'[CH]' is not a tile of the tile set", 1);
     expect("3/0 AB/ 0/0 0", "empty-square run of 0", 2);

@@ -17,7 +17,8 @@
 #define SK_RACK_MAX 20 /* tiles on one rack */
 #define SK_CGP_OPS_MAX 24
 #define SK_CGP_OP_ARG_MAX 240
-#define SK_CGP_LINE_MAX 8192 /* longer lines are rejected */
+#define SK_CGP_LINE_MAX 8192    /* longer lines are rejected */
+#define SK_CGP_ZEROS_MAX 999999 /* the zero-turn count: a game step keeps it there */
 
 typedef struct {
     char code[16];
