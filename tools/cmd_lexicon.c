@@ -375,6 +375,53 @@ static int by_length_then_letters(const void *pa, const void *pb)
     return 0;
 }
 
+/* The length of the character at TEXT[0..LEN) for a message: its UTF-8 sequence, else 1. */
+static int char_len(const char *text, size_t len)
+{
+    uint32_t cp;
+    size_t n = sk_utf8_decode(text, len, &cp);
+    return n ? (int)n : 1;
+}
+
+/* Writes RACK, tiles of alphabet A read with accents folded (SK_WORD_FOLD_ACCENTS) and '?', to
+ * OUT as the anagram search reads it again: each tile bracketed (so that C then H do not read as
+ * [CH]), the blanks last. Returns SK_EXIT_OK, or the usage error printed. */
+static int fold_rack(sk_cli *cli, const sk_alphabet *a, const sk_lexcmd_alphabet *ac,
+                     const char *rack, sk_buf *out)
+{
+    size_t len = strlen(rack), blanks = 0;
+    for (size_t from = 0; from <= len;) {
+        size_t to = from;
+        while (to < len && rack[to] != '?')
+            to++;
+        unsigned char tiles[SK_WORD_MAX];
+        size_t n = 0;
+        int rc = to > from
+                     ? sk_word_read(a, SK_WORD_FOLD_ACCENTS, rack + from, to - from, tiles, &n)
+                     : SK_OK;
+        if (rc == SK_ETOOBIG)
+            return sk_cli_usage_error(cli, "a rack holds 1 to %d tiles", SK_WORD_MAX);
+        if (rc != SK_OK) {
+            size_t at = from + n;
+            return sk_cli_usage_error(cli,
+                                      "a rack holds letters of %s and '?' (blanks), not '%.*s'",
+                                      ac->name, char_len(rack + at, len - at), rack + at);
+        }
+        for (size_t i = 0; i < n; i++) {
+            char label[SK_LABEL_TEXT_MAX + 1];
+            sk_alphabet_label(a, (sk_tile)tiles[i], label);
+            sk_buf_puts(out, label[0] == '[' ? "" : "[");
+            sk_buf_puts(out, label);
+            sk_buf_puts(out, label[0] == '[' ? "" : "]");
+        }
+        if (to < len) blanks++;
+        from = to + 1;
+    }
+    for (; blanks > 0; blanks--)
+        sk_buf_putc(out, '?');
+    return SK_EXIT_OK;
+}
+
 /* Checks RACK in alphabet A (NULL: A..Z): tiles and '?', 1 to SK_WORD_MAX of them. Returns
  * SK_EXIT_OK or the usage error printed. */
 static int check_rack(sk_cli *cli, const sk_alphabet *a, const sk_lexcmd_alphabet *ac,
@@ -385,8 +432,8 @@ static int check_rack(sk_cli *cli, const sk_alphabet *a, const sk_lexcmd_alphabe
         for (size_t i = 0; i < len; i++) {
             char c = rack[i];
             if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '?'))
-                return sk_cli_usage_error(cli, "a rack holds letters and '?' (blanks), not '%c'",
-                                          c);
+                return sk_cli_usage_error(cli, "a rack holds letters and '?' (blanks), not '%.*s'",
+                                          char_len(rack + i, len - i), rack + i);
         }
         n = len;
     }
@@ -395,11 +442,9 @@ static int check_rack(sk_cli *cli, const sk_alphabet *a, const sk_lexcmd_alphabe
         size_t at = p;
         if (sk_alphabet_read(a, rack, len, &p, SK_READ_BLANK | SK_READ_GREEDY | SK_READ_FOLD, &t) !=
             SK_TILE_READ_OK) {
-            uint32_t cp;
-            size_t clen = sk_utf8_decode(rack + at, len - at, &cp);
             return sk_cli_usage_error(cli,
                                       "a rack holds letters of %s and '?' (blanks), not '%.*s'",
-                                      ac->name, (int)(clen ? clen : 1), rack + at);
+                                      ac->name, char_len(rack + at, len - at), rack + at);
         }
     }
     if (n == 0 || n > SK_WORD_MAX)
@@ -434,13 +479,32 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
     }
     const sk_alphabet *alphabet = sk_lexcmd_chosen(&ac);
     const char *rack = argv[o.optind];
+    sk_buf folded; /* a tile set's rack, read as its words are: accents folded */
+    sk_buf_init(&folded);
+    if (alphabet && !ac.keep_accents) {
+        int st = fold_rack(cli, alphabet, &ac, rack, &folded);
+        if (st == SK_EXIT_OK && folded.failed) st = sk_cli_usage_error(cli, "out of memory");
+        if (st != SK_EXIT_OK) {
+            sk_buf_free(&folded);
+            return st;
+        }
+        rack = sk_buf_str(&folded);
+    }
     size_t len = strlen(rack);
-    if (check_rack(cli, alphabet, &ac, rack) != SK_EXIT_OK) return SK_EXIT_ERROR;
-    if (strcmp(lexname, "none") == 0)
-        return sk_cli_usage_error(cli, "anagram needs a lexicon, not 'none'");
-    sk_lexicon *lex;
+    if (check_rack(cli, alphabet, &ac, rack) != SK_EXIT_OK) {
+        sk_buf_free(&folded);
+        return SK_EXIT_ERROR;
+    }
+    sk_lexicon *lex = NULL;
     int rc;
-    if (sk_lexcmd_load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    if (strcmp(lexname, "none") == 0) {
+        sk_buf_free(&folded);
+        return sk_cli_usage_error(cli, "anagram needs a lexicon, not 'none'");
+    }
+    if (sk_lexcmd_load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) {
+        sk_buf_free(&folded);
+        return SK_EXIT_ERROR;
+    }
     word_set set = {.alphabet = alphabet && !sk_alphabet_is_latin(alphabet) ? alphabet : NULL};
     sk_lexicon_anagram(lex, alphabet, rack, len, flags, min_len, collect, &set);
     int status = SK_EXIT_OK;
@@ -473,6 +537,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
         free(set.words[i]);
     free(set.words);
     sk_lexicon_free(lex);
+    sk_buf_free(&folded);
     return status;
 }
 
