@@ -178,6 +178,13 @@ typedef struct {
     sk_buf line;
 } looker;
 
+/* The exit status of a lexicon sk_lexcmd_load could not load (RC its code): a word list or KWG
+ * with errors is a finding (1), one that cannot be found or read an error (2). */
+static int load_status(int rc)
+{
+    return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+}
+
 static void look_up(looker *k, const char *word, size_t len)
 {
     int valid;
@@ -269,7 +276,7 @@ static int run_lookup(sk_cli *cli, int argc, char **argv)
     }
     sk_lexicon *lex;
     int rc;
-    if (sk_lexcmd_load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    if (sk_lexcmd_load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) return load_status(rc);
     k.lex = lex;
     k.alphabet = sk_lexcmd_chosen(&ac);
     k.read_flags = ac.keep_accents ? 0 : SK_WORD_FOLD_ACCENTS;
@@ -503,7 +510,7 @@ static int run_anagram(sk_cli *cli, int argc, char **argv)
     }
     if (sk_lexcmd_load(cli, lexname, 1, &ac, &lex, NULL, &rc) != SK_EXIT_OK) {
         sk_buf_free(&folded);
-        return SK_EXIT_ERROR;
+        return load_status(rc);
     }
     word_set set = {.alphabet = alphabet && !sk_alphabet_is_latin(alphabet) ? alphabet : NULL};
     sk_lexicon_anagram(lex, alphabet, rack, len, flags, min_len, collect, &set);
@@ -567,7 +574,7 @@ static int run_info(sk_cli *cli, int argc, char **argv)
         sk_lexicon *lex;
         int wordlist = 0, rc;
         if (sk_lexcmd_load(cli, argv[i], 0, NULL, &lex, &wordlist, &rc) != SK_EXIT_OK) {
-            int s = rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+            int s = load_status(rc);
             if (s > status) status = s;
             continue;
         }
