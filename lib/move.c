@@ -267,7 +267,7 @@ int sk_move_parse(sk_move *out, const char *text, size_t len, const sk_alphabet 
                  .why = why,
                  .why_size = why_size};
     if (why_size) why[0] = '\0';
-    if (len > SK_MOVE_TEXT_MAX) return fail(&m, "move text longer than 256 characters");
+    if (len > SK_MOVE_TEXT_MAX) return fail(&m, "move text longer than 256 bytes");
     if (memchr(text, '\0', len)) return fail(&m, "NUL byte in the move");
     memcpy(buf, text, len);
     buf[len] = '\0';

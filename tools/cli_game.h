@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "skrab/gamespec.h"
 #include "skrab/lexicon.h"
+#include "skrab/move.h"
 #include "skrab/position.h"
 #include "skrab/rules.h"
 
@@ -123,6 +124,11 @@ int sk_cli_posinput_getline(sk_cli *cli, sk_cli_posinput *in, const char **line,
  * Returns SK_EXIT_OK or SK_EXIT_FINDINGS. */
 int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in, const char *line,
                           size_t len, int lineno, sk_position *out);
+
+/* Copies the move text TEXT[0..LEN) into OUT for echoing it (NUL-terminated): all of it, or when
+ * it is longer than a move may be (SK_MOVE_TEXT_MAX bytes) its head, cut where a UTF-8
+ * character starts. */
+void sk_cli_move_echo(char out[SK_MOVE_TEXT_MAX + 1], const char *text, size_t len);
 
 /* Calls FN(CTX, TEXT, LEN) for each move: ARGV[FIRST..ARGC) when there are any, else each
  * line of standard input that is not blank or a comment (first non-blank byte '#'), read as it

@@ -130,9 +130,7 @@ static int check_one(void *ctx, const char *text, size_t len)
 {
     checking *c = ctx;
     char input[SK_MOVE_TEXT_MAX + 1];
-    size_t n = len > SK_MOVE_TEXT_MAX ? SK_MOVE_TEXT_MAX : len;
-    memcpy(input, text, n);
-    input[n] = '\0';
+    sk_cli_move_echo(input, text, len);
     sk_move m;
     sk_play play;
     char why[256], reason[300];

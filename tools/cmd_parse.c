@@ -96,9 +96,7 @@ static int parse_one(void *ctx, const char *text, size_t len)
 {
     parsing *p = ctx;
     char input[SK_MOVE_TEXT_MAX + 1], why[300];
-    size_t n = len > SK_MOVE_TEXT_MAX ? SK_MOVE_TEXT_MAX : len;
-    memcpy(input, text, n);
-    input[n] = '\0';
+    sk_cli_move_echo(input, text, len);
     sk_move m;
     sk_buf word;
     sk_buf_init(&word);
