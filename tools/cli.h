@@ -264,6 +264,8 @@ void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const cha
 
 /* Appends S to OUT as a JSON string literal (quotes, escapes). */
 void sk_json_string(sk_buf *out, const char *s);
+/* The same for the LEN bytes of S, NUL bytes included (as \u0000). */
+void sk_json_string_n(sk_buf *out, const char *s, size_t len);
 
 /* Writes BUF to cli->out. Returns SK_EXIT_OK or SK_EXIT_ERROR (a write error: reported through
  * sk_cli_write_failed). */

@@ -25,13 +25,15 @@ int sk_cli_read(sk_cli *cli, const char *path, size_t max, sk_buf *out, int quie
     return rc;
 }
 
-/* Length of the well-formed UTF-8 sequence at P (1..4), or 0 when it is not one. */
-static int utf8_length(const unsigned char *p)
+/* Length of the well-formed UTF-8 sequence at P (1..4) within LEFT bytes, or 0 when it is not
+ * one. */
+static int utf8_length(const unsigned char *p, size_t left)
 {
     int n = p[0] >= 0xf0 && p[0] <= 0xf4   ? 4
             : p[0] >= 0xe0 && p[0] <= 0xef ? 3
             : p[0] >= 0xc2 && p[0] <= 0xdf ? 2
                                            : 0;
+    if ((size_t)n > left) return 0;
     for (int i = 1; i < n; i++)
         if ((p[i] & 0xc0) != 0x80) return 0;
     return n;
@@ -39,8 +41,14 @@ static int utf8_length(const unsigned char *p)
 
 void sk_json_string(sk_buf *out, const char *s)
 {
+    sk_json_string_n(out, s, strlen(s));
+}
+
+void sk_json_string_n(sk_buf *out, const char *s, size_t len)
+{
     sk_buf_putc(out, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    const unsigned char *end = (const unsigned char *)s + len;
+    for (const unsigned char *p = (const unsigned char *)s; p < end; p++) {
         switch (*p) {
         case '"':
             sk_buf_puts(out, "\\\"");
@@ -59,7 +67,7 @@ void sk_json_string(sk_buf *out, const char *s)
             break;
         default:
             if (*p >= 0x80) {
-                int n = utf8_length(p);
+                int n = utf8_length(p, (size_t)(end - p));
                 if (n) { /* well-formed UTF-8 goes through as it is */
                     sk_buf_append(out, (const char *)p, (size_t)n);
                     p += n - 1;

@@ -201,7 +201,7 @@ static void look_up(looker *k, const char *word, size_t len)
     sk_buf_clear(&k->line);
     if (k->json) {
         sk_buf_puts(&k->line, "{\"word\":");
-        sk_json_string(&k->line, word);
+        sk_json_string_n(&k->line, word, len);
         sk_buf_printf(&k->line, ",\"valid\":%s}\n", valid ? "true" : "false");
     } else {
         sk_buf_append(&k->line, word, len);
