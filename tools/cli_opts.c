@@ -29,6 +29,18 @@ static size_t count_options(const sk_cmd *cmd)
     return n;
 }
 
+/* The id of the option o->opt just read, or SK_OPT_ERROR after saying that its value is empty:
+ * no option takes an empty value (a name, a file, a number), and '' is more often a shell
+ * variable left unset than a choice. */
+static int taken(sk_cli_opts *o)
+{
+    if (o->opt->arg && o->optarg && !o->optarg[0]) {
+        sk_cli_usage_error(o->cli, "option '--%s' needs a value, not ''", o->opt->long_name);
+        return SK_OPT_ERROR;
+    }
+    return o->opt->id;
+}
+
 int sk_cli_opts_next(sk_cli_opts *o)
 {
     const sk_cmd *cmd = o->cli->cmd;
@@ -64,7 +76,7 @@ int sk_cli_opts_next(sk_cli_opts *o)
     }
     if (c >= 1000) {
         o->opt = &cmd->options[c - 1000];
-        return o->opt->id;
+        return taken(o);
     }
     if (c == '?' || c == ':') {
         const char *bad = o->argv[optind - 1];
@@ -79,7 +91,7 @@ int sk_cli_opts_next(sk_cli_opts *o)
     for (size_t i = 0; i < n; i++)
         if (cmd->options[i].short_name == c) {
             o->opt = &cmd->options[i];
-            return o->opt->id;
+            return taken(o);
         }
     return SK_OPT_ERROR;
 }
