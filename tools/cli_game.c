@@ -93,6 +93,18 @@ int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec)
     return SK_EXIT_OK;
 }
 
+int sk_cli_game_check(sk_cli *cli, sk_cli_game *g)
+{
+    if (!g->rules_name && !g->board_name && !g->tiles_name && !g->lexicon_name) return SK_EXIT_OK;
+    const char *lexicon = g->lexicon_name;
+    if (!lexicon) g->lexicon_name = "none"; /* the default is no mistake: not loaded */
+    sk_game_spec spec;
+    int status = sk_cli_game_spec(cli, g, &spec);
+    if (status == SK_EXIT_OK) status = sk_cli_game_load(cli, g, &spec);
+    g->lexicon_name = lexicon;
+    return status;
+}
+
 /* A file's findings, printed as every command prints them. */
 static void report(void *ctx, const char *path, const char *text, size_t len,
                    const sk_diag_list *diags)

@@ -62,6 +62,12 @@ int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec);
  * one line. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. */
 int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec);
 
+/* Loads what -R -b -t -l name (the lexicon only when -l is given), for a command that will not
+ * use them this time (show drawing a board, parse without a position), so that a name that
+ * does not exist is still an error. Returns as sk_cli_game_load, SK_EXIT_OK when none is
+ * given. */
+int sk_cli_game_check(sk_cli *cli, sk_cli_game *g);
+
 /* Loads the tile set NAME as the games find one (sk_game_load_tiles), whatever its alphabet, into
  * OUT, the file read into PATH ("" for a built-in set), printing what is wrong. Returns
  * SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. */

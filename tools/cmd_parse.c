@@ -169,6 +169,8 @@ int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
             sk_cli_game_load_tiles(cli, &p.game, p.game.tiles_name, &p.tiles, path, sizeof(path));
         p.alphabet = &p.tiles.alphabet;
     }
+    if (!position && status == SK_EXIT_OK) /* -R -b -l: used with a position only, still valid */
+        status = sk_cli_game_check(cli, &p.game);
     sk_buf_init(&p.out);
     if (status == SK_EXIT_OK)
         status = sk_cli_for_each_move(cli, argc, argv, o.optind, parse_one, &p);

@@ -132,7 +132,7 @@ int sk_cmd_show(sk_cli *cli, int argc, char **argv)
         status = SK_EXIT_ERROR;
     else if ((is_file || literal_cgp) && looks_like_cgp(in.text.data, in.text.len))
         status = show_position(cli, &g, &in, svg);
-    else
+    else if ((status = sk_cli_game_check(cli, &g)) == SK_EXIT_OK) /* -R -t -l: unused, valid */
         status = show_board(cli, is_file ? &in : NULL,
                             arg ? arg : (g.board_name ? g.board_name : "skrabbkle"), format, svg);
     sk_cli_posinput_free(&in);
