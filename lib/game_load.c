@@ -1,8 +1,6 @@
 /* game_load.c — loading the game a spec names: board, tile set, lexicon (kept by the loader, one
  * copy a file) and the rules over them (see gamespec.h). */
-#define _DEFAULT_SOURCE 1 /* realpath */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,21 +95,6 @@ static int read_file(const char *path, size_t max, int regular, sk_buf *text, ch
 static const char *const kind_name[3] = {"a board file", "a tile set file",
                                          "a lexicon (a word list or KWG)"};
 
-/* 1 when the real path of PATH (symbolic links resolved) is inside the real path of one of L's
- * data directories. */
-static int inside_datadirs(const sk_game_loader *l, const char *path)
-{
-    char real[PATH_MAX], dir[PATH_MAX];
-    if (!realpath(path, real)) return 0;
-    for (int i = 0; i < l->dirs.count; i++) {
-        if (!realpath(l->dirs.dirs[i], dir)) continue;
-        size_t n = strlen(dir);
-        if (n == 1) return 1; /* "/" holds everything */
-        if (strncmp(real, dir, n) == 0 && real[n] == '/') return 1;
-    }
-    return 0;
-}
-
 /* Checks PATH, the file that file WHICH of a game resolved to, when data named it (BY, the op or
  * pragma; NULL: the caller did, and nothing is checked): under UNTRUSTED its real path must lie
  * inside a data directory (docs/commands.md, "Untrusted input"). That it is a regular file is
@@ -121,7 +104,7 @@ static int check_named(const sk_game_loader *l, const char *by, int untrusted, c
                        char *why, size_t why_size)
 {
     if (!by || !untrusted) return SK_OK;
-    if (access(path, F_OK) == 0 && !inside_datadirs(l, path)) {
+    if (access(path, F_OK) == 0 && !sk_datadirs_hold(&l->dirs, path)) {
         snprintf(why, why_size,
                  "%s names %s: outside the data directories, which untrusted input may not name",
                  by, path);

@@ -1,6 +1,9 @@
 /* resource.c — data directory search (see resource.h). Only looks at the file system; never
  * reads the environment itself (the caller passes $SKRAB_DATA), so there is no global state. */
+#define _DEFAULT_SOURCE 1 /* realpath */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -42,6 +45,19 @@ void sk_datadirs_init(sk_datadirs *out, const char *env, const char *exe_path)
         }
     }
     add_dir(out, SKRAB_DATADIR, strlen(SKRAB_DATADIR));
+}
+
+int sk_datadirs_hold(const sk_datadirs *dirs, const char *path)
+{
+    char real[PATH_MAX], dir[PATH_MAX];
+    if (!realpath(path, real)) return 0;
+    for (int i = 0; i < dirs->count; i++) {
+        if (!realpath(dirs->dirs[i], dir)) continue;
+        size_t n = strlen(dir);
+        if (n == 1) return 1; /* "/" holds everything */
+        if (strncmp(real, dir, n) == 0 && real[n] == '/') return 1;
+    }
+    return 0;
 }
 
 int sk_resource_is_path(const char *name)

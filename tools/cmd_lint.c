@@ -7,11 +7,13 @@
 #include "cli_commands.h"
 #include "skrab/config.h"
 #include "skrab/error.h"
+#include "skrab/gamespec.h"
+#include "skrab/resource.h"
 #include "skrab/tiles.h"
 
 #define LINT_FILE_MAX (1u << 20) /* larger files are reported, not read */
 
-enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_ERRORS_ONLY };
+enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_ERRORS_ONLY, OPT_UNTRUSTED };
 const sk_cli_option sk_lint_options[] = {
     {OPT_FORMAT, "format", 'f', "FMT",
      "force the kind of file: skrabbkle, cs104, magpie (boards), tiles, csv (tile sets), config",
@@ -21,6 +23,8 @@ const sk_cli_option sk_lint_options[] = {
     {OPT_QUIET, "quiet", 'q', NULL,
      "print nothing; only the exit status tells (as validate and replay)", NULL},
     {OPT_ERRORS_ONLY, "errors-only", 'e', NULL, "print only errors (no warnings, no notes)", NULL},
+    {OPT_UNTRUSTED, "untrusted", 0, NULL,
+     "a configuration may name only files in the data directories", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
@@ -32,7 +36,9 @@ typedef struct {
     sk_board_format board_format;
     sk_tiles_format tiles_format;
     int json, errors_only, silent;
-    int depth; /* config files lint the files they name, one level deep */
+    int untrusted; /* --untrusted or $SKRAB_UNTRUSTED: the files a configuration names are held
+                    * to the untrusted rule (docs/commands.md, "Untrusted input") */
+    int depth;     /* config files lint the files they name, one level deep */
 } lint_ctx;
 
 /* How the findings are printed (sk_cli_print_diags). */
@@ -202,6 +208,13 @@ static void lint_referenced(const lint_ctx *ctx, const char *config_path, const 
                             deferred_lint *later, int *nlater)
 {
     if (!value[0]) return;
+    if (ctx->untrusted && !sk_game_name_is_confined(value)) { /* as play --config says it */
+        sk_diag_add(diags, SK_SEV_ERROR, offset,
+                    "%s line: '%s' is not allowed in untrusted input (an absolute path or '..'; "
+                    "name a file in the data directories)",
+                    key, value);
+        return;
+    }
     char path[SK_PATH_MAX];
     if (sk_path_relative_to(strcmp(config_path, "-") == 0 ? "./x" : config_path, value, path,
                             sizeof(path)) != SK_OK) {
@@ -212,6 +225,11 @@ static void lint_referenced(const lint_ctx *ctx, const char *config_path, const 
     if (stat(path, &st) != 0) {
         sk_diag_add(diags, SK_SEV_ERROR, offset, "%s file '%s' not found (looked for %s)", key,
                     value, path);
+    } else if (ctx->untrusted && !sk_datadirs_hold(&ctx->cli->datadirs, path)) {
+        sk_diag_add(diags, SK_SEV_ERROR, offset,
+                    "%s line names %s: outside the data directories, which untrusted input may "
+                    "not name",
+                    key, path);
     } else if (!S_ISREG(st.st_mode) || access(path, R_OK) != 0) {
         sk_diag_add(diags, SK_SEV_ERROR, offset, "%s file '%s' cannot be read", key, value);
     } else if (kind != KIND_AUTO && ctx->depth == 0) {
@@ -314,7 +332,7 @@ static int lint_one(lint_ctx *ctx, const char *path)
 
 int sk_cmd_lint(sk_cli *cli, int argc, char **argv)
 {
-    lint_ctx ctx = {.cli = cli};
+    lint_ctx ctx = {.cli = cli, .untrusted = cli->untrusted};
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
@@ -331,6 +349,9 @@ int sk_cmd_lint(sk_cli *cli, int argc, char **argv)
             break;
         case OPT_ERRORS_ONLY:
             ctx.errors_only = 1;
+            break;
+        case OPT_UNTRUSTED:
+            ctx.untrusted = 1;
             break;
         }
     }

@@ -35,6 +35,11 @@ typedef enum {
  * path of the running executable or NULL. Entries that do not fit are skipped. */
 SK_API void sk_datadirs_init(sk_datadirs *out, const char *env, const char *exe_path);
 
+/* 1 when the real path of PATH (symbolic links resolved) lies inside the real path of one of
+ * DIRS, else 0 (and for a PATH that does not exist): the untrusted rule for a file that data
+ * names (docs/commands.md, "Untrusted input"). */
+SK_API int sk_datadirs_hold(const sk_datadirs *dirs, const char *path);
+
 /* 1 if NAME is to be taken as a path (contains '/', or ends in ".ext"), else 0. */
 SK_API int sk_resource_is_path(const char *name);
 
