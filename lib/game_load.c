@@ -293,6 +293,16 @@ static int load_lexicon(sk_game_loader *l, const char *name, sk_game *out, char 
      * accents folded, as `lexicon build -t` reads it (docs/lexicon.md, "Other languages"); a
      * KWG holds tile numbers and reads the same in any */
     const sk_alphabet *abc = sk_tileset_is_latin(&out->tiles) ? NULL : &out->tiles.alphabet;
+    size_t plen = strlen(path);
+    if (abc && !sk_resource_is_path(name) && plen > 4 && strcmp(path + plen - 4, ".kwg") == 0) {
+        /* a name found both as a KWG and as a word list (the shipped wordlist): the KWG's
+         * numbers are those of the set it was built for, A..Z for the shipped one, so the word
+         * list is read in this game's letters instead (compiled once, cached per set) */
+        char txt[SK_PATH_MAX];
+        if (snprintf(txt, sizeof(txt), "%.*s.txt", (int)(plen - 4), path) < (int)sizeof(txt) &&
+            access(txt, R_OK) == 0)
+            memcpy(path + plen - 4, ".txt", 4);
+    }
     sk_kwg_build_options opts = {.alphabet = abc, .fold_accents = abc != NULL};
     uint64_t id = alphabet_id(abc);
     int checked = check_named(l, by, out->spec.untrusted, path, why, why_size);
