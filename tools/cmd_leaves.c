@@ -87,7 +87,9 @@ static void *worker(void *arg)
         long chunk = t->failed ? t->chunks : t->next_chunk++;
         pthread_mutex_unlock(&t->lock);
         if (chunk >= t->chunks) break;
-        rc = sk_train_chunk(&t->round, chunk, t->quota, gen, &t->tallies[w->index]);
+        /* the last chunk takes the turns left: -n 2001 is one chunk of 2,000 and one of 1 */
+        long quota = chunk < t->chunks - 1 ? t->quota : (long)t->turns - (t->chunks - 1) * t->quota;
+        rc = sk_train_chunk(&t->round, chunk, quota, gen, &t->tallies[w->index]);
         pthread_mutex_lock(&t->lock);
         t->done_chunks++;
         show_progress(t);
