@@ -77,7 +77,11 @@ static void say(play *p, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(p->cli->out, fmt, ap);
     va_end(ap);
-    if (fflush(p->cli->out) != 0 || ferror(p->cli->out)) p->failed = 1;
+    if (fflush(p->cli->out) != 0 || ferror(p->cli->out)) {
+        /* said now, while errno is the write's: a closed pipe is not said */
+        sk_cli_write_failed(p->cli);
+        p->failed = 1;
+    }
 }
 
 static char *trim(char *s)
