@@ -5,8 +5,8 @@
  *   equity  the highest score + leave value (leave.h: the heuristic, or the leaves given); in
  *           classic games exchanges compete when the bag allows them; the pass when nothing
  *           else is possible.
- *   simple  a minimal opponent, for stress tests: on the first turn of the game (an empty
- *           board) it plays an A or I on the start square — the shortest legal word that puts
+ *   simple  a minimal opponent, for stress tests: on the opening move (the board empty,
+ *           whatever turns were passed before) it plays an A or I on the start square — the shortest legal word that puts
  *           one there, since a single letter is not a word — and otherwise exchanges its whole
  *           rack (classic, bag permitting) or passes.
  *   pass    always passes.
