@@ -54,8 +54,8 @@ static int tiles_available(sk_cli *cli, const char *name)
 /* Loads the game of G's pragmas (paths relative to SOURCE), the options winning, into
  * v->game. What the transcript names but this machine lacks is a warning in D, and the replay
  * does without it: a lexicon (word checks skipped), a tile set (the board not checked).
- * Returns SK_EXIT_OK with *RULES set (NULL: replay without the board), or SK_EXIT_ERROR after
- * printing why the game could not be loaded. */
+ * Returns SK_EXIT_OK with *RULES set (NULL: replay without the board), or SK_EXIT_FINDINGS or
+ * SK_EXIT_ERROR after printing why the game could not be loaded. */
 static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list *d,
                  const sk_rules **rules)
 {
@@ -96,7 +96,10 @@ static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list
                     "name one with -l (or -l none to skip word checks)");
         snprintf(spec.file[SK_SPEC_LEXICON], SK_PATH_MAX, "none");
     }
-    if (sk_cli_game_load(cli, game, &spec) != SK_EXIT_OK) return SK_EXIT_ERROR;
+    /* a file a pragma names that is not of its kind, or that the untrusted rule refuses, is a
+     * finding of the transcript (status 1); one that cannot be read an error */
+    int status = sk_cli_game_load(cli, game, &spec);
+    if (status != SK_EXIT_OK) return status;
     *rules = &game->loaded.rules;
     return SK_EXIT_OK;
 }
