@@ -358,7 +358,8 @@ int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
     int opened = sk_file_open(path, 1, &fd); /* a regular file or a pipe (buf.h) */
     if (opened != SK_OK) return opened;
     struct stat st;
-    int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    /* a regular file that says it is empty may not be (procfs, sysfs): read as a stream */
+    int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
     unsigned char head[4];
     ssize_t got = regular ? pread(fd, head, sizeof(head), 0) : -1;
     int rc;
@@ -370,8 +371,8 @@ int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
         rc = load_wordlist_file(out, fd, len, cache_dir, opts, t, diags);
         close(fd);
     } else {
-        /* A pipe: read it whole, from the descriptor already open (a pipe's writer must meet
-         * one reader only), and look. */
+        /* A pipe (or a file of no size): read it whole, from the descriptor already open (a
+         * pipe's writer must meet one reader only), and look. */
         FILE *f = fdopen(fd, "rb");
         if (f) {
             rc = sk_buf_read_stream(t, f, SK_WORDLIST_FILE_MAX);
