@@ -13,9 +13,11 @@ static int end_events_done(const sk_gr_replay *r)
 {
     if (r->over == SK_GR_ENDED_AS_WRITTEN) return 1;
     int skr = r->rules && r->rules->ruleset == SK_RULES_SKRABBKLE;
+    /* with three or more players, each player left loses their own tiles after going out too */
+    int many = r->over == SK_GR_WENT_OUT && sk_gr_playing(r) > 2;
     for (int p = 0; p < r->n; p++) {
         if ((r->over == SK_GR_WENT_OUT && p == r->out_player) || r->dropped[p]) continue;
-        int need_penalty = r->over == SK_GR_SCORELESS || skr || r->end_points_once;
+        int need_penalty = r->over == SK_GR_SCORELESS || skr || r->end_points_once || many;
         if (need_penalty && !r->penalty[p]) return 0;
     }
     return r->over == SK_GR_SCORELESS || skr || r->end_points;
@@ -115,7 +117,8 @@ void sk_gr_time_penalty(sk_gr_replay *r, const sk_gcg_event *ev)
     if (!game_over_for(r, ev, "time penalty")) return;
     if (!end_events_done(r)) {
         SK_GR_ERR(r, ev->at + 1, "time penalty before the end-of-game %s",
-                  r->over == SK_GR_SCORELESS || r->end_points_once ? "penalties" : "points");
+                  r->over == SK_GR_SCORELESS || r->end_points_once || r->end_points ? "penalties"
+                                                                                    : "points");
         return;
     }
     if (p >= 0 && r->time[p]) {
