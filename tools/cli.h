@@ -266,6 +266,10 @@ void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const cha
 void sk_json_string(sk_buf *out, const char *s);
 /* The same for the LEN bytes of S, NUL bytes included (as \u0000). */
 void sk_json_string_n(sk_buf *out, const char *s, size_t len);
+/* Appends S to OUT as text for a terminal, as sk_json_string reads it: well-formed UTF-8 as it
+ * is, any other byte as the Latin-1 character it is (UTF-8 encoded), and control characters
+ * but the tab as \xHH. */
+void sk_cli_text(sk_buf *out, const char *s);
 
 /* Writes BUF to cli->out. Returns SK_EXIT_OK or SK_EXIT_ERROR (a write error: reported through
  * sk_cli_write_failed). */

@@ -84,6 +84,25 @@ void sk_json_string_n(sk_buf *out, const char *s, size_t len)
     sk_buf_putc(out, '"');
 }
 
+void sk_cli_text(sk_buf *out, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+    for (; p < end; p++) {
+        int n = *p >= 0x80 ? utf8_length(p, (size_t)(end - p)) : 0;
+        if (n) { /* well-formed UTF-8 goes through as it is */
+            sk_buf_append(out, (const char *)p, (size_t)n);
+            p += n - 1;
+        } else if (*p >= 0x80) { /* any other byte is read as Latin-1 (GCG's default charset) */
+            sk_buf_putc(out, (char)(0xc0 | *p >> 6));
+            sk_buf_putc(out, (char)(0x80 | (*p & 0x3f)));
+        } else if ((*p < 0x20 && *p != '\t') || *p == 0x7f) { /* no terminal control */
+            sk_buf_printf(out, "\\x%02x", *p);
+        } else {
+            sk_buf_putc(out, (char)*p);
+        }
+    }
+}
+
 void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
                         const sk_diag_list *diags, unsigned flags)
 {
@@ -116,7 +135,9 @@ void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const cha
                 sk_buf_printf(&line, "%s:%d: ", file, l);
             else
                 sk_buf_printf(&line, "%s: ", file);
-            sk_buf_printf(&line, "%s: %s\n", sk_severity_name(d->severity), d->message);
+            sk_buf_printf(&line, "%s: ", sk_severity_name(d->severity));
+            sk_cli_text(&line, d->message); /* it may quote the input's bytes */
+            sk_buf_putc(&line, '\n');
             fputs(sk_buf_str(&line), cli->err);
         }
     }

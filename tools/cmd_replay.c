@@ -182,8 +182,11 @@ static int summary(replaying *v, const char *shown, const sk_gcg *g, const sk_gc
     if (d->warnings) sk_buf_printf(&o, ", %zu warning%s", d->warnings, d->warnings == 1 ? "" : "s");
     sk_buf_printf(&o, ": %d event%s, %s", res->events, res->events == 1 ? "" : "s",
                   res->game_over ? "game over" : "unfinished");
-    for (int p = 0; p < g->nplayers; p++)
-        sk_buf_printf(&o, "%s %s %d", p ? "," : ";", g->players[p].nick, res->scores[p]);
+    for (int p = 0; p < g->nplayers; p++) {
+        sk_buf_puts(&o, p ? ", " : "; ");
+        sk_cli_text(&o, g->players[p].nick); /* Latin-1 unless the file says UTF-8 */
+        sk_buf_printf(&o, " %d", res->scores[p]);
+    }
     if (!res->board_checked)
         sk_buf_puts(&o, "; board not checked");
     else if (res->board_stopped)
