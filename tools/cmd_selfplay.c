@@ -165,10 +165,11 @@ static int write_gcg(selfplay *sp, long game, const sk_match *m)
 {
     sk_match_gcg_info info;
     memset(&info, 0, sizeof(info));
-    char names[SK_PLAYERS_MAX][80], title[80];
+    /* a name as long as a transcript's may be: the spec whole, unless a command line is long */
+    char names[SK_PLAYERS_MAX][SK_GCG_TEXT_MAX + 1], title[80];
     for (int p = 0; p < sp->nplayers; p++) {
         info.nick[p] = sp->players[p].nick;
-        snprintf(names[p], sizeof(names[p]), "%s %.40s", sp->players[p].nick, sp->players[p].spec);
+        snprintf(names[p], sizeof(names[p]), "%s %s", sp->players[p].nick, sp->players[p].spec);
         info.name[p] = names[p];
     }
     snprintf(title, sizeof(title), "skrab selfplay --seed %llu: game %ld",
