@@ -184,6 +184,8 @@ static int summary(replaying *v, const char *shown, const sk_gcg *g, const sk_gc
                   res->game_over ? "game over" : "unfinished");
     for (int p = 0; p < g->nplayers; p++) {
         sk_buf_puts(&o, p ? ", " : "; ");
+        if (!g->players[p].nick[0]) /* a #playerN line missing: an error said above */
+            sk_buf_printf(&o, "(no #player%d)", p + 1);
         sk_cli_text(&o, g->players[p].nick); /* Latin-1 unless the file says UTF-8 */
         sk_buf_printf(&o, " %d", res->scores[p]);
     }
