@@ -69,7 +69,9 @@ typedef struct {
  * besides files. */
 #define SK_CLI_RULES_VALUES "skrabbkle classic"
 #define SK_CLI_BOARD_VALUES "skrabbkle CrosswordGame SuperCrosswordGame <file>"
-#define SK_CLI_TILES_VALUES "skrabbkle english <file>"
+#define SK_CLI_TILES_VALUES                                                                        \
+    "skrabbkle english catalan dutch french german norwegian polish slovene spanish swedish "      \
+    "<file>"
 #define SK_CLI_LEXICON_VALUES "wordlist <file>"
 #define SK_CLI_LEXICON_NONE_VALUES "wordlist none <file>"
 #define SK_CLI_DICE_VALUES "small classic new big super <file>"

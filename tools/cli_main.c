@@ -172,6 +172,15 @@ int sk_cli_run_subcommand(sk_cli *cli, int argc, char **argv, const char *noun)
         sk_cli_print_help(cli->cmd, cli->out);
         return SK_EXIT_OK;
     }
+    if (strcmp(sub, "--") == 0) { /* the end of the options, as everywhere */
+        argc--;
+        argv++;
+        if (argc < 2) return sk_cli_run_subcommand(cli, argc, argv, noun);
+        sub = argv[1];
+    } else if (sub[0] == '-' && sub[1]) {
+        return sk_cli_usage_error(cli, "unknown option '%s' (the %s comes first, then its options)",
+                                  sub, noun ? noun : "subcommand");
+    }
     for (const sk_cmd *c = subs; c->name; c++) {
         if (strcmp(last_word(c->name), sub) == 0) {
             cli->cmd = c;

@@ -8,9 +8,7 @@
 #include "skrab/lexicon.h"
 #include "skrab/tiles.h"
 
-#define SK_LEXCMD_TILES_VALUES                                                                     \
-    "english skrabbkle catalan dutch french german norwegian polish slovene spanish swedish "      \
-    "<file>"
+#define SK_LEXCMD_TILES_VALUES SK_CLI_TILES_VALUES
 #define SK_LEXCMD_TILES_HELP                                                                       \
     "read and write words in the letters of tile set TILES (a name or file)"
 #define SK_LEXCMD_KEEP_ACCENTS_HELP                                                                \
