@@ -186,15 +186,17 @@ const sk_cmd sk_boggle_subcommands[] = {
      gen_options, NULL},
     {"boggle solve", sk_boggle_cli_solve, "list every word of Boggle grids", "[OPTIONS] [GRID...]",
      "Finds every word of each GRID (rows joined by '/', or N*N letters; one a line from\n"
-     "standard input when none is given) that can be traced through adjacent cubes, diagonals\n"
-     "included, each cube at most once; Q is the Qu face and counts two letters. Prints\n"
-     "'SCORE WORD' lines, alphabetically, then 'GRID: W words, P points'. Scores: 3-4 letters\n"
-     "1, 5: 2, 6: 3, 7: 5, 8 or more: 11. Exit status 1 when a grid is malformed.",
+     "standard input when none is given, or for '-') that can be traced through adjacent\n"
+     "cubes, diagonals included, each cube at most once; Q is the Qu face and counts two\n"
+     "letters. Prints 'SCORE WORD' lines, alphabetically, then 'GRID: W words, P points'.\n"
+     "Scores: 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8 or more: 11. Exit status 1 when a grid is\n"
+     "malformed.",
      sk_boggle_solve_options, NULL},
     {"boggle check", sk_boggle_cli_check, "check words against a Boggle grid",
      "[OPTIONS] GRID [WORD...]",
-     "Says of each WORD (the arguments, else one a line from standard input) whether it can\n"
-     "be traced in GRID and is in the lexicon: 'ok WORD: N points' or 'no WORD: REASON'.\n"
+     "Says of each WORD (the arguments, else one a line from standard input, as for '-')\n"
+     "whether it can be traced in GRID and is in the lexicon: 'ok WORD: N points' or\n"
+     "'no WORD: REASON'.\n"
      "Exit status 1 when any word is not valid.",
      sk_boggle_check_options, NULL},
     {"boggle play", run_play, "play Boggle against the computer", "[OPTIONS]",

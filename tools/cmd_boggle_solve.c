@@ -72,13 +72,16 @@ static int for_each_line(sk_cli *cli, item_fn fn, void *ctx)
 }
 
 /* Calls FN for ARGV[FIRST..ARGC), or for each line of stdin (see for_each_line) when there are
- * none. Returns the worst status FN returned, or SK_EXIT_ERROR when stdin cannot be read. */
+ * none or where an argument is '-'. Returns the worst status FN returned, or SK_EXIT_ERROR when
+ * stdin cannot be read. */
 static int for_each_item(sk_cli *cli, int argc, char **argv, int first, item_fn fn, void *ctx)
 {
     int status = SK_EXIT_OK;
     if (first < argc) {
         for (int i = first; i < argc; i++) {
-            int st = fn(ctx, "<argument>", i - first + 1, argv[i], strlen(argv[i]));
+            int st = strcmp(argv[i], "-") == 0
+                         ? for_each_line(cli, fn, ctx)
+                         : fn(ctx, "<argument>", i - first + 1, argv[i], strlen(argv[i]));
             if (st > status) status = st;
         }
         return status;
