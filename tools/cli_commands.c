@@ -90,10 +90,12 @@ const sk_cmd sk_commands[] = {
     {"selfplay", sk_cmd_selfplay, "run games between automated players", "[OPTIONS]",
      "Plays -n games between the --player SPECs (default: two best), in seating order, the\n"
      "first player rotating. A SPEC is best (highest score), equity (score + leave; the\n"
-     "leaves of --leaves, as suggest's; equity:FILE or equity:none its own), simple\n"
-     "(an A or I on the first turn, then exchanges), pass, or cmd:COMMAND: a program started\n"
-     "for each turn that reads the position as one CGP line and writes one move line (skrab\n"
-     "suggest --best is one); NAME= names the player. A player that answers an illegal move,\n"
+     "leaves of --leaves, as suggest's; equity:FILE or equity:none its own), endgame (equity,\n"
+     "then the endgame solver once the bag is empty), sim[:N[:K]] (simulates the K best\n"
+     "moves N times, as suggest --sim), simple (an A or I on the opening move, else\n"
+     "exchanges), pass, or cmd:COMMAND: a program started for each turn that reads the\n"
+     "position as one CGP line and writes one move line (skrab suggest --best is one); NAME=\n"
+     "names the player. A player that answers an illegal move,\n"
      "or nothing within --move-timeout, is dropped from that game. One line a game, then the\n"
      "totals; the same --seed plays the same games. Rules classic unless -R skrabbkle.",
      sk_selfplay_options, NULL},

@@ -428,9 +428,9 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     if ((status = sk_boggle_memory_load(cli, &p->memory, &p->game)) != SK_EXIT_OK) goto cleanup;
     say(p,
         "Boggle against the computer: the first to %d point%s wins. Difficulty %d: the computer\n"
-        "learns a word you find with chance %d in 10. It knows %zu words.\n",
+        "learns a word you find with chance %d in 10. It knows %zu word%s.\n",
         p->game.target, p->game.target == 1 ? "" : "s", p->game.difficulty, p->game.difficulty,
-        p->game.dict.count);
+        p->game.dict.count, p->game.dict.count == 1 ? "" : "s");
     int again;
     do {
         sk_boggle_round r;

@@ -22,6 +22,12 @@ static void interval(long n, double sum, double sumsq, double *mean, double *lo,
     *hi = *mean + 1.96 * se;
 }
 
+/* X as it is printed with one decimal: a value that rounds to zero is 0 (not -0.0). */
+static double one_decimal(double x)
+{
+    return x > -0.05 && x < 0.05 ? 0.0 : x;
+}
+
 void sk_selfplay_count(sk_selfplay_totals *t, int nplayers, const sk_selfplay_result *r)
 {
     int nwin = __builtin_popcount(r->winners), any_drop = 0;
@@ -168,7 +174,7 @@ void sk_selfplay_print_totals(sk_buf *o, const sk_selfplay_seats *s, const sk_se
             double m, lo, hi;
             interval(full->games, full->spread, full->spread_sq, &m, &lo, &hi);
             sk_buf_printf(o, "spread %s - %s: mean %.1f (95%% CI %.1f..%.1f)\n", s->nick[0],
-                          s->nick[1], m, lo, hi);
+                          s->nick[1], one_decimal(m), one_decimal(lo), one_decimal(hi));
         }
     }
 }
