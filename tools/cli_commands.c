@@ -2,8 +2,8 @@
 #include "cli_commands.h"
 
 const sk_cmd sk_commands[] = {
-    {"help", sk_cmd_help, "show help for skrab or one of its commands", "[COMMAND]", NULL, NULL,
-     NULL},
+    {"help", sk_cmd_help, "show help for skrab or one of its commands", "[COMMAND [SUBCOMMAND]]",
+     NULL, NULL, NULL},
     {"lint", sk_cmd_lint, "check board, tile-set and CS104 config files", "[OPTIONS] [FILE...]",
      "Checks each FILE (standard input when none is given, or '-') and reports every problem\n"
      "as FILE:LINE:COL: error: MESSAGE on standard error. The kind of file is detected from\n"

@@ -126,6 +126,8 @@ static void did_you_mean(const char *word, const sk_cmd *table, char *out, size_
     if (len < size) snprintf(out + len, size - len, "?");
 }
 
+static void list_names(const sk_cmd *subs, int with_or, char *out, size_t size);
+
 int sk_cmd_help(sk_cli *cli, int argc, char **argv)
 {
     int first, status = sk_cli_opts_only_help(cli, argc, argv, &first);
@@ -141,6 +143,23 @@ int sk_cmd_help(sk_cli *cli, int argc, char **argv)
         return sk_cli_usage_error(cli, "no such command '%s'%s%s", argv[first], hint[0] ? ". " : "",
                                   hint);
     }
+    /* 'help lexicon lookup': the subcommand's own help */
+    if (first + 1 < argc && c->subcommands) {
+        const sk_cmd *sub = c->subcommands;
+        while (sub->name && strcmp(last_word(sub->name), argv[first + 1]) != 0)
+            sub++;
+        if (!sub->name) {
+            char names[256];
+            list_names(c->subcommands, 1, names, sizeof(names));
+            return sk_cli_usage_error(cli, "no %s subcommand '%s' (%s)", c->name, argv[first + 1],
+                                      names);
+        }
+        c = sub;
+        first++;
+    }
+    if (first + 1 < argc)
+        return sk_cli_usage_error(cli, "help takes one command (and its subcommand), not '%s'",
+                                  argv[first + 1]);
     sk_cli_print_help(c, cli->out);
     return SK_EXIT_OK;
 }
