@@ -573,6 +573,7 @@ static int run_info(sk_cli *cli, int argc, char **argv)
     for (int i = o.optind; i < argc; i++) {
         sk_lexicon *lex;
         int wordlist = 0, rc;
+        const char *shown = strcmp(argv[i], "-") == 0 ? "<stdin>" : argv[i]; /* as lint says */
         if (sk_lexcmd_load(cli, argv[i], 0, NULL, &lex, &wordlist, &rc) != SK_EXIT_OK) {
             int s = load_status(rc);
             if (s > status) status = s;
@@ -584,16 +585,16 @@ static int run_info(sk_cli *cli, int argc, char **argv)
             status = SK_EXIT_ERROR;
         } else if (json) {
             sk_buf_puts(&out, "{\"file\":");
-            sk_json_string(&out, argv[i]);
+            sk_json_string(&out, shown);
             sk_buf_printf(&out,
                           ",\"format\":\"%s\",\"words\":%llu,\"nodes\":%zu,\"bytes\":%zu,"
                           "\"gaddag\":%s}\n",
                           wordlist ? "wordlist" : "kwg", (unsigned long long)info.words, info.nodes,
                           info.bytes, info.has_gaddag ? "true" : "false");
         } else {
-            sk_buf_printf(&out, "%s: %s, %llu words, %zu nodes, %zu bytes%s\n", argv[i],
+            sk_buf_printf(&out, "%s: %s, %llu word%s, %zu nodes, %zu bytes%s\n", shown,
                           wordlist ? "word list" : "KWG", (unsigned long long)info.words,
-                          info.nodes, info.bytes,
+                          info.words == 1 ? "" : "s", info.nodes, info.bytes,
                           info.has_gaddag ? " (DAWG and GADDAG)" : " (DAWG only)");
         }
         sk_lexicon_free(lex);
