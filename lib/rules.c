@@ -288,6 +288,23 @@ static sk_illegal check_exchange(checker *k, const sk_move *m, int bag_count, sk
     if (held && !m->exchange[0] && m->exchange_count > held)
         return refuse(k, SK_ILLEGAL_EXCHANGE_TILES, "exchange of %d tiles, but the rack holds %d",
                       m->exchange_count, held);
+    if (!held) { /* a rack not known still holds at most a rack's worth, of the set's tiles */
+        if (m->exchange_count > k->rules->rack_size)
+            return refuse(k, SK_ILLEGAL_EXCHANGE_TILES, "exchange of %d tiles, but a rack holds %d",
+                          m->exchange_count, k->rules->rack_size);
+        int kinds[SK_TILE_KINDS] = {0};
+        for (const char *p = m->exchange; *p; p++) {
+            int t = sk_tile_kind((sk_tile)*p);
+            if (++kinds[t] > k->rules->tiles->count[t]) {
+                char label[SK_LABEL_TEXT_MAX + 1];
+                sk_alphabet_label(&k->rules->tiles->alphabet, (sk_tile)(t ? t : SK_TILE_WILD),
+                                  label);
+                return refuse(k, SK_ILLEGAL_EXCHANGE_TILES,
+                              "exchange of %d %s, but the tile set has %d", kinds[t], label,
+                              k->rules->tiles->count[t]);
+            }
+        }
+    }
     sk_illegal rc = check_rack(k, k->pos->racks[0], m->exchange, (int)strlen(m->exchange));
     if (rc != SK_LEGAL) return rc == SK_ILLEGAL_NOT_ON_RACK ? SK_ILLEGAL_EXCHANGE_TILES : rc;
     return SK_LEGAL;

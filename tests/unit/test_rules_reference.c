@@ -377,6 +377,16 @@ static int ref_check(const scenario *sc, sk_ruleset rs, const sk_position *pos, 
                 return ref_refuse(v, "exchanged tiles not on the rack");
             if (n == 0 && (int)strlen(rack) < m->exchange_count)
                 return ref_refuse(v, "rack has fewer than %d tiles", m->exchange_count);
+        } else { /* an unknown rack: a rack's worth at most, each tile at most as the set has */
+            if (m->exchange_count > sc->rules.rack_size)
+                return ref_refuse(v, "more than a rack's worth");
+            for (const char *p = m->exchange; *p; p++) { /* '?' or lowercase: a blank */
+                int kind = *p == '?' || is_lower(*p) ? 0 : *p - 'A' + 1, same = 0;
+                for (const char *q = m->exchange; *q; q++)
+                    same += (*q == '?' || is_lower(*q) ? 0 : *q - 'A' + 1) == kind;
+                if (same > sc->tiles.count[kind])
+                    return ref_refuse(v, "more of a tile than the set has");
+            }
         }
         return 1;
     }
