@@ -384,6 +384,8 @@ void sk_cli_move_echo(char out[SK_MOVE_TEXT_MAX + 1], const char *text, size_t l
 int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_move_fn fn,
                          void *ctx)
 {
+    /* 'check POS -- -POE': the options ended at POS, and '--' (no move) only says so again */
+    if (first < argc && strcmp(argv[first], "--") == 0) first++;
     if (first < argc) {
         for (int i = first; i < argc; i++) {
             int rc = fn(ctx, argv[i], strlen(argv[i]));
@@ -394,9 +396,15 @@ int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_m
     sk_cli_lines moves;
     sk_cli_lines_stream(&moves, cli->in, SK_CLI_LINE_MAX,
                         SK_CLI_LINES_SKIP_BLANK | SK_CLI_LINES_SKIP_COMMENTS);
+    /* from a pipe or a terminal each answer goes out at once, so that a program can write a
+     * move and read its answer (a file's answers are written in blocks) */
+    struct stat st;
+    int each = !(fstat(fileno(cli->in), &st) == 0 && S_ISREG(st.st_mode));
     int rc = 0, got;
-    while (rc == 0 && (got = sk_cli_lines_next(&moves)) == SK_CLI_LINE_OK)
+    while (rc == 0 && (got = sk_cli_lines_next(&moves)) == SK_CLI_LINE_OK) {
         rc = fn(ctx, moves.line, moves.len);
+        if (rc == 0 && each && fflush(cli->out) != 0) rc = sk_cli_write_failed(cli);
+    }
     if (rc == 0 && got == SK_CLI_LINE_ERROR) {
         read_error(cli, "<stdin>", moves.error);
         rc = SK_EXIT_ERROR;

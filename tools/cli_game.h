@@ -136,9 +136,10 @@ int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in
  * character starts. */
 void sk_cli_move_echo(char out[SK_MOVE_TEXT_MAX + 1], const char *text, size_t len);
 
-/* Calls FN(CTX, TEXT, LEN) for each move: ARGV[FIRST..ARGC) when there are any, else each
- * line of standard input that is not blank or a comment (first non-blank byte '#'), read as it
- * arrives (the line reader, bound SK_CLI_LINE_MAX).
+/* Calls FN(CTX, TEXT, LEN) for each move: ARGV[FIRST..ARGC) when there are any (a first '--'
+ * skipped), else each line of standard input that is not blank or a comment (first non-blank
+ * byte '#'), read as it arrives (the line reader, bound SK_CLI_LINE_MAX), standard output
+ * flushed after each unless the input is a regular file.
  * Stops when FN returns non-zero and returns that value; returns SK_EXIT_ERROR after printing
  * a read error of stdin, else 0. */
 typedef int (*sk_cli_move_fn)(void *ctx, const char *text, size_t len);
