@@ -516,12 +516,40 @@ static void remove_stale_tmps(const char *path)
     closedir(d);
 }
 
+/* Into OUT[PATH_MAX], the file the symbolic link PATH names, followed link by link (up to 40,
+ * as the kernel would), even when it does not exist yet. 0 when PATH is no link or the chain
+ * cannot be read. */
+static int link_target(const char *path, char *out)
+{
+    char cur[PATH_MAX], next[PATH_MAX];
+    struct stat lst;
+    if (snprintf(cur, sizeof(cur), "%s", path) >= (int)sizeof(cur)) return 0;
+    int links = 0;
+    for (; links < 40 && lstat(cur, &lst) == 0 && S_ISLNK(lst.st_mode); links++) {
+        ssize_t n = readlink(cur, next, sizeof(next) - 1);
+        if (n < 0) return 0;
+        next[n] = '\0';
+        if (next[0] != '/') { /* relative to the link's own directory */
+            const char *slash = strrchr(cur, '/');
+            int dir = slash ? (int)(slash - cur) + 1 : 0;
+            char joined[PATH_MAX];
+            if (snprintf(joined, sizeof(joined), "%.*s%s", dir, cur, next) >= (int)sizeof(joined))
+                return 0;
+            memcpy(next, joined, sizeof(next));
+        }
+        memcpy(cur, next, sizeof(cur));
+    }
+    if (links == 0 || links == 40) return 0;
+    memcpy(out, cur, PATH_MAX);
+    return 1;
+}
+
 int sk_kwg_write(const char *path, const uint32_t *nodes, size_t count)
 {
-    /* a link is followed: the file it names is replaced, and the link stays */
+    /* a link is followed, even to a file not there yet: the file it names is written, and the
+     * link stays */
     char target[PATH_MAX];
-    struct stat lst;
-    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && realpath(path, target)) path = target;
+    if (link_target(path, target)) path = target;
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode)) {
