@@ -80,6 +80,9 @@ static int compile(sk_cli *cli, const sk_buf *text, const char *input, const cha
     size_t count = 0;
     int rc = sk_kwg_build(&nodes, &count, text->data, text->len, bopts, &stats, &diags);
     if (tty && rc != SK_OK) show_progress(cli->err, SK_KWG_STAGE_DONE, 0, 0);
+    if (rc == SK_OK && stats.words == 0) /* written all the same: a lexicon may be empty */
+        sk_diag_add(&diags, SK_SEV_WARNING, SK_DIAG_NO_OFFSET,
+                    "no words: the lexicon built is empty (every move will be refused)");
     sk_diag_list_sort(&diags);
     sk_cli_print_diags(cli, sk_lexcmd_shown_name(input), 0, text->data, text->len, &diags,
                        quiet ? SK_CLI_DIAG_ERRORS_ONLY : 0);
