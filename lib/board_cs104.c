@@ -53,7 +53,7 @@ static void parse_row(const char *text, const sk_line *l, size_t row, int width,
             out->squares[row * (size_t)width + i] = sq;
         } else if (c != '\r' && c != '\0' && reported++ < 3) {
             char what[24];
-            sk_describe_byte((unsigned char)c, what);
+            sk_describe_char(text + l->start + i, l->len - i, what);
             sk_diag_add(diags, SK_SEV_ERROR, l->start + i,
                         "unexpected %s: a CS104 square is one of '.', '2', '3', 'd', 't'", what);
         }

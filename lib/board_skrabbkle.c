@@ -135,7 +135,7 @@ static int parse_row(parser *p, const sk_line *line, int width, sk_square *dst, 
             continue;
         }
         char what[24];
-        sk_describe_byte(c, what);
+        sk_describe_char(p->text + pos, end - pos, what);
         size_t run = pos;
         if (c == ' ' || c == '\t') {
             while (run < end && (p->text[run] == ' ' || p->text[run] == '\t'))

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal/textscan.h"
+#include "skrab/utf8.h"
 #include "skrab/error.h"
 
 static int looks_binary(const char *text, size_t len)
@@ -101,6 +102,16 @@ void sk_describe_byte(unsigned char c, char out[24])
         snprintf(out, 24, "'%c'", c);
     else
         snprintf(out, 24, "byte 0x%02x", c);
+}
+
+void sk_describe_char(const char *text, size_t len, char out[24])
+{
+    uint32_t cp;
+    size_t n = len && (unsigned char)text[0] >= 0x80 ? sk_utf8_decode(text, len, &cp) : 0;
+    if (n > 1 && n <= 4 && cp >= 0xa0) /* a printable character of several bytes, shown */
+        snprintf(out, 24, "'%.*s'", (int)n, text);
+    else
+        sk_describe_byte(len ? (unsigned char)text[0] : 0, out);
 }
 
 int sk_parse_int(const char *text, size_t len, long *out)
