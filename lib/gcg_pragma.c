@@ -88,6 +88,10 @@ static void player_pragma(sk_gp_parser *p, int n, const char *arg, size_t arg_at
         SK_GP_ERR(p, p->line_at, "#player%d needs a nickname and a name", n);
         return;
     }
+    const char *colon = memchr(arg, ':', k); /* '>NICK:' would end the nickname there */
+    if (colon)
+        SK_GP_ERR(p, arg_at + (size_t)(colon - arg), "nickname '%.*s' has a ':', which ends one",
+                  (int)k, arg);
     sk_gp_put_text(pl->nick, sizeof(pl->nick), arg, k);
     while (k < len && isspace((unsigned char)arg[k]))
         k++;
