@@ -107,7 +107,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, sk_suggest_settings *o, in
 {
     sk_cli_opts op;
     sk_cli_opts_init(&op, cli, argc, argv);
-    int opt;
+    int opt, time_given = 0;
     while ((opt = sk_cli_opts_next(&op)) >= 0) {
         if (sk_cli_game_option(g, opt, op.optarg)) continue;
         switch (opt) {
@@ -155,6 +155,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, sk_suggest_settings *o, in
         case OPT_TIME_LIMIT:
             if (sk_cli_opts_number(&op, 0, TIME_LIMIT_MAX, &o->time_ms) != SK_EXIT_OK)
                 return SK_EXIT_ERROR;
+            time_given = 1;
             break;
         case OPT_SIM:
         case OPT_CANDIDATES:
@@ -190,6 +191,10 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, sk_suggest_settings *o, in
                                                    : "--rank");
     if (!o->sim.iterations && o->sim_tuned)
         return sk_cli_usage_error(cli, "--%s goes with --sim", o->sim_tuned);
+    if (o->all + o->best + o->count_given > 1) /* each says how many moves to print */
+        return sk_cli_usage_error(cli, "--all, --best and --count: one of them");
+    if (time_given && !o->endgame)
+        return sk_cli_usage_error(cli, "--time-limit goes with --endgame");
     *optind_out = op.optind;
     return SK_EXIT_OK;
 }
