@@ -251,6 +251,11 @@ int sk_cli_main(int argc, char **argv, const sk_cli_env *env)
     }
     const char *name = argv[1];
     int global = global_option(name);
+    if (global != GLOBAL_NONE && argc > 2) { /* --version and --help take nothing after them */
+        fprintf(cli.err, "skrab: %s takes no arguments, not '%s'. See 'skrab help'.\n", name,
+                argv[2]);
+        return SK_EXIT_ERROR;
+    }
     if (global == GLOBAL_VERSION) {
         fprintf(cli.out, "skrab %s\n", SKRAB_VERSION);
         return finish(&cli, SK_EXIT_OK);
@@ -260,6 +265,13 @@ int sk_cli_main(int argc, char **argv, const sk_cli_env *env)
         return finish(&cli, SK_EXIT_OK);
     }
     const sk_cmd *c = find_command(name);
+    if (!c && name[0] == '-' && name[1]) { /* an option, not a command */
+        fprintf(cli.err,
+                "skrab: unknown option '%s' (skrab takes --help or --version; a command's "
+                "options come after it). See 'skrab help'.\n",
+                name);
+        return SK_EXIT_ERROR;
+    }
     if (!c) {
         char hint[256];
         did_you_mean(name, sk_commands, hint, sizeof(hint));
