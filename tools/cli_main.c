@@ -251,7 +251,11 @@ int sk_cli_main(int argc, char **argv, const sk_cli_env *env)
     }
     const char *name = argv[1];
     int global = global_option(name);
-    if (global != GLOBAL_NONE && argc > 2) { /* --version and --help take nothing after them */
+    if (global == GLOBAL_HELP && argc > 2) { /* 'skrab --help lint' as 'skrab help lint' */
+        cli.cmd = find_command("help");
+        return finish(&cli, sk_cmd_help(&cli, argc - 1, argv + 1));
+    }
+    if (global == GLOBAL_VERSION && argc > 2) { /* nothing after it */
         fprintf(cli.err, "skrab: %s takes no arguments, not '%s'. See 'skrab help'.\n", name,
                 argv[2]);
         return SK_EXIT_ERROR;
