@@ -6,9 +6,9 @@
  *           classic games exchanges compete when the bag allows them; the pass when nothing
  *           else is possible.
  *   simple  a minimal opponent, for stress tests: on the opening move (the board empty,
- *           whatever turns were passed before) it plays an A or I on the start square — the shortest legal word that puts
- *           one there, since a single letter is not a word — and otherwise exchanges its whole
- *           rack (classic, bag permitting) or passes.
+ *           whatever turns were passed before) it plays an A or I on the start square — the
+ *           shortest legal word that puts one there, since a single letter is not a word —
+ *           and otherwise exchanges its whole rack (classic, bag permitting) or passes.
  *   pass    always passes.
  *   endgame the equity move while the bag has tiles; once it is empty, the first move of the
  *           endgame solver's line (sk_endgame_choose, endgame.h).
