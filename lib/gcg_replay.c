@@ -235,6 +235,17 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
                 sk_diag_add(r->diags, SK_SEV_WARNING, ev->move_at,
                             "move %s: %s (the play stood unchallenged)", ev->notation, word_why);
         }
+        const sk_word *w = &l->play.words[0];
+        const sk_move *m = &ev->move;
+        if (m->notation == SK_NOTATION_GCG && w->dir == m->dir && w->len >= 2 &&
+            (w->row != m->row || w->col != m->col || w->len != m->ntiles)) {
+            char at[4];
+            sk_square_name(w->row, w->col, at);
+            sk_diag_add(r->diags, SK_SEV_WARNING, ev->move_at,
+                        "move %s: the word it makes is longer, %d tiles from %s (a GCG play "
+                        "spells the whole word, board tiles included)",
+                        ev->notation, w->len, at);
+        }
         if (l->play.score != ev->score)
             sk_diag_add(r->diags, withdrawn ? SK_SEV_WARNING : SK_SEV_ERROR, ev->score_at,
                         "score %+d for %s: the play scores %d%s", ev->score, ev->notation,
