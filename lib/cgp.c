@@ -203,6 +203,12 @@ static void parse_ops(cgp_reader *r, sk_position *out, size_t start, size_t end)
         sk_cgp_op *op = &out->ops[out->nops++];
         memcpy(op->code, r->line + s, c - s);
         op->code[c - s] = '\0';
+        for (int k = 0; k + 1 < out->nops; k++)
+            if (strcmp(out->ops[k].code, op->code) == 0) { /* sk_position_op finds the first */
+                sk_diag_add(r->diags, SK_SEV_WARNING, s, "op '%s' given twice: the first is used",
+                            op->code);
+                break;
+            }
         memcpy(op->arg, r->line + a, e - a);
         op->arg[e - a] = '\0';
     }
