@@ -145,9 +145,10 @@ static int choose(game *gm, const char *question, const char *prompt, char a, ch
     }
 }
 
-/* Parses TEXT, the board file PATH, in any board format (docs/formats.md, "Boards"). When it is
- * not a valid board, says why in one line on standard error: the first error, and how many more
- * there are (`skrab lint` lists them all). Returns 1 for a board in OUT, else 0. */
+/* Parses TEXT, the board file PATH, in any board format (docs/formats.md, "Boards"), of the size
+ * the game takes (S x S, SK_SKRABBKLE_MIN <= S). When it is not such a board, says why in one line
+ * on standard error: the first error, and how many more there are (`skrab lint` lists them all).
+ * Returns 1 for a board in OUT, else 0. */
 static int parse_any_board(game *gm, const char *path, const sk_buf *text, sk_board *out)
 {
     sk_diag_list diags;
@@ -173,6 +174,13 @@ static int parse_any_board(game *gm, const char *path, const sk_buf *text, sk_bo
         sk_cli_print_diags(gm->cli, path, 0, text->data, text->len, &first,
                            SK_CLI_DIAG_ERRORS_ONLY);
         sk_diag_list_free(&first);
+    } else if (out->width != out->height || out->width < SK_SKRABBKLE_MIN) {
+        /* the coursework's game is played on S x S squares, 11 <= S <= 26, in any format */
+        fprintf(gm->cli->err,
+                "%s: error: the game is played on an S x S board, %d <= S <= %d; this one is %d x "
+                "%d\n",
+                path, SK_SKRABBKLE_MIN, SK_BOARD_MAX, out->width, out->height);
+        ok = 0;
     }
     sk_diag_list_free(&diags);
     return ok;
@@ -373,6 +381,13 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
     if (status == SK_EXIT_OK) status = sk_cli_game_load(cli, g, &spec);
     if (status == SK_EXIT_OK && !g->loaded.lexicon) {
         sk_cli_error(cli, "the computer needs a lexicon to play (not -l none)");
+        status = SK_EXIT_ERROR;
+    }
+    const sk_board *b = &g->loaded.board;
+    if (status == SK_EXIT_OK && (b->width != b->height || b->width < SK_SKRABBKLE_MIN)) {
+        sk_cli_error(cli,
+                     "the game is played on an S x S board, %d <= S <= %d; -b names one of %d x %d",
+                     SK_SKRABBKLE_MIN, SK_BOARD_MAX, b->width, b->height);
         status = SK_EXIT_ERROR;
     }
     if (status == SK_EXIT_OK && !sk_cli_game_can_generate(cli, g, NULL)) status = SK_EXIT_ERROR;
