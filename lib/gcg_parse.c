@@ -158,8 +158,8 @@ static void tile_why(sk_gp_parser *p, sk_tile_read why, const char *text, size_t
  * blank; reports a malformed rack at the tile that cannot be read. Returns 1 if fine. */
 int sk_gp_read_rack(sk_gp_parser *p, const char *what, char *dst, size_t at, size_t max)
 {
-    if (strlen(dst) >= max) {
-        SK_GP_ERR(p, at, "malformed %s: more than %zu characters", what, max - 1);
+    if (strlen(dst) > max) { /* DST has a byte of room more than MAX: see sk_gcg_event */
+        SK_GP_ERR(p, at, "malformed %s: more than %zu bytes", what, max);
         return 0;
     }
     const sk_alphabet *a = tile_alphabet(p);
@@ -326,7 +326,7 @@ static int match_event(sk_gp_parser *p, sk_gcg_event *ev, size_t n)
     if (k == SK_GP_END_POINTS || k == SK_GP_END_PENALTY) {
         size_t n2 = strlen(buf); /* "(TILES)" */
         size_t m = n2 >= 2 ? n2 - 2 : 0;
-        if (m > SK_GCG_END_TILES_MAX) m = SK_GCG_END_TILES_MAX;
+        if (m > SK_GCG_END_TILES_MAX + 1) m = SK_GCG_END_TILES_MAX + 1; /* one more: seen */
         memcpy(ev->tiles, buf + 1, m);
         ev->tiles[m] = '\0';
         ev->tiles_ok = sk_gp_read_rack(p, "rack", ev->tiles, ev->move_at + 1, SK_GCG_END_TILES_MAX);

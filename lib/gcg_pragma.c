@@ -123,7 +123,7 @@ static void last_rack_pragma(sk_gp_parser *p, int n, const char *arg, size_t arg
         !sk_gp_read_rack(p, "rack", r->value, arg_at, SK_GCG_TILES_MAX)) {
         r->value[0] = '\0'; /* reported */
         if (strlen(arg) > SK_GCG_TILES_MAX)
-            SK_GP_ERR(p, arg_at, "malformed rack: more than %d characters", SK_GCG_TILES_MAX);
+            SK_GP_ERR(p, arg_at, "malformed rack: more than %d bytes", SK_GCG_TILES_MAX);
     }
     r->at = arg_at;
     if (p->last_rack_at == SK_DIAG_NO_OFFSET) p->last_rack_at = p->line_at;

@@ -54,9 +54,10 @@ typedef struct {
     size_t move_at;  /* POS (moves), the '-' (pass, exchange, phony), '(' (the rest) */
     size_t score_at; /* +SCORE / -LOST / +BONUS / -N */
     size_t cumul_at; /* CUMUL */
-    char rack[SK_GCG_TILES_MAX + 1];      /* as written ('?' blank); "" when absent */
+    /* RACK and TILES have a byte of room beyond their bound, so that a longer one is seen */
+    char rack[SK_GCG_TILES_MAX + 2];      /* as written ('?' blank); "" when absent */
     int rack_ok;                          /* 1 when RACK is tiles of sk_gcg.alphabet (or absent) */
-    char tiles[SK_GCG_END_TILES_MAX + 1]; /* END_POINTS / END_PENALTY: inside "( )" */
+    char tiles[SK_GCG_END_TILES_MAX + 2]; /* END_POINTS / END_PENALTY: inside "( )" */
     int tiles_ok;                         /* as rack_ok, for TILES */
     char notation[2 * SK_GCG_TILES_MAX + 8]; /* MOVE, PASS, EXCHANGE: "8G WORD", "-", "-AB" */
     sk_move move;                            /* MOVE, PASS, EXCHANGE: the move as read (move_ok) */
