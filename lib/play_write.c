@@ -88,9 +88,10 @@ size_t sk_play_text_format(const sk_play_text *t, sk_play_style style, const sk_
                                                    : "-",
                       4);
     } else if (t->kind == SK_MOVE_EXCHANGE) {
-        /* SkraBBKle has no exchange: it is said in GCG */
-        at = put_text(at, style == SK_PLAY_CS104 ? "EXCHANGE " : "-", 9);
-        if (style == SK_PLAY_CS104 || t->exchange[0]) {
+        /* SkraBBKle has no exchange, CS104 none of tiles not named: they are said in GCG */
+        int cs104 = style == SK_PLAY_CS104 && t->exchange[0];
+        at = put_text(at, cs104 ? "EXCHANGE " : "-", 9);
+        if (t->exchange[0]) {
             for (int i = 0; i < SK_MOVE_TILES_MAX && t->exchange[i]; i++)
                 at = put_tile(at, a, t->exchange[i]);
         } else {

@@ -139,6 +139,23 @@ static void classic_cs104_examples(void **state)
     assert_int_equal(sk_move_parse(&m, "-QQ", 3, NULL, why, sizeof(why)), SK_OK);
     assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)),
                      SK_ILLEGAL_EXCHANGE_TILES);
+    /* a blind exchange is "-N" in every style, CS104's too (it has no form of its own), and
+     * reads back as the same move */
+    assert_int_equal(sk_move_parse(&m, "-3", 2, NULL, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)), SK_LEGAL);
+    const sk_play_style styles[] = {SK_PLAY_GCG, SK_PLAY_GCG_DOTS, SK_PLAY_SKRABBKLE,
+                                    SK_PLAY_CS104};
+    for (size_t i = 0; i < sizeof(styles) / sizeof(styles[0]); i++) {
+        sk_buf out;
+        sk_buf_init(&out);
+        sk_play_write(&p, styles[i], NULL, &out);
+        assert_string_equal(sk_buf_str(&out), "-3");
+        sk_move back;
+        assert_int_equal(sk_move_parse(&back, out.data, out.len, NULL, why, sizeof(why)), SK_OK);
+        assert_int_equal(back.kind, SK_MOVE_EXCHANGE);
+        assert_int_equal(back.exchange_count, 3);
+        sk_buf_free(&out);
+    }
     sk_lexicon_free(g.lex);
 }
 

@@ -140,7 +140,8 @@ typedef enum {
 
 /* Writes PLAY (resolved: sk_rules_check, or sk_rules_words for a generated move; its placed
  * tiles in board order) in STYLE, its tiles in ALPHABET (NULL: A..Z). SkraBBKle has no exchange:
- * one is written in GCG. A blind exchange (no tiles named) is "-N". The one writer of moves:
+ * one is written in GCG. A blind exchange (no tiles named) is "-N" in every style (CS104 names
+ * the tiles of an exchange). The one writer of moves:
  * every command uses it. */
 SK_API void sk_play_write(const sk_play *play, sk_play_style style, const sk_alphabet *alphabet,
                           sk_buf *out);

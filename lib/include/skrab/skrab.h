@@ -7,7 +7,7 @@
  *
  *     const char *cgp = "15/15/15/15/7C7/7A7/7K7/7E7/15/15/15/15/15/15/15 POE?ONS/ 0/20 0";
  *     sk_position pos;
- *     sk_position_parse_cgp(&pos, cgp, strlen(cgp), NULL); // tiles, racks, scores, ops
+ *     sk_position_parse_cgp(&pos, cgp, strlen(cgp), NULL, NULL); // tiles, racks, scores, ops
  *     char why[200];
  *     sk_game_spec spec;                                  // which game: the ops, else defaults
  *     sk_game_spec_init(&spec);
@@ -20,7 +20,7 @@
  *     sk_game_load(loader, &spec, game, NULL, why, sizeof(why));
  *     sk_move move;
  *     sk_play play;
- *     sk_move_parse(&move, "9H SPOON", strlen("9H SPOON"), why, sizeof(why));
+ *     sk_move_parse(&move, "9H SPOON", strlen("9H SPOON"), NULL, why, sizeof(why)); // A..Z
  *     if (sk_rules_check(&game->rules, &pos, &move, -1, &play, why, sizeof(why)) == SK_LEGAL)
  *         printf("legal: %d points\n", play.score); // legal: 21 points
  *     else
