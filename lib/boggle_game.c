@@ -208,6 +208,7 @@ int sk_boggle_wordset_lexicon(const sk_boggle_wordset *s, sk_lexicon **out)
     sk_buf text;
     sk_buf_init(&text);
     for (size_t i = 0; i < s->count; i++) {
+        if (strlen(s->items[i]) > SK_WORD_MAX) continue; /* longer than a lexicon's words */
         sk_buf_puts(&text, s->items[i]);
         sk_buf_putc(&text, '\n');
     }

@@ -104,6 +104,16 @@ static void wordsets(void **state)
     sk_boggle_wordset_init(&empty);
     assert_int_equal(sk_boggle_wordset_lexicon(&empty, &lex), SK_OK);
     sk_lexicon_free(lex);
+    /* a word longer than a lexicon's (65..72 letters: Qu cubes) stays in the set, out of the
+     * lexicon, and the other words stay in it */
+    char longest[SK_BOGGLE_WORD_MAX + 1];
+    memset(longest, 'A', SK_BOGGLE_WORD_MAX);
+    longest[SK_BOGGLE_WORD_MAX] = '\0';
+    assert_int_equal(sk_boggle_wordset_add(&s, longest, SK_BOGGLE_WORD_MAX), 1);
+    assert_int_equal(sk_boggle_wordset_lexicon(&s, &lex), SK_OK);
+    assert_true(sk_lexicon_contains(lex, NULL, "ZOO", 3));
+    assert_false(sk_lexicon_contains(lex, NULL, longest, SK_BOGGLE_WORD_MAX));
+    sk_lexicon_free(lex);
     sk_buf_free(&back);
     sk_boggle_wordset_free(&again);
     sk_boggle_wordset_free(&s);

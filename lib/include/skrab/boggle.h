@@ -150,7 +150,8 @@ SK_API int sk_boggle_wordset_parse(sk_boggle_wordset *s, const char *text, size_
 /* Writes S to PATH, one word a line, atomically (a temporary file renamed over PATH). PATH's
  * directory must exist (it is not made). Returns SK_OK or SK_EIO (errno set). */
 SK_API int sk_boggle_wordset_save(const sk_boggle_wordset *s, const char *path);
-/* Compiles S into a lexicon (for a solver). Returns as sk_lexicon_from_wordlist. */
+/* Compiles S into a lexicon (for a solver), leaving out its words of more than SK_WORD_MAX
+ * letters (a lexicon holds none; the set keeps them). Returns as sk_lexicon_from_wordlist. */
 SK_API int sk_boggle_wordset_lexicon(const sk_boggle_wordset *s, sk_lexicon **out);
 
 /* ---- the game against the computer (docs/boggle.md, "The game") ----------------------------- */
