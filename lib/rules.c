@@ -92,7 +92,9 @@ __attribute__((format(printf, 3, 4))) static sk_illegal refuse(checker *k, sk_il
  * "p8" (column letter, row number). */
 static void square_name(const checker *k, int row, int col, char out[SQUARE_NAME_MAX])
 {
-    if (k->cs104)
+    /* a square past the last column letter (or before the first row or column) has no name of
+     * a letter and a number: it is said by row and column */
+    if (k->cs104 || col < 0 || col >= 26 || row < 0)
         snprintf(out, SQUARE_NAME_MAX, "row %d, column %d", row + 1, col + 1);
     else
         snprintf(out, SQUARE_NAME_MAX, "%c%d", 'a' + col, (row + 1) % 100);

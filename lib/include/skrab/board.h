@@ -101,7 +101,8 @@ static inline int sk_board_word_factor(const sk_board *b, int row, int col)
 }
 
 /* Column label: 'a' + col. Writes "h8"-style square names (column letter, then 1-based row)
- * into OUT (at least 4 bytes). */
+ * into OUT (at least 4 bytes), for a square of a board: ROW 0..25, COL 0..25 (others get a name
+ * that is not theirs). */
 SK_API void sk_square_name(int row, int col, char out[4]);
 
 /* Renders the SkraBBKle text display into OUT: column letters above and below, row numbers on
