@@ -354,6 +354,7 @@ int sk_lexicon_load(sk_lexicon **out, const char *path, const char *cache_dir,
     sk_buf local;
     sk_buf_init(&local);
     sk_buf *t = text ? text : &local;
+    sk_buf_clear(t); /* what it held before is no part of this file (a cache hit adds nothing) */
     int fd;
     int opened = sk_file_open(path, 1, &fd); /* a regular file or a pipe (buf.h) */
     if (opened != SK_OK) return opened;

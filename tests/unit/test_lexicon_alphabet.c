@@ -379,6 +379,14 @@ static void cache_keyed_on_the_alphabet(void **state)
         assert_true(has(lex, NULL, "MAMA"));
         sk_lexicon_free(lex);
     }
+    /* a cache hit has nothing to report: TEXT is left empty, whatever it held */
+    sk_buf text;
+    sk_buf_init(&text);
+    sk_buf_puts(&text, "junk");
+    assert_int_equal(sk_lexicon_load(&lex, list, cache, &opts, &text, NULL), SK_OK);
+    assert_int_equal(text.len, 0);
+    sk_buf_free(&text);
+    sk_lexicon_free(lex);
     opts.fold_accents = 1; /* another way of reading: another entry */
     assert_int_equal(sk_lexicon_load(&lex, list, cache, &opts, NULL, NULL), SK_OK);
     sk_lexicon_free(lex);

@@ -16,7 +16,8 @@ typedef struct sk_leaves sk_leaves;
 
 /* Loads a .klv or .klv2 file (a regular file is mapped; on a little-endian host a KLV2 file's
  * values are read in place, the map kept until sk_leaves_free). Returns SK_OK, SK_ENOTFOUND,
- * SK_EIO, SK_EINVAL (malformed: DIAGS says why), SK_ENOMEM. Free with sk_leaves_free. */
+ * SK_EIO, SK_ENOTREG (a directory, a device), SK_EINVAL (malformed: DIAGS says why), SK_ENOMEM.
+ * Free with sk_leaves_free. */
 SK_API int sk_leaves_load(sk_leaves **out, const char *path, sk_diag_list *diags);
 /* Makes a leave table from the bytes of a KLV/KLV2 file. */
 SK_API int sk_leaves_from_bytes(sk_leaves **out, const void *data, size_t len, sk_diag_list *diags);

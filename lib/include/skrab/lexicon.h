@@ -155,9 +155,10 @@ SK_API int sk_kwg_validate(const void *data, size_t len, sk_diag_list *diags);
 /* ---- lexicons -------------------------------------------------------------------------------- */
 typedef struct sk_lexicon sk_lexicon;
 
-/* Opens the KWG file at PATH with one read-only mmap (a non-regular file is read instead) and
- * validates it. *OUT is released with sk_lexicon_free. Returns SK_OK, SK_ENOTFOUND, SK_EIO,
- * SK_EINVAL (not a valid KWG; DIAGS says why), SK_ETOOBIG, SK_ENOMEM. */
+/* Opens the KWG file at PATH with one read-only mmap (a pipe is read instead) and validates it.
+ * *OUT is released with sk_lexicon_free. Returns SK_OK, SK_ENOTFOUND, SK_EIO, SK_ENOTREG (a
+ * directory, a device: neither a regular file nor a pipe), SK_EINVAL (not a valid KWG; DIAGS
+ * says why), SK_ETOOBIG, SK_ENOMEM. */
 SK_API int sk_lexicon_open(sk_lexicon **out, const char *path, sk_diag_list *diags);
 
 /* Validates DATA as a KWG and makes a lexicon of a copy of it. Returns as sk_kwg_validate. */
