@@ -338,6 +338,8 @@ int sk_position_set_op(sk_position *pos, const char *code, const char *arg)
 {
     if (strlen(code) >= sizeof(pos->ops[0].code) || strlen(arg) >= SK_CGP_OP_ARG_MAX)
         return SK_ETOOBIG;
+    /* what a CGP line could not read back: a code that is no word, an operand with a ';' */
+    if (!code[0] || strpbrk(code, " \t\r\n;") || strpbrk(arg, ";\r\n")) return SK_EINVAL;
     int i = 0;
     while (i < pos->nops && strcmp(pos->ops[i].code, code) != 0)
         i++;

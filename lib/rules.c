@@ -434,6 +434,10 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
     if (why_size) why[0] = '\0';
     if (move->kind == SK_MOVE_PASS) return SK_LEGAL;
     if (move->kind == SK_MOVE_EXCHANGE) return check_exchange(&k, move, bag_count, out);
+    const sk_board *b = rules->board;
+    if (b && (pos->width != b->width || pos->height != b->height)) /* no square is sure */
+        return refuse(&k, SK_ILLEGAL_OFF_BOARD, "the position is %d x %d but the board %d x %d",
+                      pos->width, pos->height, b->width, b->height);
     sk_illegal rc = resolve(&k, move, out);
     if (rc != SK_LEGAL) return rc;
     if (out->nplaced == 0) return refuse(&k, SK_ILLEGAL_NO_TILES, "the play places no tile");

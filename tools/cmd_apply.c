@@ -35,7 +35,8 @@ typedef struct {
 static int write_position(applying *a)
 {
     if (sk_game_write_ops(&a->game.loaded, &a->pos) != SK_OK) {
-        sk_cli_error(a->cli, "no room in the position for the game's ops");
+        sk_cli_error(a->cli, "the game's files cannot be named in the position's ops (no room, a "
+                             "path too long, or one with a ';')");
         return SK_EXIT_ERROR;
     }
     sk_buf out;

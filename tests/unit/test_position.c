@@ -133,6 +133,11 @@ static void set_ops(void **state)
     assert_int_equal(parse(&p, "3/3 / 0/0 0 lex A; foo bar;", &d), SK_OK);
     assert_int_equal(sk_position_set_op(&p, "lex", "wordlist"), SK_OK);
     assert_int_equal(sk_position_set_op(&p, "var", "classic"), SK_OK);
+    /* what a CGP line could not read back is refused, and changes nothing */
+    assert_int_equal(sk_position_set_op(&p, "a b", "v"), SK_EINVAL);
+    assert_int_equal(sk_position_set_op(&p, "", "v"), SK_EINVAL);
+    assert_int_equal(sk_position_set_op(&p, "x;", "v"), SK_EINVAL);
+    assert_int_equal(sk_position_set_op(&p, "lex", "x;y"), SK_EINVAL);
     sk_buf out;
     sk_buf_init(&out);
     sk_position_write_cgp(&p, NULL, &out);

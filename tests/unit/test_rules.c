@@ -139,6 +139,13 @@ static void classic_cs104_examples(void **state)
     assert_int_equal(sk_move_parse(&m, "-QQ", 3, NULL, why, sizeof(why)), SK_OK);
     assert_int_equal(sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why)),
                      SK_ILLEGAL_EXCHANGE_TILES);
+    /* a position of another size than the board's has no square that is sure */
+    sk_position big;
+    sk_position_init(&big, 16, 16);
+    assert_int_equal(sk_move_parse(&m, "8H AB", 5, NULL, why, sizeof(why)), SK_OK);
+    assert_int_equal(sk_rules_check(&g.rules, &big, &m, 50, &p, why, sizeof(why)),
+                     SK_ILLEGAL_OFF_BOARD);
+    assert_string_equal(why, "the position is 16 x 16 but the board 15 x 15");
     /* a blind exchange is "-N" in every style, CS104's too (it has no form of its own), and
      * reads back as the same move */
     assert_int_equal(sk_move_parse(&m, "-3", 2, NULL, why, sizeof(why)), SK_OK);

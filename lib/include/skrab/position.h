@@ -58,8 +58,9 @@ SK_API void sk_position_write_cgp(const sk_position *pos, const sk_alphabet *alp
 
 /* The operand of op CODE, or NULL when the position has no such op. */
 SK_API const char *sk_position_op(const sk_position *pos, const char *code);
-/* Sets op CODE to ARG (replacing it where it stands, else appending). Returns SK_OK, or
- * SK_ETOOBIG when there is no room or ARG is too long. */
+/* Sets op CODE to ARG (replacing it where it stands, else appending). Returns SK_OK,
+ * SK_ETOOBIG when there is no room or ARG is too long, or SK_EINVAL when a CGP line could not
+ * hold the op: CODE empty or with a blank or ';', ARG with a ';' or a line break. */
 SK_API int sk_position_set_op(sk_position *pos, const char *code, const char *arg);
 /* Removes every op CODE, keeping the others in their order. */
 SK_API void sk_position_remove_op(sk_position *pos, const char *code);

@@ -117,7 +117,8 @@ typedef struct {
  * in WHY ("creates a second word GOX", "tile 'C' is not on the rack", "runs off the board at
  * q8"; squares of a CS104 move are named its way, "row 8, column 17"). OUT is filled as far as the
  * move could be resolved. The rack is checked only when known (non-empty); BAG_COUNT (tiles left in
- * the bag, -1 unknown) matters only to exchanges. */
+ * the bag, -1 unknown) matters only to exchanges. A placement on a position whose size is not the
+ * board's is SK_ILLEGAL_OFF_BOARD ("the position is 26 x 26 but the board 15 x 15"). */
 SK_API sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const sk_move *move,
                                  int bag_count, sk_play *out, char *why, size_t why_size);
 
