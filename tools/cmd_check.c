@@ -1,7 +1,6 @@
 /* cmd_check.c — `skrab check POS [MOVE...]` and `skrab score POS [MOVE...]`: each move (from the
  * arguments, else one a line from stdin) is checked against the first position of POS; check
  * says ok/illegal and why, score prints the score (with --explain, how it is made up). */
-#include <limits.h>
 #include <string.h>
 
 #include "cli_game.h"
@@ -39,8 +38,8 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
     sk_buf_puts(o, "  ");
     sk_alphabet_write_tiles(a, w->letters, o);
     sk_buf_putc(o, ':');
-    /* 64-bit, as the rules score (docs/rules.md): the factor of several x99 squares passes 32
-     * bits; the word's value is shown within the score's bounds, as the total is */
+    /* 64-bit: the factor of several x99 squares passes 32 bits; the word's value is the rules'
+     * own (w->score, kept within the score's bounds: docs/rules.md, "Scoring") */
     long long sum = 0, factor = 1;
     int factor_overflow = 0;
     for (int i = 0; i < w->len; i++) {
@@ -50,11 +49,9 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
         for (int k = 0; k < play->nplaced; k++)
             placed |= play->placed[k].row == r && play->placed[k].col == col;
         int lf = placed ? sk_board_letter_factor(b, r, col) : 1;
-        if (placed && !factor_overflow) {
-            long long wf = sk_board_word_factor(b, r, col), was = factor;
-            if (__builtin_mul_overflow(was, wf, &factor)) /* its sign is still known */
-                factor_overflow = (was < 0) == (wf < 0) ? 1 : -1;
-        }
+        if (placed && !factor_overflow &&
+            __builtin_mul_overflow(factor, (long long)sk_board_word_factor(b, r, col), &factor))
+            factor_overflow = 1;
         sk_buf_putc(o, ' ');
         sk_alphabet_write(a, (sk_tile)w->letters[i], o);
         sk_buf_put_int(o, v);
@@ -62,17 +59,10 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
         sum += v * lf;
     }
     sk_buf_printf(o, " = %lld", sum);
-    /* the score's bounds are an int's (docs/rules.md, "Scoring") */
-    if (factor_overflow) { /* the factor alone is beyond 64 bits: the value is a bound */
-        int sign = sum == 0 ? 0 : (sum < 0) == (factor_overflow < 0) ? 1 : -1;
-        sk_buf_printf(o, ", word x(beyond 64 bits) = %lld", sign * (long long)INT_MAX);
-    } else if (factor != 1) {
-        long long v;
-        if (__builtin_mul_overflow(sum, factor, &v))
-            v = (sum < 0) == (factor < 0) ? INT_MAX : -INT_MAX;
-        v = v > INT_MAX ? INT_MAX : v < -INT_MAX ? -INT_MAX : v;
-        sk_buf_printf(o, ", word x%lld = %lld", factor, v);
-    }
+    if (factor_overflow)
+        sk_buf_printf(o, ", word x(beyond 64 bits) = %d", w->score);
+    else if (factor != 1)
+        sk_buf_printf(o, ", word x%lld = %d", factor, w->score);
     sk_buf_putc(o, '\n');
 }
 
