@@ -145,6 +145,13 @@ static int choose(game *gm, const char *question, const char *prompt, char a, ch
     }
 }
 
+/* 1 when B has the shape the coursework's game is played on: S x S, SK_SKRABBKLE_MIN <= S (S is
+ * at most SK_BOARD_MAX on every board). */
+static int game_shape(const sk_board *b)
+{
+    return b->width == b->height && b->width >= SK_SKRABBKLE_MIN;
+}
+
 /* Parses TEXT, the board file PATH, in any board format (docs/formats.md, "Boards"), of the size
  * the game takes (S x S, SK_SKRABBKLE_MIN <= S). When it is not such a board, says why in one line
  * on standard error: the first error, and how many more there are (`skrab lint` lists them all).
@@ -174,7 +181,7 @@ static int parse_any_board(game *gm, const char *path, const sk_buf *text, sk_bo
         sk_cli_print_diags(gm->cli, path, 0, text->data, text->len, &first,
                            SK_CLI_DIAG_ERRORS_ONLY);
         sk_diag_list_free(&first);
-    } else if (out->width != out->height || out->width < SK_SKRABBKLE_MIN) {
+    } else if (!game_shape(out)) {
         /* the coursework's game is played on S x S squares, 11 <= S <= 26, in any format */
         fprintf(gm->cli->err,
                 "%s: error: the game is played on an S x S board, %d <= S <= %d; this one is %d x "
@@ -384,7 +391,7 @@ static int play_skrabbkle(sk_cli *cli, sk_cli_game *g, int has_seed, uint64_t se
         status = SK_EXIT_ERROR;
     }
     const sk_board *b = &g->loaded.board;
-    if (status == SK_EXIT_OK && (b->width != b->height || b->width < SK_SKRABBKLE_MIN)) {
+    if (status == SK_EXIT_OK && !game_shape(b)) {
         sk_cli_error(cli,
                      "the game is played on an S x S board, %d <= S <= %d; -b names one of %d x %d",
                      SK_SKRABBKLE_MIN, SK_BOARD_MAX, b->width, b->height);
