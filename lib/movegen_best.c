@@ -169,6 +169,9 @@ static int search(sk_movegen *g, const sk_rules *rules, const sk_position *pos,
     int use_wm = sk_mg_wm_prepare(&g->wm, &g->rack, g->views.first_move, rules);
     memcpy(g->rack.values, values, sizeof(values));
     g->rack.nvalues = n;
+    /* a cross anchor's windows, by the leaves whose tiles played may spell a word alone */
+    g->bounds.word_leave_on = use_wm && !by_score && counts[0] == 0;
+    if (g->bounds.word_leave_on) sk_mg_wm_word_leaves(&g->wm, &g->rack, g->bounds.word_leave);
     sk_mg_caps_reset(&g->bounds);
     /* Quick bounds first only by score, for a rack with a blank: its best move is often a bingo
      * far above most starts, so most starts are never bounded window by window. Without a blank

@@ -256,8 +256,10 @@ static double start_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
     prefix[0] = 0;
     for (int i = 0; i < n; i++)
         prefix[i + 1] = prefix[i] + values[i];
+    /* a cross anchor's word is made of the tiles played alone (see word_leave) */
+    const double *lv = !through && g->bounds.word_leave_on ? g->bounds.word_leave : maxleave;
     for (int p = 0; p <= n; p++)
-        leave[p] = by_score ? 0.0 : maxleave[n - p];
+        leave[p] = by_score ? 0.0 : lv[n - p];
     int nright = 0;
     for (int hi = c + 1; hi < cols && nright < n; hi++, nright++) {
         if (v->tile[r][hi] || !(v->cross[r][hi] & g->rack.mask)) break;
@@ -445,6 +447,7 @@ static double quick_bound(sk_movegen *g, const sk_mg_view *v, int r, int c, int 
         if (v->tile[r][col] || !(v->cross[r][col] & mask) || ++placed > n) break;
         quick_square(&q, v, r, col, classic);
     }
+    if (maxleave && !through && g->bounds.word_leave_on) maxleave = g->bounds.word_leave;
     return quick_finish(g, &q, fixed, values, n, maxleave);
 }
 

@@ -182,6 +182,37 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
     return 1;
 }
 
+void sk_mg_wm_word_leaves(const sk_mg_wmsearch *ws, const sk_mg_rack *rk,
+                          double out[SK_RACK_MAX + 1])
+{
+    /* each sub-multiset's key and size by its index in rk->leave_value (the tiles played), made
+     * kind by kind: the indexes below radix[t] hold the kinds before t alone */
+    sk_wm_key key[1 << SK_MG_WM_RACK];
+    uint8_t size[1 << SK_MG_WM_RACK];
+    int cells = 1, n = 0;
+    key[0].lo = key[0].hi = 0;
+    size[0] = 0;
+    for (int t = 1; t < SK_MG_LETTERS_MAX; t++) {
+        int copies = rk->initial[t], span = rk->radix[t];
+        for (int u = 1; u <= copies; u++)
+            for (int j = 0; j < span; j++) {
+                key[u * span + j] = key[(u - 1) * span + j];
+                sk_wm_key_add(&key[u * span + j], (unsigned)t);
+                size[u * span + j] = (uint8_t)(size[j] + u);
+            }
+        cells *= copies + 1;
+        n += copies;
+    }
+    for (int j = 0; j <= SK_RACK_MAX; j++)
+        out[j] = -1e300;
+    for (int i = 1; i < cells; i++) {
+        int kept = n - size[i];
+        if (rk->leave_value[i] > out[kept] &&
+            sk_wordmap_may_hold_hashed(ws->map, sk_wordmap_hash(key[i])))
+            out[kept] = rk->leave_value[i];
+    }
+}
+
 /* One window's squares, gathered once for all of its lookups. */
 typedef struct {
     const sk_mg_view *v; /* the window's view, D, and row R */

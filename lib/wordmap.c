@@ -409,6 +409,11 @@ const uint8_t *sk_wordmap_find(const sk_wordmap *wm, sk_wm_key key, unsigned *co
     return sk_wordmap_find_hashed(wm, key, sk_wordmap_hash(key), count, len);
 }
 
+int sk_wordmap_may_hold_hashed(const sk_wordmap *wm, uint64_t h)
+{
+    return filter_may_hold(wm, h);
+}
+
 uint64_t sk_wordmap_blank_letters_hashed(const sk_wordmap *wm, uint64_t h)
 {
     uint64_t fp = blank_fp(wm, h), letters = wm->wide ? WIDE_LETTERS : BLANK_LETTERS;

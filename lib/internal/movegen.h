@@ -242,6 +242,12 @@ typedef struct {
     double win_maxleave[SK_RACK_MAX + 1];
     double score_left[SK_MG_N];
     double score_suf[SK_MG_N][SK_MG_N];
+    /* by equity for a rack without a blank, with the word map (WORD_LEAVE_ON): by tiles kept,
+     * the best value of a leave whose tiles played may spell a word by themselves, -1e300 when
+     * none may (sk_mg_wm_word_leaves). A cross anchor's windows hold no board tile, so each of
+     * their moves is such a leave's: their bounds add this, not the best leave of the size. */
+    int word_leave_on;
+    double word_leave[SK_RACK_MAX + 1];
     struct sk_mg_window *windows;
     size_t nwindows, cap_windows;
     struct sk_mg_window *wheap; /* the word-map search's windows, a max-heap by bound */
@@ -548,6 +554,12 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
  * with one that no word holds with the whole rack (the blank table, asked once a position).
  * Else 1. */
 int sk_mg_wm_may_hold(sk_mg_wmsearch *ws, const sk_mg_views *vs, const struct sk_mg_window *w);
+/* For the rack RK without a blank, whose leave values are known (sk_mg_rack_leaves), after
+ * sk_mg_wm_prepare took it: OUT[j], the best value of a leave of J tiles whose N - J tiles
+ * played may be the letters of a word (the map's filter, asked of every sub-multiset: a tile set
+ * no word is made of alone is never played alone), -1e300 when none may. */
+void sk_mg_wm_word_leaves(const sk_mg_wmsearch *ws, const sk_mg_rack *rk,
+                          double out[SK_RACK_MAX + 1]);
 /* Every move covering exactly window W that can lead, found by word-map lookups, to
  * sk_mg_record. */
 void sk_mg_wm_window(sk_movegen *g, const struct sk_mg_window *w);

@@ -37,6 +37,9 @@ static inline uint64_t sk_wordmap_hash(sk_wm_key k)
 const uint8_t *sk_wordmap_find_hashed(const sk_wordmap *wm, sk_wm_key key, uint64_t hash,
                                       unsigned *count, unsigned *len);
 uint64_t sk_wordmap_blank_letters_hashed(const sk_wordmap *wm, uint64_t hash);
+/* 0 when no class of the map has a key of hash HASH (the map's filter: one read of 1 MB,
+ * where sk_wordmap_find_hashed reads the lookup table too); 1 when one may have. */
+int sk_wordmap_may_hold_hashed(const sk_wordmap *wm, uint64_t hash);
 void sk_wordmap_prefetch_hashed(const sk_wordmap *wm, uint64_t hash, int blank);
 
 #endif
