@@ -182,6 +182,8 @@ int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_format 
     int rc = sk_lines_split(&lines, text, len, diags);
     if (rc == SK_OK) {
         if (format == SK_BOARD_FORMAT_AUTO) format = sk_board_detect(text, len);
+        if (format == SK_BOARD_FORMAT_MAGPIE) sk_board_magpie_space_rows(text, &lines);
+        sk_lines_warn_trailing(&lines, diags);
         switch (format) {
         case SK_BOARD_FORMAT_CS104:
             rc = sk_board_parse_cs104(out, text, len, &lines, diags);

@@ -2,7 +2,8 @@
  * (docs/formats.md, "MAGPIE layouts"): line 1 "row, col" (0-based start square), then one line per
  * row, one character per square: space plain, ' 2L, " 3L, - 2W, = 3W, ^ 4L, ~ 4W, # blocked. The
  * width is that of the longest row; every row must have it (trailing spaces are plain squares here,
- * so editors that strip them break a layout: the error says so). */
+ * so editors that strip them break a layout: the error says so). A last row of plain squares is a
+ * line of spaces, not a trailing blank line (sk_board_magpie_space_rows). */
 #include <string.h>
 
 #include "internal/board_formats.h"
@@ -19,6 +20,25 @@ static int square_for(char c, sk_square *sq)
     if (!p) return 0;
     *sq = squares[p - chars];
     return 1;
+}
+
+/* 1 if LINE of TEXT is LEN spaces, no other character. */
+static int spaces_only(const char *text, const sk_line *line, size_t len)
+{
+    if (line->len != len) return 0;
+    for (size_t i = 0; i < len; i++)
+        if (text[line->start + i] != ' ') return 0;
+    return 1;
+}
+
+void sk_board_magpie_space_rows(const char *text, sk_lines *lines)
+{
+    size_t width = 0;
+    for (size_t r = 1; r < lines->content_count; r++)
+        if (lines->lines[r].len > width) width = lines->lines[r].len;
+    while (width > 0 && lines->content_count > 1 && lines->content_count < lines->count &&
+           spaces_only(text, &lines->lines[lines->content_count], width))
+        lines->content_count++;
 }
 
 int sk_board_parse_magpie(sk_board *out, const char *text, size_t len, const sk_lines *lines,

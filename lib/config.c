@@ -287,6 +287,7 @@ int sk_config_parse(sk_config *out, const char *text, size_t len, sk_diag_list *
     }
     rc = sk_lines_split(&lines, text, len, diags);
     if (rc != SK_OK) goto cleanup;
+    sk_lines_warn_trailing(&lines, diags);
     if (lines.content_count == 0) {
         sk_diag_add(diags, SK_SEV_ERROR, 0,
                     "empty file: expected 'KEY: value' lines; TILES, DICTIONARY and BOARD are "

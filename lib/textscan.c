@@ -68,11 +68,15 @@ int sk_lines_split(sk_lines *out, const char *text, size_t len, sk_diag_list *di
     out->content_count = out->count;
     while (out->content_count > 0 && sk_line_blank(text, &out->lines[out->content_count - 1]))
         out->content_count--;
-    if (out->content_count < out->count && out->content_count > 0)
-        sk_diag_add(diags, SK_SEV_WARNING, out->lines[out->content_count].start,
-                    "trailing blank line%s at the end of the file",
-                    out->count - out->content_count > 1 ? "s" : "");
     return SK_OK;
+}
+
+void sk_lines_warn_trailing(const sk_lines *lines, sk_diag_list *diags)
+{
+    if (lines->content_count < lines->count && lines->content_count > 0)
+        sk_diag_add(diags, SK_SEV_WARNING, lines->lines[lines->content_count].start,
+                    "trailing blank line%s at the end of the file",
+                    lines->count - lines->content_count > 1 ? "s" : "");
 }
 
 void sk_lines_free(sk_lines *lines)

@@ -470,6 +470,7 @@ int sk_tileset_parse(sk_tileset *out, const char *text, size_t len, sk_tiles_for
     }
     rc = sk_lines_split(&lines, text, len, diags);
     if (rc != SK_OK) goto cleanup;
+    sk_lines_warn_trailing(&lines, diags);
     if (format == SK_TILES_FORMAT_AUTO) format = detect(text, &lines);
     csv = format == SK_TILES_FORMAT_CSV;
     if (lines.content_count == 0) {

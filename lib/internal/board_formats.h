@@ -12,6 +12,10 @@ int sk_board_parse_cs104(sk_board *out, const char *text, size_t len, const sk_l
                          sk_diag_list *diags);
 int sk_board_parse_magpie(sk_board *out, const char *text, size_t len, const sk_lines *lines,
                           sk_diag_list *diags);
+/* In a MAGPIE layout a row of plain squares is a line of spaces, which sk_lines_split counts
+ * as blank: the trailing lines of TEXT made of spaces alone, as long as the widest row before
+ * them, are rows, and LINES->content_count takes them in. */
+void sk_board_magpie_space_rows(const char *text, sk_lines *lines);
 
 /* Reports lines after the last row (LINES->lines[FIRST_EXTRA..content_count)) as errors: the
  * first one named, then a count. HEIGHT is the number of rows the board has. */

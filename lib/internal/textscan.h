@@ -23,10 +23,13 @@ typedef struct {
 
 /* Splits TEXT into lines (a final line without newline counts; a final newline does not start
  * an empty line). Reports to DIAGS: the first NUL byte (error), a binary-looking text (error;
- * returns SK_EINVAL without splitting), the first CRLF (warning), a bare CR (error), trailing
- * blank lines (warning). Returns SK_OK, SK_EINVAL for binary input, SK_ETOOBIG for more than
- * SK_LINES_MAX lines, SK_ENOMEM. OUT->lines is freed with sk_lines_free. */
+ * returns SK_EINVAL without splitting), the first CRLF (warning), a bare CR (error). Returns
+ * SK_OK, SK_EINVAL for binary input, SK_ETOOBIG for more than SK_LINES_MAX lines, SK_ENOMEM.
+ * OUT->lines is freed with sk_lines_free. Trailing blank lines are left out of content_count;
+ * the caller reports them (sk_lines_warn_trailing) once it has taken any it reads as content. */
 int sk_lines_split(sk_lines *out, const char *text, size_t len, sk_diag_list *diags);
+/* Warns of the lines after LINES->content_count ("trailing blank lines"), if any. */
+void sk_lines_warn_trailing(const sk_lines *lines, sk_diag_list *diags);
 void sk_lines_free(sk_lines *lines);
 
 /* 1 if the line is empty or only spaces and tabs. */
