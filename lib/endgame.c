@@ -94,6 +94,11 @@ sk_endgame_verdict sk_endgame_check(const sk_rules *rules, const sk_position *po
         say(why, why_size, "the rules never end a game by idle turns");
         return SK_ENDGAME_NO_IDLE_END;
     }
+    if (sk_rules_idle_end(rules, pos->zeros, pos->nplayers)) {
+        snprintf(text, sizeof(text), "%d idle turns in a row ended the game", pos->zeros);
+        say(why, why_size, text);
+        return SK_ENDGAME_GAME_OVER;
+    }
     int unseen[SK_TILE_KINDS], over, total = 0;
     sk_position_unseen(pos, rules->tiles, unseen, &over);
     for (int t = 0; t < SK_TILE_KINDS; t++)

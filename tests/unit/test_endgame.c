@@ -481,6 +481,15 @@ static void limits(void **state)
     assert_int_equal(sk_endgame_check(&w.rules, &pos, opp, why, sizeof(why)),
                      SK_ENDGAME_RACK_UNKNOWN);
     assert_int_equal(sk_endgame_solve(w.eg, &w.rules, &pos, NULL, r), SK_EINVAL);
+    pos = m.pos; /* the idle turns ran out: the game is over, though both racks hold tiles */
+    while (!sk_rules_idle_end(&w.rules, pos.zeros, pos.nplayers))
+        pos.zeros++;
+    assert_int_equal(sk_endgame_check(&w.rules, &pos, opp, why, sizeof(why)),
+                     SK_ENDGAME_GAME_OVER);
+    assert_non_null(strstr(why, "idle turns in a row ended the game"));
+    assert_int_equal(sk_endgame_solve(w.eg, &w.rules, &pos, NULL, r), SK_EINVAL);
+    pos.zeros--;
+    assert_int_equal(sk_endgame_check(&w.rules, &pos, opp, why, sizeof(why)), SK_ENDGAME_READY);
     sk_match_free(&m);
     assert_int_equal(sk_match_start(&m, &w.rules, 2, 0, 5), SK_OK);
     assert_int_equal(sk_endgame_check(&w.rules, &m.pos, opp, why, sizeof(why)),

@@ -32,7 +32,7 @@ typedef enum {
     SK_ENDGAME_RACK_UNKNOWN,  /* the rack of the player to move is unknown */
     SK_ENDGAME_BAG_NOT_EMPTY, /* tiles are left in the bag (or the opponent's rack cannot be
                                  inferred: the unseen tiles are more than a rack) */
-    SK_ENDGAME_GAME_OVER,     /* a rack is empty: the game ended */
+    SK_ENDGAME_GAME_OVER,     /* a rack is empty, or the idle turns ran out: the game ended */
     SK_ENDGAME_NO_IDLE_END    /* the rules never end a game by idle turns: passing could go on
                                  forever */
 } sk_endgame_verdict;
