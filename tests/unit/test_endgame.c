@@ -484,8 +484,7 @@ static void limits(void **state)
     pos = m.pos; /* the idle turns ran out: the game is over, though both racks hold tiles */
     while (!sk_rules_idle_end(&w.rules, pos.zeros, pos.nplayers))
         pos.zeros++;
-    assert_int_equal(sk_endgame_check(&w.rules, &pos, opp, why, sizeof(why)),
-                     SK_ENDGAME_GAME_OVER);
+    assert_int_equal(sk_endgame_check(&w.rules, &pos, opp, why, sizeof(why)), SK_ENDGAME_GAME_OVER);
     assert_non_null(strstr(why, "idle turns in a row ended the game"));
     assert_int_equal(sk_endgame_solve(w.eg, &w.rules, &pos, NULL, r), SK_EINVAL);
     pos.zeros--;
