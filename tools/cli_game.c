@@ -138,19 +138,35 @@ int sk_cli_game_load_tiles(sk_cli *cli, sk_cli_game *g, const char *name, sk_til
     return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
 }
 
+/* 1 if A and B name the same game: the same rule set, files and numbers. */
+static int spec_same(const sk_game_spec *a, const sk_game_spec *b)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(a->file[i], b->file[i]) != 0 || a->named_by[i] != b->named_by[i]) return 0;
+    return a->has_ruleset == b->has_ruleset && a->ruleset == b->ruleset &&
+           a->rack_size == b->rack_size && a->bingo_bonus == b->bingo_bonus &&
+           a->exchange_min == b->exchange_min && a->end_turns == b->end_turns &&
+           a->end_per_player == b->end_per_player && a->end_passes_only == b->end_passes_only &&
+           a->untrusted == b->untrusted;
+}
+
 int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
 {
+    if (g->failed_status != SK_EXIT_OK && spec_same(spec, &g->failed)) return g->failed_status;
     if (need_loader(cli, g) != SK_EXIT_OK) return SK_EXIT_ERROR;
     char why[SK_PATH_MAX + 200];
     sk_spec_file which = SK_SPEC_BOARD;
     int rc = sk_game_load(g->loader, spec, &g->loaded, &which, why, sizeof(why));
+    g->failed_status = SK_EXIT_OK;
     if (rc == SK_OK) return SK_EXIT_OK;
     if (why[0])
         sk_cli_error(cli, "%s%s", why,
                      rc != SK_ENOTFOUND || which != SK_SPEC_LEXICON ? ""
                      : g->needs_lexicon ? " (give a word list or KWG file with -l)"
                                         : " (give a word list or KWG file, or -l none)");
-    return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+    g->failed = *spec;
+    g->failed_status = rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
+    return g->failed_status;
 }
 
 /* Prints the finding D (one, about line LINE of SHOWN) as G says; returns STATUS. */

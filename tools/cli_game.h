@@ -44,6 +44,10 @@ typedef struct {
     int needs_lexicon;    /* the command refuses -l none: a missing lexicon's hint omits it */
     int untrusted;        /* --untrusted: names in data are held to the untrusted rule */
     unsigned diag_flags;  /* how findings about a position are printed: sk_cli_print_diags */
+    /* the last load, when it failed (FAILED_STATUS not SK_EXIT_OK): a stream's next positions
+     * that name the same files fail the same way, said once (sk_cli_game_load) */
+    int failed_status;
+    sk_game_spec failed;
 } sk_cli_game;
 
 void sk_cli_game_init(sk_cli_game *g);
@@ -59,7 +63,9 @@ int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec);
 
 /* Loads the game SPEC names into G->loaded (files found in the data directories, lexicons kept
  * by G's loader), printing what is wrong: a file's findings as FILE:LINE:COL, anything else in
- * one line. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. */
+ * one line. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. When
+ * the last load failed and SPEC is the same, it fails again at once, printing nothing: a stream
+ * whose positions all name a missing lexicon says so once, not once a position. */
 int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec);
 
 /* Loads what -R -b -t -l name (the lexicon only when -l is given), for a command that will not
