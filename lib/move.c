@@ -42,7 +42,7 @@ static int read_tiles(matcher *m, const char *s, size_t n, int flags, char *dst,
     size_t at;
     sk_tile_read r;
     int k = sk_alphabet_read_tiles(m->alphabet, s, n, flags, dst, SK_MOVE_TILES_MAX, &at, &r);
-    if (k > SK_MOVE_TILES_MAX) return fail(m, "%s of more than 26 tiles", what);
+    if (k > SK_MOVE_TILES_MAX) return fail(m, "%s of more than %d tiles", what, SK_MOVE_TILES_MAX);
     if (k < 0) {
         char why[96];
         sk_alphabet_read_why(r, s, n, at, why, sizeof(why));
@@ -177,6 +177,8 @@ static int parse_gcg(matcher *m, sk_move *out)
         out->exchange_count = s[0] - '0';
         if (n == 2) out->exchange_count = out->exchange_count * 10 + (s[1] - '0');
         if (out->exchange_count == 0) return fail(m, "an exchange of 0 tiles is a pass: write '-'");
+        if (out->exchange_count > SK_MOVE_TILES_MAX) /* as for the tiles written out */
+            return fail(m, "exchange of more than %d tiles", SK_MOVE_TILES_MAX);
         return SK_OK;
     }
     out->kind = SK_MOVE_PASS;
