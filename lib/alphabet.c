@@ -84,13 +84,15 @@ static int same_label(const char *label, const char *s, size_t len, int fold)
     return len > 0 && prefix_match(label, s, len, fold) == len;
 }
 
-/* A label's characters are printable and none of those that separate or mark tiles. */
+/* A label is UTF-8 whose ASCII characters are letters: the others separate or mark tiles in
+ * the text formats (a digit is a run of empty squares in CGP, '/' ends its row, '.' and '(' mark
+ * a board tile in a move, '?' is the blank, ...). */
 static int label_ok(const char *s, size_t len)
 {
     if (len == 0 || sk_utf8_invalid(s, len) != len) return 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c <= ' ' || c == 0x7f || c == '[' || c == ']' || c == '?' || c == ',') return 0;
+        if (c < 0x80 && !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return 0;
     }
     return 1;
 }
@@ -117,6 +119,7 @@ int sk_alphabet_add(sk_alphabet *a, const char *upper, size_t ulen, const char *
     } else if (sk_utf8_case(upper, ulen, 0, a->lower[k], SK_LABEL_MAX + 1) == 0) {
         return SK_ETOOBIG;
     }
+    if (strcmp(a->upper[k], a->lower[k]) == 0) return SK_EINVAL; /* a blank would look the same */
     for (int i = 1; i < k; i++)
         if (same_label(a->upper[i], upper, ulen, 1) ||
             same_label(a->lower[i], a->lower[k], strlen(a->lower[k]), 1))

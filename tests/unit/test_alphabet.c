@@ -180,7 +180,8 @@ static void add_rejects(void **state)
     sk_alphabet a;
     digraphs(&a);
     int size = a.size;
-    const char *bad[] = {"", "A B", "[X]", "?", "X,Y", "\xff", "\x01"};
+    const char *bad[] = {"",  "A B", "[X]", "?", "X,Y", "\xff", "\x01",
+                         "1", "A1",  "/",   ".", "(",   "-"};
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
         assert_int_equal(sk_alphabet_add(&a, bad[i], strlen(bad[i]), NULL, 0), SK_EINVAL);
     /* the same letter again, in either case */
@@ -188,6 +189,10 @@ static void add_rejects(void **state)
     assert_int_equal(sk_alphabet_add(&a, "Ch", 2, NULL, 0), SK_EINVAL);
     assert_int_equal(sk_alphabet_add(&a, "\xc3\xb1", 2, NULL, 0), SK_EINVAL); /* ñ */
     assert_int_equal(sk_alphabet_add(&a, "ABCDEFGHIJKLMNOP", 16, NULL, 0), SK_ETOOBIG);
+    /* a blank form that is the label itself: "\xc2\xb7" (a middle dot) has no case */
+    assert_int_equal(sk_alphabet_add(&a, "\xc2\xb7", 2, NULL, 0), SK_EINVAL);
+    assert_int_equal(sk_alphabet_add(&a, "Q", 1, "Q", 1), SK_EINVAL);
+    assert_int_equal(a.size, size);
     assert_int_equal(a.size, size);
     /* full at 63 letters */
     sk_alphabet f;

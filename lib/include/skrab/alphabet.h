@@ -82,9 +82,10 @@ SK_API void sk_alphabet_latin(sk_alphabet *out);
 
 /* Adds a letter whose label is UPPER[0..ULEN) and whose blank form is LOWER[0..LLEN) (LLEN 0:
  * the lower case of UPPER, character by character). Returns its number, or SK_EINVAL for a label
- * that is empty, not UTF-8, or holds a space, a control character, '[', ']', '?' or ',', or one
- * already in the alphabet (either form); SK_ETOOBIG when the alphabet is full or a label is longer
- * than SK_LABEL_MAX bytes. */
+ * that is empty, not UTF-8, or holds an ASCII character other than a letter (a space, a control
+ * character, a digit, '/', '?', '[', '.', ...: the text formats give them other meanings), for a
+ * blank form the same as the label, or for one already in the alphabet (either form);
+ * SK_ETOOBIG when the alphabet is full or a label is longer than SK_LABEL_MAX bytes. */
 SK_API int sk_alphabet_add(sk_alphabet *a, const char *upper, size_t ulen, const char *lower,
                            size_t llen);
 
