@@ -372,7 +372,12 @@ static void turn(sk_gr_replay *r, size_t i)
     if (p != expected) {
         SK_GR_ERR(r, ev->at + 1, "%s plays out of turn: it is %s's turn", sk_gr_nick(r, p),
                   sk_gr_nick(r, expected));
-        if (r->known[expected] && ev->cumul == r->score[expected] + ev->score) p = expected;
+        /* a misspelt nickname: the total is the expected player's (and not the named one's;
+         * when it fits both, a turn left out of the transcript is as likely, and the name
+         * stands) */
+        if (r->known[expected] && ev->cumul == r->score[expected] + ev->score &&
+            !(r->known[p] && ev->cumul == r->score[p] + ev->score))
+            p = expected;
     }
     r->last_turn = p;
     memset(&r->last, 0, sizeof(r->last));

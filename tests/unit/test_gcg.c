@@ -525,6 +525,9 @@ static void one_mistake_one_report(void **state)
              ">ann: ADEFIKL E6 FIRKED +28 66\n",
         HEAD ">ann: ACEHRTW 8D WRETCH +36 38\n>ben: DEIMNOU -7 +0 0\n"
              ">ann: ADEFIKL E6 FIRKED +28 64\n",
+        /* a turn left out, the total fitting both players: the line is the named player's */
+        HEAD ">ann: ACEHRTW - +0 0\n>ben: DEIMNOU - +0 0\n>ben: DEIMNOU - +0 0\n"
+             ">ann: ACEHRTW - +0 0\n",
         /* a wrong nickname: the line is taken as the right player's */
         HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ann: DEIMNOU -7 +0 0\n"
              ">ann: ADEFIKL E6 FIRKED +28 64\n",
