@@ -152,21 +152,17 @@ static int spec_same(const sk_game_spec *a, const sk_game_spec *b)
 
 int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
 {
-    if (g->failed_status != SK_EXIT_OK && spec_same(spec, &g->failed)) return g->failed_status;
     if (need_loader(cli, g) != SK_EXIT_OK) return SK_EXIT_ERROR;
     char why[SK_PATH_MAX + 200];
     sk_spec_file which = SK_SPEC_BOARD;
     int rc = sk_game_load(g->loader, spec, &g->loaded, &which, why, sizeof(why));
-    g->failed_status = SK_EXIT_OK;
     if (rc == SK_OK) return SK_EXIT_OK;
     if (why[0])
         sk_cli_error(cli, "%s%s", why,
                      rc != SK_ENOTFOUND || which != SK_SPEC_LEXICON ? ""
                      : g->needs_lexicon ? " (give a word list or KWG file with -l)"
                                         : " (give a word list or KWG file, or -l none)");
-    g->failed = *spec;
-    g->failed_status = rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
-    return g->failed_status;
+    return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
 }
 
 /* Prints the finding D (one, about line LINE of SHOWN) as G says; returns STATUS. */
@@ -193,7 +189,18 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
         sk_diag_add_line(&d, SK_SEV_ERROR, 0, "%s", why);
         return line_finding(cli, g, shown, line, &d, SK_EXIT_FINDINGS);
     }
-    if ((status = sk_cli_game_load(cli, g, &spec)) != SK_EXIT_OK) return status;
+    /* the same files that failed for an earlier line of this input fail again, said once */
+    if (g->failed_status != SK_EXIT_OK && line > g->failed_line &&
+        strcmp(shown, g->failed_in) == 0 && spec_same(&spec, &g->failed))
+        return g->failed_status;
+    status = sk_cli_game_load(cli, g, &spec);
+    g->failed_status = status;
+    if (status != SK_EXIT_OK) {
+        g->failed = spec;
+        g->failed_line = line;
+        snprintf(g->failed_in, sizeof(g->failed_in), "%s", shown);
+        return status;
+    }
     const sk_board *b = &g->loaded.board;
     if (pos->width != b->width || pos->height != b->height) {
         sk_diag_add_line(&d, SK_SEV_ERROR, 0,

@@ -44,10 +44,12 @@ typedef struct {
     int needs_lexicon;    /* the command refuses -l none: a missing lexicon's hint omits it */
     int untrusted;        /* --untrusted: names in data are held to the untrusted rule */
     unsigned diag_flags;  /* how findings about a position are printed: sk_cli_print_diags */
-    /* the last load, when it failed (FAILED_STATUS not SK_EXIT_OK): a stream's next positions
-     * that name the same files fail the same way, said once (sk_cli_game_load) */
-    int failed_status;
+    /* the last load of sk_cli_game_setup, when it failed (FAILED_STATUS not SK_EXIT_OK): for
+     * line FAILED_LINE of the input FAILED_IN; the input's later lines that name the same files
+     * fail the same way, said once */
+    int failed_status, failed_line;
     sk_game_spec failed;
+    char failed_in[SK_PATH_MAX + 16];
 } sk_cli_game;
 
 void sk_cli_game_init(sk_cli_game *g);
@@ -63,9 +65,7 @@ int sk_cli_game_spec(sk_cli *cli, const sk_cli_game *g, sk_game_spec *spec);
 
 /* Loads the game SPEC names into G->loaded (files found in the data directories, lexicons kept
  * by G's loader), printing what is wrong: a file's findings as FILE:LINE:COL, anything else in
- * one line. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. When
- * the last load failed and SPEC is the same, it fails again at once, printing nothing: a stream
- * whose positions all name a missing lexicon says so once, not once a position. */
+ * one line. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (a file with errors) or SK_EXIT_ERROR. */
 int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec);
 
 /* Loads what -R -b -t -l name (the lexicon only when -l is given), for a command that will not
@@ -85,7 +85,9 @@ int sk_cli_game_load_tiles(sk_cli *cli, sk_cli_game *g, const char *name, sk_til
  * the board and that no rack holds more than the rack size, and warns about tiles beyond the
  * bag: findings of line LINE of SHOWN, printed as G->diag_flags says. Returns SK_EXIT_OK,
  * SK_EXIT_FINDINGS after printing the finding, or SK_EXIT_ERROR after printing what else went
- * wrong (the overrides, a file the position names). */
+ * wrong (the overrides, a file the position names). Files that failed to load for an earlier
+ * line of the same input fail again at once, with nothing printed: a stream whose positions all
+ * name a missing lexicon says so once; another input (a file, an argument) says it again. */
 int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const char *source,
                       const char *shown, int line);
 
