@@ -95,9 +95,9 @@ const sk_cmd sk_commands[] = {
      "moves N times, as suggest --sim), simple (an A or I on the opening move, else\n"
      "exchanges), pass, or cmd:COMMAND: a program started for each turn that reads the\n"
      "position as one CGP line and writes one move line (skrab suggest --best is one); NAME=\n"
-     "names the player. A player that answers an illegal move,\n"
-     "or nothing within --move-timeout, is dropped from that game. One line a game, then the\n"
-     "totals; the same --seed plays the same games. Rules classic unless -R skrabbkle.",
+     "names the player. A player that answers an illegal move, or nothing within\n"
+     "--move-timeout, is dropped from that game. One line a game, then the totals; the same\n"
+     "--seed plays the same games. Rules classic unless -R skrabbkle.",
      sk_selfplay_options, NULL},
     {"leaves", sk_cmd_leaves, "learn leave values for equity from self-play",
      "train [OPTIONS] -o FILE",
