@@ -294,11 +294,7 @@ void sk_alphabet_read_why(sk_tile_read why, const char *text, size_t len, size_t
             const char *close = memchr(text + at, ']', len - at);
             m = close ? (size_t)(close - (text + at)) + 1 : n;
         }
-        if (m > 40) { /* a long label shown in part, cut before a character, not inside one */
-            m = 40;
-            while (m > 0 && ((unsigned char)text[at + m] & 0xC0) == 0x80)
-                m--;
-        }
+        m = sk_utf8_cut(text + at, m, 40); /* a long label shown in part, no character cut */
         if (why == SK_TILE_READ_UNKNOWN)
             snprintf(out, size, "'%.*s' is not a tile of the tile set", (int)m, text + at);
         else

@@ -51,9 +51,7 @@ static const char *const PATTERNS[SK_GP_PATTERNS] = {
 void sk_gp_put_text(char *dst, size_t size, const char *src, size_t len)
 {
     if (len >= size) {
-        len = size - 1;
-        while (len > 0 && ((unsigned char)src[len] & 0xC0) == 0x80)
-            len--;
+        len = sk_utf8_cut(src, len, size - 1);
         while (len > 0 && (src[len - 1] == ' ' || src[len - 1] == '\t'))
             len--;
     }

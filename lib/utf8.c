@@ -160,6 +160,15 @@ static const range wide[] = {
     {0xffe0, 0xffe6}, {0x1f300, 0x1f64f}, {0x1f900, 0x1f9ff}, {0x20000, 0x3fffd},
 };
 
+size_t sk_utf8_cut(const char *s, size_t len, size_t max)
+{
+    if (len <= max) return len;
+    size_t n = max;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--;
+    return n;
+}
+
 size_t sk_utf8_width(const char *s, size_t len)
 {
     size_t cols = 0;

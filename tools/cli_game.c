@@ -7,6 +7,7 @@
 
 #include "cli_game.h"
 #include "skrab/error.h"
+#include "skrab/utf8.h"
 
 void sk_cli_game_init(sk_cli_game *g)
 {
@@ -396,10 +397,7 @@ int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in
 
 void sk_cli_move_echo(char out[SK_MOVE_TEXT_MAX + 1], const char *text, size_t len)
 {
-    size_t n = len;
-    if (n > SK_MOVE_TEXT_MAX) /* back to the start of the character cut */
-        for (n = SK_MOVE_TEXT_MAX; n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80; n--)
-            ;
+    size_t n = sk_utf8_cut(text, len, SK_MOVE_TEXT_MAX);
     memcpy(out, text, n);
     out[n] = '\0';
 }

@@ -102,6 +102,11 @@ static void display_width(void **state)
                                    2),
                      2); /* a bad byte is one */
     assert_int_equal(sk_utf8_width("\t", 1), 0);
+    /* a head of at most MAX bytes cuts no character: "é" is two bytes */
+    assert_int_equal(sk_utf8_cut("a\xc3\xa9z", 4, 9), 4);
+    assert_int_equal(sk_utf8_cut("a\xc3\xa9z", 4, 3), 3);
+    assert_int_equal(sk_utf8_cut("a\xc3\xa9z", 4, 2), 1);
+    assert_int_equal(sk_utf8_cut("\xc3\xa9", 2, 1), 0);
 }
 
 /* ---- alphabets ------------------------------------------------------------------------------ */

@@ -39,6 +39,10 @@ SK_API uint32_t sk_utf8_upper(uint32_t cp);
  * does not fit. */
 SK_API size_t sk_utf8_case(const char *s, size_t len, int upper, char *out, size_t size);
 
+/* The length of the head of S[0..LEN) shown when at most MAX bytes may be: LEN when it fits,
+ * else MAX or less, backed off to where a character starts, so that no character is cut. */
+SK_API size_t sk_utf8_cut(const char *s, size_t len, size_t max);
+
 /* Columns S[0..LEN) takes in a terminal: 0 for control characters, combining marks and
  * zero-width characters, 2 for East Asian wide characters and emoji, 1 for every other
  * character and for each byte that is not UTF-8 (it shows as one replacement mark). */
