@@ -556,8 +556,9 @@ int sk_mg_wm_prepare(sk_mg_wmsearch *ws, const sk_mg_rack *rk, int first_move,
 int sk_mg_wm_may_hold(sk_mg_wmsearch *ws, const sk_mg_views *vs, const struct sk_mg_window *w);
 /* For the rack RK without a blank, whose leave values are known (sk_mg_rack_leaves), after
  * sk_mg_wm_prepare took it: OUT[j], the best value of a leave of J tiles whose N - J tiles
- * played may be the letters of a word (the map's filter, asked of every sub-multiset: a tile set
- * no word is made of alone is never played alone), -1e300 when none may. */
+ * played may be the letters of a word (the map's filter, asked of each sub-multiset whose leave
+ * would beat the best of its size found so far: a tile set no word is made of alone is never
+ * played alone), -1e300 when none may. */
 void sk_mg_wm_word_leaves(const sk_mg_wmsearch *ws, const sk_mg_rack *rk,
                           double out[SK_RACK_MAX + 1]);
 /* Every move covering exactly window W that can lead, found by word-map lookups, to
