@@ -177,7 +177,10 @@ void sk_gp_read_pragma(sk_gp_parser *p, size_t n, int first_line)
         ev->kind = SK_GCG_DROP;
         ev->player = sk_gp_find_player(p->g, who);
         ev->at = ev->rack_at = ev->move_at = ev->score_at = ev->cumul_at = arg_at;
-        if (ev->player < 0) SK_GP_ERR(p, arg_at, "#dropped names '%s', who is not a player", who);
+        if (!who[0])
+            SK_GP_ERR(p, arg_at, "#dropped needs the nickname of the player who leaves");
+        else if (ev->player < 0)
+            SK_GP_ERR(p, arg_at, "#dropped names '%s', who is not a player", who);
         return;
     }
     if (strncmp(name, "rack", 4) == 0 && isdigit((unsigned char)name[4])) {

@@ -369,7 +369,16 @@ static void turn(sk_gr_replay *r, size_t i)
         return;
     }
     if (p < 0) p = expected;
-    if (p != expected) {
+    if (r->dropped[p]) {
+        /* the #dropped line was wrong, or this one is: said once, and the player is back; their
+         * tiles went to the bag, so the tile counts are no longer known */
+        SK_GR_ERR(r, ev->at + 1, "%s plays after leaving the game (#dropped)", sk_gr_nick(r, p));
+        r->dropped[p] = 0;
+        if (sk_gr_counts_known(r))
+            sk_diag_add_line(r->diags, SK_SEV_NOTE, ev->at + 1,
+                             "tile counts stop here: racks and the bag are no longer known");
+        r->bag = -1;
+    } else if (p != expected) {
         SK_GR_ERR(r, ev->at + 1, "%s plays out of turn: it is %s's turn", sk_gr_nick(r, p),
                   sk_gr_nick(r, expected));
         /* a misspelt nickname: the total is the expected player's (and not the named one's;

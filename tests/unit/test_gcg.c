@@ -501,6 +501,10 @@ static void replay_finds_mistakes(void **state)
         {">ann: ACEHRTW - +0 0\n>ann: ACEHRTW (challenge) +5 5\n", 4,
          "challenge bonus without a play"},
         {OPENING ">ann: ABDELOT (challenge) +5 69\n", 7, "challenge bonus goes to ben"},
+        /* a player leaving */
+        {"#dropped\n>ann: ACEHRTW - +0 0\n", 3, "#dropped needs the nickname"},
+        {"#dropped cy gone\n>ann: ACEHRTW - +0 0\n", 3, "#dropped names 'cy', who is not"},
+        {"#dropped ben\n#dropped ben\n>ann: ACEHRTW - +0 0\n", 4, "ben dropped twice"},
         /* end-of-game lines during the game */
         {OPENING ">ann:  (time) -10 54\n", 7, "time penalty before the game ended"},
         {OPENING ">ben:  (ABC) +14 80\n", 7, "end-of-game points before the game ended"},
@@ -531,6 +535,9 @@ static void one_mistake_one_report(void **state)
         /* a wrong nickname: the line is taken as the right player's */
         HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ann: DEIMNOU -7 +0 0\n"
              ">ann: ADEFIKL E6 FIRKED +28 64\n",
+        /* a player who left plays on: the player is back, the tiles no longer counted */
+        HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n#dropped ben\n>ben: DEIMNOU -7 +0 0\n"
+             ">ann: ADEFIKL E6 FIRKED +28 64\n>ben: DEIMNOU - +0 0\n",
     };
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
         sk_gcg_result res;
