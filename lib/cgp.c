@@ -69,12 +69,14 @@ static void parse_board(cgp_reader *r, sk_position *out, size_t start, size_t en
         }
         if (isdigit((unsigned char)c)) {
             int run = 0;
+            size_t at = i;
             while (i < end && isdigit((unsigned char)r->line[i]) && run <= SK_BOARD_MAX)
                 run = run * 10 + (r->line[i++] - '0');
             i--;
-            if (run == 0) {
-                sk_diag_add(r->diags, SK_SEV_ERROR, i, "empty-square run of 0");
-                continue;
+            if (c == '0') { /* "0" is no run; "015" is not how a run is written, but is read */
+                sk_diag_add(r->diags, SK_SEV_ERROR, at, "empty-square run %s",
+                            run ? "with a leading 0" : "of 0");
+                if (!run) continue;
             }
             col += run;
         } else {

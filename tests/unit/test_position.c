@@ -122,6 +122,8 @@ static void diagnostics(void **state)
     /* a bracketed label is read through the alphabet: A..Z has no CH */
     expect("1[CH]1/3 AB/ 0/0 0", "'[CH]' is not a tile of the tile set", 1);
     expect("3/0 AB/ 0/0 0", "empty-square run of 0", 2);
+    expect("3/03 AB/ 0/0 0", "empty-square run with a leading 0", 2);
+    expect("A02/3 AB/ 0/0 0", "empty-square run with a leading 0", 1);
     expect("3/3$ AB/ 0/0 0", "unexpected '$' in the board", 3);
 }
 
