@@ -124,13 +124,14 @@ int sk_cmd_show(sk_cli *cli, int argc, char **argv)
     const char *arg = o.optind < argc ? argv[o.optind] : NULL;
     struct stat st;
     int is_file = arg && (strcmp(arg, "-") == 0 || stat(arg, &st) == 0);
-    int literal_cgp = arg && !is_file && strchr(arg, '/') && strchr(arg, ' ');
+    /* as for every POS argument: a name that is no file and holds a blank is a CGP line */
+    int literal_cgp = arg && !is_file && strpbrk(arg, " \t");
     sk_cli_posinput in;
     memset(&in, 0, sizeof(in));
     int status;
     if ((is_file || literal_cgp) && sk_cli_posinput_read(cli, arg, &in) != SK_OK)
         status = SK_EXIT_ERROR;
-    else if ((is_file || literal_cgp) && looks_like_cgp(in.text.data, in.text.len))
+    else if (literal_cgp || (is_file && looks_like_cgp(in.text.data, in.text.len)))
         status = show_position(cli, &g, &in, svg);
     else if ((status = sk_cli_game_check(cli, &g)) == SK_EXIT_OK) /* -R -t -l: unused, valid */
         status = show_board(cli, is_file ? &in : NULL,
