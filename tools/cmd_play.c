@@ -193,6 +193,28 @@ static int parse_any_board(game *gm, const char *path, const sk_buf *text, sk_bo
     return ok;
 }
 
+/* Whether the board file PATH, typed at the prompt, may be read: under --untrusted the answer is
+ * data, held to the rule a configuration's BOARD line is (docs/commands.md, "Untrusted input");
+ * says why not on standard error. */
+static int board_name_allowed(game *gm, const char *path)
+{
+    if (!gm->g->untrusted && !gm->cli->untrusted) return 1;
+    if (!sk_game_name_is_confined(path)) {
+        fprintf(gm->cli->err,
+                "%s: error: not allowed in untrusted input (an absolute path or '..'; name a file "
+                "in the data directories)\n",
+                path);
+        return 0;
+    }
+    if (access(path, F_OK) == 0 && !sk_datadirs_hold(&gm->cli->datadirs, path)) {
+        fprintf(gm->cli->err,
+                "%s: error: outside the data directories, which untrusted input may not name\n",
+                path);
+        return 0;
+    }
+    return 1;
+}
+
 /* Asks for a board file until one is valid; returns 1, or 0 at end of input. */
 static int load_board(game *gm, sk_board *out)
 {
@@ -201,7 +223,7 @@ static int load_board(game *gm, sk_board *out)
         if (!sk_dialog_ask(&gm->io, prompt)) return 0;
         prompt = "This is not a valid file. Please enter the file name of the board: ";
         const char *path = gm->io.line;
-        if (!*path) continue;
+        if (!*path || !board_name_allowed(gm, path)) continue;
         sk_buf text;
         sk_buf_init(&text);
         int ok = sk_cli_read(gm->cli, path, SK_BOARD_FILE_MAX, &text, 0) == SK_OK &&
