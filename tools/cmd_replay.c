@@ -6,6 +6,7 @@
  * each turn, with the move played from it (docs/replay.md, "Positions of a game"). */
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "cli_game.h"
 #include "cli_commands.h"
@@ -42,18 +43,22 @@ typedef struct {
     const char *shown;
 } turn_printer;
 
-/* Whether tile set NAME can be loaded for a game. */
-static int tiles_available(sk_cli *cli, const char *name)
+/* Whether the board or tile set (KIND) NAME, a resource name or a path, is here to be loaded
+ * for a game: a path that exists (what it holds is the load's to judge), a built-in tile set, or
+ * a resource in the data directories. */
+static int file_available(sk_cli *cli, sk_resource_kind kind, const char *name)
 {
     sk_tileset t;
     char path[SK_PATH_MAX];
-    if (!sk_resource_is_path(name) && sk_tileset_builtin(&t, name) == SK_OK) return 1;
-    return sk_resource_find(&cli->datadirs, SK_RES_TILES, name, path, sizeof(path)) == SK_OK;
+    if (sk_resource_is_path(name)) return access(name, F_OK) == 0;
+    if (kind == SK_RES_TILES && sk_tileset_builtin(&t, name) == SK_OK) return 1;
+    return sk_resource_find(&cli->datadirs, kind, name, path, sizeof(path)) == SK_OK;
 }
 
 /* Loads the game of G's pragmas (paths relative to SOURCE), the options winning, into
  * v->game. What the transcript names but this machine lacks is a warning in D, and the replay
- * does without it: a lexicon (word checks skipped), a tile set (the board not checked).
+ * does without it: a lexicon (word checks skipped), a board or a tile set (the board not
+ * checked).
  * Returns SK_EXIT_OK with *RULES set (NULL: replay without the board), or SK_EXIT_FINDINGS or
  * SK_EXIT_ERROR after printing why the game could not be loaded. */
 static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list *d,
@@ -66,9 +71,19 @@ static int setup(replaying *v, const sk_gcg *g, const char *source, sk_diag_list
     if (sk_cli_game_spec(cli, game, &spec) != SK_EXIT_OK) return SK_EXIT_ERROR;
     int lexicon_given = spec.file[SK_SPEC_LEXICON][0] != '\0';
     int tiles_given = spec.file[SK_SPEC_TILES][0] != '\0';
+    int board_given = spec.file[SK_SPEC_BOARD][0] != '\0';
     sk_game_spec_from_gcg(&spec, g, source, d);
+    const char *board = spec.file[SK_SPEC_BOARD];
+    if (!board_given && board[0] && g->board_layout.at != SK_DIAG_NO_OFFSET &&
+        !file_available(cli, SK_RES_BOARD, board)) {
+        sk_diag_add(d, SK_SEV_WARNING, g->board_layout.at,
+                    "no board '%s' here (give one with -b): the board, racks and scores are not "
+                    "checked, only the notation, turns and running totals",
+                    g->board_layout.value);
+        return SK_EXIT_OK;
+    }
     const char *tiles = spec.file[SK_SPEC_TILES];
-    if (!tiles_given && tiles[0] && !tiles_available(cli, tiles)) {
+    if (!tiles_given && tiles[0] && !file_available(cli, SK_RES_TILES, tiles)) {
         size_t at =
             g->tile_distribution.at != SK_DIAG_NO_OFFSET ? g->tile_distribution.at : g->lexicon.at;
         sk_diag_add(d, SK_SEV_WARNING, at,
