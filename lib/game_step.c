@@ -17,16 +17,24 @@ static int rack_remove(char *rack, char c)
     return 0;
 }
 
-int sk_game_draw(sk_position *pos, const sk_tileset *tiles, int player, int rack_size, sk_rng *rng)
+/* Draws tiles for PLAYER's rack up to UPTO tiles from the bag: the unseen pool less UNKNOWN
+ * tiles for each other player whose rack is unknown (what they hold is among the unseen tiles,
+ * so only the rest can be drawn; which of the unseen tiles is left to them is drawn at random
+ * with the rest, so every tile is equally likely). Returns the number drawn. */
+static int draw(sk_position *pos, const sk_tileset *tiles, int player, int upto, int unknown,
+                sk_rng *rng)
 {
     int unseen[SK_TILE_KINDS], over, total = 0;
     sk_position_unseen(pos, tiles, unseen, &over);
     for (int t = 0; t < SK_TILE_KINDS; t++)
         total += unseen[t];
+    int bag = total;
+    for (int p = 0; p < pos->nplayers; p++)
+        if (p != player && !pos->racks[p][0]) bag -= unknown;
     char *rack = pos->racks[player];
     int drawn = 0;
-    if (rack_size > SK_RACK_MAX) rack_size = SK_RACK_MAX;
-    while ((int)strlen(rack) < rack_size && total > 0) {
+    if (upto > SK_RACK_MAX) upto = SK_RACK_MAX;
+    while ((int)strlen(rack) < upto && drawn < bag) {
         uint64_t k = sk_rng_below(rng, (uint64_t)total);
         int t = 0;
         while (k >= (uint64_t)unseen[t]) {
@@ -43,6 +51,11 @@ int sk_game_draw(sk_position *pos, const sk_tileset *tiles, int player, int rack
     return drawn;
 }
 
+int sk_game_draw(sk_position *pos, const sk_tileset *tiles, int player, int rack_size, sk_rng *rng)
+{
+    return draw(pos, tiles, player, rack_size, rack_size, rng);
+}
+
 int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles, int rack_size,
                   sk_rng *rng)
 {
@@ -56,15 +69,21 @@ int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles
                 return SK_EINVAL;
         }
     }
-    if (play->kind == SK_MOVE_EXCHANGE && known) {
-        /* draw first, while the exchanged tiles are still on the rack: they cannot come back */
+    if (play->kind == SK_MOVE_EXCHANGE && known && !play->exchange[0]) {
+        rack[0] = '\0'; /* a blind exchange: which tiles went back is unknown, so the rack is */
+        known = 0;
+    } else if (play->kind == SK_MOVE_EXCHANGE && known) {
+        /* the whole draw first, while the exchanged tiles are still on the rack: they cannot
+         * come back (a bag that holds fewer than were exchanged leaves the rack short) */
         int n = (int)strlen(play->exchange);
-        if (rng && (int)strlen(rack) + n <= SK_RACK_MAX)
-            sk_game_draw(pos, tiles, 0, (int)strlen(rack) + n, rng);
+        if (rng && rack_size + n <= SK_RACK_MAX) {
+            draw(pos, tiles, 0, rack_size + n, rack_size, rng);
+            known = 0; /* drawn */
+        }
         for (const char *p = play->exchange; *p; p++)
             if (rack_remove(rack, *p) != 0) return SK_EINVAL;
     }
-    if (rng && known) sk_game_draw(pos, tiles, 0, rack_size, rng);
+    if (rng && known) draw(pos, tiles, 0, rack_size, rack_size, rng);
     pos->scores[0] = sk_score_clamp(sk_score_add(pos->scores[0], play->score)); /* saturates */
     /* past the count a CGP line holds, it stays there: a game ends long before (at most
      * 1000 scoreless turns: the 'mcnz' op) */

@@ -11,14 +11,16 @@
 
 /* Applies PLAY (already checked) for the player to move: places its tiles, takes them (or the
  * exchanged ones) off a known rack, adds the score, counts a scoreless turn, refills the rack to
- * RACK_SIZE from the unseen pool when RNG is not NULL (exchanged tiles rejoin the pool after the
- * draw, as in the real game), and gives the turn to the next player. Returns SK_OK, or
+ * RACK_SIZE from the bag when RNG is not NULL (as sk_game_draw; exchanged tiles rejoin the pool
+ * after the draw, as in the real game), and gives the turn to the next player. A blind exchange
+ * ("-3": which tiles went back is not said) leaves the rack unknown (empty). Returns SK_OK, or
  * SK_EINVAL when the known rack does not hold the tiles (POS is then partly changed). */
 SK_API int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles,
                          int rack_size, sk_rng *rng);
 
-/* Draws tiles for PLAYER's rack up to RACK_SIZE from the unseen pool (the full bag minus the
- * board and all known racks), uniformly. Returns the number drawn. */
+/* Draws tiles for PLAYER's rack up to RACK_SIZE from the bag, uniformly: the unseen pool (the
+ * full set minus the board and all known racks) less RACK_SIZE tiles for every other player
+ * whose rack is unknown, as sk_position_bag counts it. Returns the number drawn. */
 SK_API int sk_game_draw(sk_position *pos, const sk_tileset *tiles, int player, int rack_size,
                         sk_rng *rng);
 
