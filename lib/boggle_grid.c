@@ -38,6 +38,28 @@ static void bad_char(sk_diag_list *diags, size_t off, unsigned char c)
         sk_diag_add(diags, SK_SEV_ERROR, off, "byte 0x%02x is not a letter", c);
 }
 
+/* Reports the first empty row of a grid written as ROWS > 1 rows joined by '/' (row r starts at
+ * byte ROW_AT[r] and holds ROW_LEN[r] letters) at the '/' that left it empty: one at the start or
+ * the end of the grid, or the second of two in a row. One slip is one error, so the caller checks
+ * the number of rows and their lengths only when there is none. Returns 1 when a row is empty,
+ * else 0. */
+static int empty_row(sk_diag_list *diags, const size_t *row_at, const int *row_len, int rows)
+{
+    for (int r = 0; r < rows; r++) {
+        if (row_len[r]) continue;
+        if (r == 0)
+            sk_diag_add(diags, SK_SEV_ERROR, row_at[r],
+                        "empty row 1: a '/' at the start of the grid");
+        else if (r == rows - 1)
+            sk_diag_add(diags, SK_SEV_ERROR, row_at[r] - 1,
+                        "empty row %d: a '/' at the end of the grid", r + 1);
+        else
+            sk_diag_add(diags, SK_SEV_ERROR, row_at[r], "empty row %d: two '/' in a row", r + 1);
+        return 1;
+    }
+    return 0;
+}
+
 int sk_boggle_grid_parse(sk_boggle_grid *out, const char *text, size_t len, sk_diag_list *diags)
 {
     memset(out, 0, sizeof(*out));
@@ -89,6 +111,7 @@ int sk_boggle_grid_parse(sk_boggle_grid *out, const char *text, size_t len, sk_d
         }
         out->size = size;
     } else {
+        if (empty_row(diags, row_at, row_len, rows)) return SK_EINVAL;
         if (rows < SK_BOGGLE_SIZE_MIN || rows > SK_BOGGLE_SIZE_MAX) {
             sk_diag_add(diags, SK_SEV_ERROR, s, "%d rows: a grid has 3 to 6 rows", rows);
             return SK_EINVAL;

@@ -80,8 +80,14 @@ static void grids(void **state)
     parse_err("ABCD/EFG/HIJK/LMNO", SK_EINVAL, 5, "row 2 has 3 letters");
     parse_err("AB/CD", SK_EINVAL, 0, "2 rows: a grid has 3 to 6 rows");
     parse_err("ABCDEFG/ABCDEFG/ABCDEFG/ABCDEFG/ABCDEFG/ABCDEFG/ABCDEFG", SK_EINVAL, 0, "7 rows");
-    parse_err("ABC/DEF/GHI/", SK_EINVAL, 0, "row 1 has 3 letters; a grid of 4 rows needs 4");
-    parse_err("ABCD/EFGH/IJKL/", SK_EINVAL, 15, "row 4 has 0 letters");
+    parse_err("ABC/DEF/GHI/", SK_EINVAL, 11, "empty row 4: a '/' at the end of the grid");
+    parse_err("ABCD/EFGH/IJKL/", SK_EINVAL, 14, "empty row 4: a '/' at the end of the grid");
+    parse_err("PERS/LATG/SINE/TERS/ ", SK_EINVAL, 19, "empty row 5: a '/' at the end");
+    parse_err("PERS/LATG//SINE/TERS", SK_EINVAL, 10, "empty row 3: two '/' in a row");
+    parse_err("PERS/LATG///SINE/TERS", SK_EINVAL, 10, "empty row 3: two '/' in a row");
+    parse_err(" /PER/SLA/TGS", SK_EINVAL, 1, "empty row 1: a '/' at the start of the grid");
+    parse_err("PERSLATGSINETERS/", SK_EINVAL, 16, "empty row 2: a '/' at the end");
+    parse_err("/", SK_EINVAL, 0, "empty row 1");
     parse_err("AB1DEFGHI", SK_EINVAL, 2, "'1' is not a letter");
     parse_err("ABC DEF GHI", SK_EINVAL, 3, "space inside a grid");
     parse_err("AB\x01", SK_EINVAL, 2, "byte 0x01");
