@@ -38,8 +38,8 @@ const sk_cli_option sk_boggle_play_options[] = {
     {P_SEED, "seed", 's', "S", "random seed: the same seed rolls the same grids and learns alike",
      "<number>"},
     {P_TIME, "time", 0, "SECONDS", "length of a round (default 180; 0: no timer)", "<number>"},
-    {P_NO_TIMER, "no-timer", 0, NULL, "no timer: a round ends with an empty line (as --time 0)",
-     NULL},
+    {P_NO_TIMER, "no-timer", 0, NULL,
+     "no timer: a round ends with an empty line (as --time 0; not with --time)", NULL},
     {P_DIFFICULTY, "difficulty", 'D', "N",
      "1..10: the computer learns a word you find with chance N in 10 (default 5)",
      "1 2 3 4 5 6 7 8 9 10"},
@@ -65,7 +65,8 @@ typedef struct {
     sk_boggle_game game;
     sk_boggle_memory memory; /* the computer's words: where they are kept, compiled */
     int min_len, seconds;
-    int failed; /* an output or memory error: the game stops */
+    int time_given, no_timer; /* --time, --no-timer seen: the two exclude each other */
+    int failed;               /* an output or memory error: the game stops */
 } play;
 
 enum { ROUND_ENDED, ROUND_EOF, ROUND_QUIT, ROUND_ERROR };
@@ -366,8 +367,10 @@ static int parse_option(play *p, sk_cli_opts *o, int id, const char **dice, int 
         *have_seed = 1;
         return sk_cli_opts_u64(o, UINT64_MAX, seed);
     case P_TIME:
+        p->time_given = 1;
         return sk_cli_opts_int(o, 0, SECONDS_MAX, &p->seconds);
     case P_NO_TIMER:
+        p->no_timer = 1;
         p->seconds = 0;
         return SK_EXIT_OK;
     case P_DIFFICULTY:
@@ -409,6 +412,10 @@ int sk_boggle_cli_play(sk_cli *cli, int argc, char **argv)
     if (bad) opt = SK_OPT_ERROR;
     if (opt == SK_OPT_ERROR || opt == SK_OPT_HELP) {
         status = opt == SK_OPT_HELP ? SK_EXIT_OK : SK_EXIT_ERROR;
+        goto cleanup;
+    }
+    if (p->time_given && p->no_timer) {
+        status = sk_cli_usage_error(cli, "--time cannot be combined with --no-timer");
         goto cleanup;
     }
     if (o.optind < argc) {
