@@ -76,7 +76,8 @@ int sk_suggest_sim_refuses(const sk_position *pos, const sk_tileset *tiles, char
                            size_t why_size);
 
 /* Simulates POS (line LINE; BAG tiles in the bag) as S says, with LEAVES, and appends the
- * candidates as STYLE says, best first (BEST_ONLY: the first move alone, as --best writes it);
+ * candidates as STYLE says, best first (BEST_ONLY: the first move alone, as --best writes it,
+ * or the first candidate's object with JSON);
  * *LISTED is how many. Returns SK_OK or an error of sk_sim_run. */
 int sk_suggest_sim_answer(const sk_suggest_sim *s, const sk_suggest_style *style,
                           const struct sk_leaves *leaves, const sk_rules *rules,

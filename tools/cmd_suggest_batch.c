@@ -71,8 +71,8 @@ static int solve(const sk_suggest_settings *o, sk_suggest_job *j, sk_suggest_thr
     if (o->sim.iterations) {
         sk_suggest_style style = {notation_style(o), o->json, o->verbose, &j->tiles.alphabet};
         int rc = sk_suggest_sim_answer(&o->sim, &style, sk_leaves_for(j->leaves, j->rules.tiles),
-                                       &j->rules, &j->pos, j->bag, j->line, o->best && !o->json,
-                                       &j->out, &j->listed);
+                                       &j->rules, &j->pos, j->bag, j->line, o->best, &j->out,
+                                       &j->listed);
         return rc;
     }
     if (o->best && !o->json) { /* the fast path: the leader only */

@@ -86,7 +86,7 @@ int sk_suggest_sim_answer(const sk_suggest_sim *s, const sk_suggest_style *style
     }
     *listed = 0;
     if (rc != SK_OK) return rc;
-    if (best_only) {
+    if (best_only && !style->json) {
         if (r.count) {
             char move[SK_GEN_MOVE_TEXT_MAX];
             sk_gen_move_format(&r.candidates[0].move, style->notation, style->alphabet, move);
@@ -95,9 +95,10 @@ int sk_suggest_sim_answer(const sk_suggest_sim *s, const sk_suggest_style *style
             *listed = 1;
         }
     } else {
-        for (size_t i = 0; i < r.count; i++)
+        size_t n = best_only && r.count ? 1 : r.count; /* --best --json: the first object */
+        for (size_t i = 0; i < n; i++)
             write_candidate(style, pos, line, &r.candidates[i], out);
-        *listed = (int)r.count;
+        *listed = (int)n;
     }
     sk_sim_report_free(&r);
     return out->failed ? SK_ENOMEM : SK_OK;
