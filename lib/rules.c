@@ -276,6 +276,19 @@ static int in_lexicon(const checker *k, const sk_word *w)
     return sk_lexicon_contains_tiles(k->rules->lexicon, letters, (size_t)w->len);
 }
 
+/* Sorts the tile string T in tile order (the blank first), the order the move generator writes
+ * an exchange in, so that one exchange has one canonical form however it was typed. */
+static void sort_tiles(char *t)
+{
+    for (size_t i = 1; t[i]; i++)
+        for (size_t j = i; j > 0 && sk_tile_kind((sk_tile)t[j - 1]) > sk_tile_kind((sk_tile)t[j]);
+             j--) {
+            char c = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = c;
+        }
+}
+
 static sk_illegal check_exchange(checker *k, const sk_move *m, int bag_count, sk_play *out)
 {
     if (k->rules->ruleset == SK_RULES_SKRABBKLE)
@@ -285,6 +298,7 @@ static sk_illegal check_exchange(checker *k, const sk_move *m, int bag_count, sk
                       "exchange needs at least %d tile%s in the bag; it holds %d",
                       k->rules->exchange_min, k->rules->exchange_min == 1 ? "" : "s", bag_count);
     memcpy(out->exchange, m->exchange, sizeof(out->exchange));
+    if (out->exchange[0]) sort_tiles(out->exchange);
     out->exchange_count = m->exchange_count;
     int held = (int)strlen(k->pos->racks[0]);
     if (held && !m->exchange[0] && m->exchange_count > held)
