@@ -41,7 +41,7 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
     /* 64-bit: the factor of several x99 squares passes 32 bits; the word's value is the rules'
      * own (w->score, kept within the score's bounds: docs/rules.md, "Scoring") */
     long long sum = 0, factor = 1;
-    int factor_overflow = 0;
+    int factor_overflow = 0, factor_zero = 0;
     for (int i = 0; i < w->len; i++) {
         int r = w->row + (w->dir == SK_DOWN) * i, col = w->col + (w->dir == SK_ACROSS) * i;
         int v = sk_tileset_score_of(c->game.loaded.rules.tiles, w->letters[i]);
@@ -49,8 +49,9 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
         for (int k = 0; k < play->nplaced; k++)
             placed |= play->placed[k].row == r && play->placed[k].col == col;
         int lf = placed ? sk_board_letter_factor(b, r, col) : 1;
-        if (placed && !factor_overflow &&
-            __builtin_mul_overflow(factor, (long long)sk_board_word_factor(b, r, col), &factor))
+        int wf = placed ? sk_board_word_factor(b, r, col) : 1;
+        if (wf == 0) factor_zero = 1; /* the product is 0, past 64 bits or not */
+        if (!factor_overflow && __builtin_mul_overflow(factor, (long long)wf, &factor))
             factor_overflow = 1;
         sk_buf_putc(o, ' ');
         sk_alphabet_write(a, (sk_tile)w->letters[i], o);
@@ -59,7 +60,9 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
         sum += v * lf;
     }
     sk_buf_printf(o, " = %lld", sum);
-    if (factor_overflow)
+    if (factor_zero)
+        sk_buf_printf(o, ", word x0 = %d", w->score);
+    else if (factor_overflow)
         sk_buf_printf(o, ", word x(beyond 64 bits) = %d", w->score);
     else if (factor != 1)
         sk_buf_printf(o, ", word x%lld = %d", factor, w->score);
