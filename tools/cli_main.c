@@ -149,10 +149,11 @@ int sk_cmd_help(sk_cli *cli, int argc, char **argv)
         while (sub->name && strcmp(last_word(sub->name), argv[first + 1]) != 0)
             sub++;
         if (!sub->name) {
-            char names[256];
+            char names[256], hint[256];
             list_names(c->subcommands, 1, names, sizeof(names));
-            return sk_cli_usage_error(cli, "no %s subcommand '%s' (%s)", c->name, argv[first + 1],
-                                      names);
+            did_you_mean(argv[first + 1], c->subcommands, hint, sizeof(hint));
+            return sk_cli_usage_error(cli, "no %s subcommand '%s' (%s)%s%s", c->name,
+                                      argv[first + 1], names, hint[0] ? ". " : "", hint);
         }
         c = sub;
         first++;
