@@ -218,6 +218,26 @@ static int is_space(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
+/* Reports the line IN holds when it is no word to look up: cut at the bound, or holding a NUL
+ * byte (docs/CONVENTIONS.md, "Input bounds"), as an error on its line of <stdin> that makes the
+ * exit status 1 (K->any_invalid). Returns 1 when it reported the line, 0 when the line is fine. */
+static int bad_line(looker *k, const sk_cli_lines *in)
+{
+    const char *nul = memchr(in->line, '\0', in->len);
+    if (!in->cut && !nul) return 0;
+    sk_diag_list d;
+    sk_diag_list_init(&d);
+    if (in->cut)
+        sk_diag_add(&d, SK_SEV_ERROR, SK_DIAG_NO_OFFSET, "line longer than %d bytes",
+                    LOOKUP_LINE_MAX);
+    else
+        sk_diag_add(&d, SK_SEV_ERROR, (size_t)(nul - in->line), "NUL byte in the word");
+    sk_cli_print_diags(k->cli, "<stdin>", in->lineno, in->line, in->len, &d, 0);
+    sk_diag_list_free(&d);
+    k->any_invalid = 1;
+    return 1;
+}
+
 /* Looks up each line of standard input as it arrives (trimmed; blank lines skipped). */
 static int look_up_stdin(looker *k)
 {
@@ -225,16 +245,7 @@ static int look_up_stdin(looker *k)
     sk_cli_lines_stream(&in, k->cli->in, LOOKUP_LINE_MAX, 0);
     int status = SK_EXIT_OK, got;
     while ((got = sk_cli_lines_next(&in)) == SK_CLI_LINE_OK) {
-        if (in.cut) {
-            sk_diag_list d;
-            sk_diag_list_init(&d);
-            sk_diag_add(&d, SK_SEV_ERROR, SK_DIAG_NO_OFFSET, "line longer than %d bytes",
-                        LOOKUP_LINE_MAX);
-            sk_cli_print_diags(k->cli, "<stdin>", in.lineno, NULL, 0, &d, 0);
-            sk_diag_list_free(&d);
-            k->any_invalid = 1;
-            continue;
-        }
+        if (bad_line(k, &in)) continue;
         char *w = in.line;
         size_t len = in.len;
         while (len && is_space(w[len - 1]))
