@@ -272,6 +272,8 @@ void sk_json_string_n(sk_buf *out, const char *s, size_t len);
  * is, any other byte as the Latin-1 character it is (UTF-8 encoded), and control characters
  * but the tab as \xHH. */
 void sk_cli_text(sk_buf *out, const char *s);
+/* The same for the LEN bytes of S, NUL bytes included (as \x00). */
+void sk_cli_text_n(sk_buf *out, const char *s, size_t len);
 
 /* Writes BUF to cli->out. Returns SK_EXIT_OK or SK_EXIT_ERROR (a write error: reported through
  * sk_cli_write_failed). */

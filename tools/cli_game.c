@@ -395,11 +395,12 @@ int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }
 
-void sk_cli_move_echo(char out[SK_MOVE_TEXT_MAX + 1], const char *text, size_t len)
+size_t sk_cli_move_echo(char out[SK_MOVE_TEXT_MAX + 1], const char *text, size_t len)
 {
     size_t n = sk_utf8_cut(text, len, SK_MOVE_TEXT_MAX);
     memcpy(out, text, n);
     out[n] = '\0';
+    return n;
 }
 
 int sk_cli_for_each_move(sk_cli *cli, int argc, char **argv, int first, sk_cli_move_fn fn,

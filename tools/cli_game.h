@@ -141,8 +141,9 @@ int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in
 
 /* Copies the move text TEXT[0..LEN) into OUT for echoing it (NUL-terminated): all of it, or when
  * it is longer than a move may be (SK_MOVE_TEXT_MAX bytes) its head, cut where a UTF-8
- * character starts. */
-void sk_cli_move_echo(char out[SK_MOVE_TEXT_MAX + 1], const char *text, size_t len);
+ * character starts. Returns the number of bytes copied, which counts any NUL bytes of TEXT
+ * (quote them with sk_cli_text_n or sk_json_string_n). */
+size_t sk_cli_move_echo(char out[SK_MOVE_TEXT_MAX + 1], const char *text, size_t len);
 
 /* Calls FN(CTX, TEXT, LEN) for each move: ARGV[FIRST..ARGC) when there are any (a first '--'
  * skipped), else each line of standard input that is not blank or a comment (first non-blank

@@ -86,7 +86,12 @@ void sk_json_string_n(sk_buf *out, const char *s, size_t len)
 
 void sk_cli_text(sk_buf *out, const char *s)
 {
-    const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+    sk_cli_text_n(out, s, strlen(s));
+}
+
+void sk_cli_text_n(sk_buf *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
     for (; p < end; p++) {
         int n = *p >= 0x80 ? utf8_length(p, (size_t)(end - p)) : 0;
         if (n) { /* well-formed UTF-8 goes through as it is */

@@ -49,12 +49,13 @@ static void json_tiles(sk_buf *o, const sk_alphabet *a, const char *tiles)
 }
 
 /* One object a move, every key on every line (null where the move has no such value):
- * input notation kind row col dir tiles word reason. */
-static void json_move(sk_buf *o, const sk_alphabet *a, const char *input, const sk_move *m,
-                      const char *word, const char *reason)
+ * input (the INPUT_LEN bytes of INPUT, NUL bytes included) notation kind row col dir tiles word
+ * reason. */
+static void json_move(sk_buf *o, const sk_alphabet *a, const char *input, size_t input_len,
+                      const sk_move *m, const char *word, const char *reason)
 {
     sk_buf_puts(o, "{\"input\":");
-    sk_json_string(o, input);
+    sk_json_string_n(o, input, input_len);
     if (!m) {
         sk_buf_puts(o, ",\"notation\":null,\"kind\":null,\"row\":null,\"col\":null,"
                        "\"dir\":null,\"tiles\":null,\"word\":null,\"reason\":");
@@ -92,11 +93,26 @@ static void json_move(sk_buf *o, const sk_alphabet *a, const char *input, const 
     sk_buf_puts(o, ",\"reason\":null}\n");
 }
 
+/* Says on standard error why the move INPUT[0..LEN) is not read: "skrab parse: 'INPUT': WHY",
+ * both quoted as text for a terminal (docs/commands.md, "Diagnostics"). */
+static void report(sk_cli *cli, const char *input, size_t len, const char *why)
+{
+    sk_buf line;
+    sk_buf_init(&line);
+    sk_buf_puts(&line, "skrab parse: '");
+    sk_cli_text_n(&line, input, len);
+    sk_buf_puts(&line, "': ");
+    sk_cli_text(&line, why);
+    sk_buf_putc(&line, '\n');
+    fputs(sk_buf_str(&line), cli->err);
+    sk_buf_free(&line);
+}
+
 static int parse_one(void *ctx, const char *text, size_t len)
 {
     parsing *p = ctx;
     char input[SK_MOVE_TEXT_MAX + 1], why[300];
-    sk_cli_move_echo(input, text, len);
+    size_t input_len = sk_cli_move_echo(input, text, len);
     sk_move m;
     sk_buf word;
     sk_buf_init(&word);
@@ -117,13 +133,12 @@ static int parse_one(void *ctx, const char *text, size_t len)
     }
     if (!ok) {
         p->all_ok = 0;
-        if (p->json) {
-            json_move(&p->out, p->alphabet, input, NULL, NULL, why);
-        } else {
-            fprintf(p->cli->err, "skrab parse: '%s': %s\n", input, why);
-        }
+        if (p->json)
+            json_move(&p->out, p->alphabet, input, input_len, NULL, NULL, why);
+        else
+            report(p->cli, input, input_len, why);
     } else if (p->json) {
-        json_move(&p->out, p->alphabet, input, &m, word.len ? word.data : NULL, NULL);
+        json_move(&p->out, p->alphabet, input, input_len, &m, word.len ? word.data : NULL, NULL);
     } else if (p->have_position && m.kind == SK_MOVE_PLACE) {
         sk_play_write_gcg(&play, p->alphabet, &p->out);
         sk_buf_putc(&p->out, '\n');
