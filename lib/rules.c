@@ -129,6 +129,13 @@ static int on_board(const checker *k, int r, int c)
     return r >= 0 && c >= 0 && r < k->h && c < k->w;
 }
 
+/* Whether the square at R, C (on the board) is blocked (docs/formats.md, "Boards"): no tile is
+ * placed there, nor can one be there already. */
+static int blocked(const checker *k, int r, int c)
+{
+    return sk_board_square(k->rules->board, r, c)->kind == SK_SQ_BLOCKED;
+}
+
 static char at(const checker *k, int r, int c)
 {
     return on_board(k, r, c) ? k->grid[r * k->w + c] : 0;
@@ -147,10 +154,11 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
             }
             char have = sk_position_tile(k->pos, r, c), want = m->tiles[i];
             square_name(k, r, c, sq);
-            if (want == SK_MOVE_UNNAMED || m->through[i]) {
-                if (!have)
-                    return refuse(k, SK_ILLEGAL_MISMATCH,
-                                  "square %s is empty but the play marks it as on the board", sq);
+            if ((want == SK_MOVE_UNNAMED || m->through[i]) && !have) {
+                if (blocked(k, r, c)) /* said as for a tile placed there */
+                    return refuse(k, SK_ILLEGAL_BLOCKED, "%s %s is blocked", square_noun(k), sq);
+                return refuse(k, SK_ILLEGAL_MISMATCH,
+                              "square %s is empty but the play marks it as on the board", sq);
             }
             if (have) {
                 if (want != SK_MOVE_UNNAMED && (have & SK_TILE_LETTER) != (want & SK_TILE_LETTER)) {
@@ -458,7 +466,7 @@ sk_illegal sk_rules_check(const sk_rules *rules, const sk_position *pos, const s
     char sq[SQUARE_NAME_MAX];
     for (int i = 0; i < out->nplaced; i++) {
         const sk_placement *p = &out->placed[i];
-        if (sk_board_square(rules->board, p->row, p->col)->kind == SK_SQ_BLOCKED) {
+        if (blocked(&k, p->row, p->col)) {
             square_name(&k, p->row, p->col, sq);
             return refuse(&k, SK_ILLEGAL_BLOCKED, "%s %s is blocked", square_noun(&k), sq);
         }

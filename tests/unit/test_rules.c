@@ -166,6 +166,27 @@ static void classic_cs104_examples(void **state)
     sk_lexicon_free(g.lex);
 }
 
+/* A blocked square (MAGPIE '#') is said to be blocked whatever the play puts there: a tile, or a
+ * GCG '.' or '( )' that marks it as holding a tile already. */
+static void blocked_squares(void **state)
+{
+    (void)state;
+    game g;
+    setup_game(&g, SK_RULES_CLASSIC, "samples/boards/magpie-blocked-11.txt");
+    const char *moves[] = {"A2 AT", "A2 ..", "A2 .T", "A1 A.", "A2 (AT)", "2A .T"};
+    for (size_t i = 0; i < sizeof(moves) / sizeof(moves[0]); i++) {
+        sk_move m;
+        sk_play p;
+        char why[200];
+        assert_int_equal(sk_move_parse(&m, moves[i], strlen(moves[i]), NULL, why, sizeof(why)),
+                         SK_OK);
+        sk_illegal rc = sk_rules_check(&g.rules, &g.pos, &m, 50, &p, why, sizeof(why));
+        if (rc != SK_ILLEGAL_BLOCKED || !strstr(why, " is blocked"))
+            fail_msg("%s: expected a blocked square, got %d '%s'", moves[i], rc, why);
+    }
+    sk_lexicon_free(g.lex);
+}
+
 /* The classic scoring examples (LOFTY, LOAM with four cross words, the OFFICIATE bingo): the
  * double letter before the double word, premiums only for the player who covers them. */
 static void classic_scoring_examples(void **state)
@@ -182,9 +203,8 @@ static void classic_scoring_examples(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(skrabbkle_seed_example),
-        cmocka_unit_test(skrabbkle_reasons),
-        cmocka_unit_test(classic_cs104_examples),
+        cmocka_unit_test(skrabbkle_seed_example),   cmocka_unit_test(skrabbkle_reasons),
+        cmocka_unit_test(blocked_squares),          cmocka_unit_test(classic_cs104_examples),
         cmocka_unit_test(classic_scoring_examples),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
