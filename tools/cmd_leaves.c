@@ -166,15 +166,11 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, trainer *t, int argc, char
     if (opt == SK_OPT_HELP) return -1;
     if (o.optind < argc) return sk_cli_usage_error(cli, "leaves train takes no operands");
     if (!t->output) return sk_cli_usage_error(cli, "missing -o FILE: where to write the leaves");
-    if (strcmp(t->output, "-") != 0) { /* a directory that is not there fails now, not later */
-        const char *slash = strrchr(t->output, '/');
-        char dir[SK_PATH_MAX];
-        snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - t->output) + 1 : 1,
-                 slash ? t->output : ".");
-        if (access(dir, W_OK) != 0) {
-            sk_cli_error(cli, "cannot write %s: %s", t->output, strerror(errno));
-            return SK_EXIT_ERROR;
-        }
+    /* a FILE that cannot be written (a directory, in a directory that is not there or is not
+     * writable) fails now, not after the training */
+    if (strcmp(t->output, "-") != 0 && sk_selfplay_check_writable(t->output) != 0) {
+        sk_cli_error(cli, "cannot write %s: %s", t->output, strerror(errno));
+        return SK_EXIT_ERROR;
     }
     if (strcmp(t->output, "-") == 0 && isatty(fileno(cli->out))) {
         sk_cli_error(cli, "refusing to write a binary KLV2 file to a terminal; use -o FILE");

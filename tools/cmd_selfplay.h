@@ -42,6 +42,12 @@ int sk_selfplay_make_dirs(const char *dir);
  * is never half-written. Returns 0, or -1 with errno set. */
 int sk_selfplay_write_file(const char *path, const char *data, size_t len);
 
+/* Whether sk_selfplay_write_file could write PATH now, asked before the work that makes the
+ * data: PATH is not a directory, and a temporary file can be made beside it (it is made and
+ * removed at once, so nothing is left behind). Returns 0, or -1 with errno set (EISDIR, ENOENT,
+ * EACCES, EROFS, ...). */
+int sk_selfplay_check_writable(const char *path);
+
 /* Writes IN[0..LEN) into OUT[SIZE] as text that is safe to show: well-formed printable UTF-8 as
  * it is, a backslash doubled, every other byte as \xHH (docs/play.md, "Automated games:
  * `skrab selfplay`"): what a player answered, quoted in the reason it was dropped. Stops before

@@ -301,23 +301,48 @@ int sk_selfplay_make_dirs(const char *dir)
     return 0;
 }
 
-int sk_selfplay_write_file(const char *path, const char *data, size_t len)
+#define TEMP_NAME_MAX 4200
+
+/* Makes a new file beside PATH, of a name no one has (O_EXCL: never a file or link planted
+ * there; O_NOFOLLOW: never through a link), and writes its name into TMP. Returns its file
+ * descriptor, open for writing, or -1 with errno set. */
+static int open_temp(const char *path, char tmp[TEMP_NAME_MAX])
 {
-    char tmp[4200];
     const char *slash = strrchr(path, '/');
     int dir = slash ? (int)(slash - path + 1) : 0;
-    /* a new file of a name no one has (O_EXCL: never a file or link planted there; O_NOFOLLOW:
-     * never through a link), then renamed over PATH */
     int fd = -1;
     for (unsigned attempt = 0; fd < 0 && attempt < 100; attempt++) {
-        if (snprintf(tmp, sizeof(tmp), "%.*s.%s.%ld.%u.tmp", dir, path, path + dir, (long)getpid(),
-                     attempt) >= (int)sizeof(tmp)) {
+        if (snprintf(tmp, TEMP_NAME_MAX, "%.*s.%s.%ld.%u.tmp", dir, path, path + dir,
+                     (long)getpid(), attempt) >= TEMP_NAME_MAX) {
             errno = ENAMETOOLONG;
             return -1;
         }
         fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST) return -1;
     }
+    return fd;
+}
+
+int sk_selfplay_check_writable(const char *path)
+{
+    struct stat st;
+    size_t len = strlen(path);
+    if ((len && path[len - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+        errno = EISDIR;
+        return -1;
+    }
+    char tmp[TEMP_NAME_MAX];
+    int fd = open_temp(path, tmp);
+    if (fd < 0) return -1;
+    close(fd);
+    unlink(tmp);
+    return 0;
+}
+
+int sk_selfplay_write_file(const char *path, const char *data, size_t len)
+{
+    char tmp[TEMP_NAME_MAX];
+    int fd = open_temp(path, tmp); /* written, then renamed over PATH */
     if (fd < 0) return -1;
     int ok = 1;
     for (size_t at = 0; ok && at < len;) {
