@@ -199,9 +199,30 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
 /* Checks that RACK (when known) holds TILES[0..N) (SK_TILE_WILD or a blanked letter takes a
  * blank). The reason names the first tile short: not on the rack at all, or fewer of it than the
  * move uses ("only one 'R' is on the rack"). */
+/* An unknown rack holds unseen tiles: TILES (N of them) may hold no more of a kind than the
+ * unseen pool has (unless the position already holds more than the set: validate says so). */
+static sk_illegal check_unseen(checker *k, const char *tiles, int n)
+{
+    int unseen[SK_TILE_KINDS], over, used[SK_TILE_KINDS] = {0};
+    sk_position_unseen(k->pos, k->rules->tiles, unseen, &over);
+    if (over >= 0) return SK_LEGAL;
+    for (int i = 0; i < n; i++)
+        used[sk_tile_kind((sk_tile)tiles[i])]++;
+    for (int t = 0; t < SK_TILE_KINDS; t++) {
+        if (used[t] <= unseen[t]) continue;
+        char l[SK_LABEL_TEXT_MAX + 1];
+        tile_text(k, (char)(t == SK_TILE_BLANK ? SK_TILE_WILD : t), l);
+        return refuse(k, SK_ILLEGAL_NOT_ON_RACK,
+                      "%d '%s' tile%s, but %d %s unseen (not on the board or a known rack)",
+                      used[t], l, used[t] == 1 ? "" : "s", unseen[t],
+                      unseen[t] == 1 ? "is" : "are");
+    }
+    return SK_LEGAL;
+}
+
 static sk_illegal check_rack(checker *k, const char *rack, const char *tiles, int n)
 {
-    if (!rack[0]) return SK_LEGAL; /* unknown rack */
+    if (!rack[0]) return check_unseen(k, tiles, n); /* unknown rack */
     int have[SK_TILE_KINDS] = {0}, held[SK_TILE_KINDS];
     for (const char *p = rack; *p; p++)
         have[sk_tile_kind((sk_tile)*p)]++;

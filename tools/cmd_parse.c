@@ -21,7 +21,8 @@ typedef struct {
     int json, have_position, all_ok;
     sk_cli_game game;
     sk_position pos;
-    sk_tileset tiles; /* -t without a position: the moves' alphabet */
+    sk_tileset tiles; /* -t without a position: the moves' alphabet; with one, its tile set
+                       * with every count beyond what a board holds (no count is checked) */
     const sk_alphabet *alphabet;
     sk_buf out;
 } parsing;
@@ -122,6 +123,7 @@ static int parse_one(void *ctx, const char *text, size_t len)
         /* the board decides which squares the move covers; no other rule is checked */
         sk_rules loose = p->game.loaded.rules;
         loose.lexicon = NULL;
+        loose.tiles = &p->tiles;   /* nor how many of a tile there are */
         p->pos.racks[0][0] = '\0'; /* nor the rack */
         sk_illegal rc = sk_rules_check(&loose, &p->pos, &m, -1, &play, why, sizeof(why));
         if (rc == SK_LEGAL || rc > SK_ILLEGAL_NOT_ON_RACK)
@@ -178,6 +180,9 @@ int sk_cmd_parse(sk_cli *cli, int argc, char **argv)
         status = sk_cli_load_position(cli, position, o.optind == argc, &in, &p.pos, &p.game);
         p.have_position = 1;
         p.alphabet = &p.game.loaded.tiles.alphabet;
+        p.tiles = p.game.loaded.tiles;
+        for (int t = 0; t < SK_ALPHABET_MAX; t++)
+            p.tiles.count[t] = 2 * SK_BOARD_MAX * SK_BOARD_MAX;
     } else if (p.game.tiles_name) {
         char path[SK_PATH_MAX];
         status =

@@ -359,6 +359,32 @@ static void ref_score_run(const scenario *sc, const unsigned char *mine, int w, 
     ru->score = sum * factor;
 }
 
+/* The kind of ASCII tile C: 0 the blank ('?', or a lowercase letter played as one), 1..26. */
+static int ref_kind(char c)
+{
+    return c == '?' || is_lower(c) ? 0 : c - 'A' + 1;
+}
+
+/* An unknown rack holds unseen tiles: 1 when the N tiles of NEED are among them (the set less
+ * the board and the known racks), or when the board and racks already hold more of some tile
+ * than the set does (a position validate refuses: no limit is then known). */
+static int ref_unseen_holds(const scenario *sc, const sk_position *pos, const char *need, int n)
+{
+    int unseen[27];
+    for (int k = 0; k < 27; k++)
+        unseen[k] = sc->tiles.count[k];
+    for (int i = 0; i < pos->width * pos->height; i++)
+        if (pos->tiles[i]) unseen[ref_kind(pos->tiles[i])]--;
+    for (int p = 0; p < pos->nplayers; p++)
+        for (const char *c = pos->racks[p]; *c; c++)
+            unseen[ref_kind(*c)]--;
+    for (int k = 0; k < 27; k++)
+        if (unseen[k] < 0) return 1;
+    for (int i = 0; i < n; i++)
+        if (--unseen[ref_kind(need[i])] < 0) return 0;
+    return 1;
+}
+
 /* Fills V: legal or not (and why), the score, the squares filled and the runs made. Returns
  * V->legal. */
 static int ref_check(const scenario *sc, sk_ruleset rs, const sk_position *pos, const sk_move *m,
@@ -387,6 +413,8 @@ static int ref_check(const scenario *sc, sk_ruleset rs, const sk_position *pos, 
                 if (same > sc->tiles.count[kind])
                     return ref_refuse(v, "more of a tile than the set has");
             }
+            if (!ref_unseen_holds(sc, pos, m->exchange, (int)strlen(m->exchange)))
+                return ref_refuse(v, "more of a tile than is unseen");
         }
         return 1;
     }
@@ -399,6 +427,8 @@ static int ref_check(const scenario *sc, sk_ruleset rs, const sk_position *pos, 
             return ref_refuse(v, "tile on a blocked square");
     if (rack[0] && !ref_rack_holds(rack, pl->tile, pl->n))
         return ref_refuse(v, "the rack does not hold the tiles");
+    if (!rack[0] && !ref_unseen_holds(sc, pos, pl->tile, pl->n))
+        return ref_refuse(v, "more of a tile than is unseen");
 
     char after[SK_BOARD_MAX * SK_BOARD_MAX];
     unsigned char mine[SK_BOARD_MAX * SK_BOARD_MAX] = {0};
