@@ -2,8 +2,9 @@
  * (docs/formats.md, "MAGPIE layouts"): line 1 "row, col" (0-based start square), then one line per
  * row, one character per square: space plain, ' 2L, " 3L, - 2W, = 3W, ^ 4L, ~ 4W, # blocked. The
  * width is that of the longest row; every row must have it (trailing spaces are plain squares here,
- * so editors that strip them break a layout: the error says so). A last row of plain squares is a
- * line of spaces, not a trailing blank line (sk_board_magpie_space_rows). */
+ * so editors that strip them break a layout: the error says so). A row of plain squares is a line
+ * of spaces, the last rows too, and a layout may be nothing else: those lines are rows, not
+ * trailing blank lines (sk_board_magpie_space_rows). */
 #include <string.h>
 
 #include "internal/board_formats.h"
@@ -31,14 +32,29 @@ static int spaces_only(const char *text, const sk_line *line, size_t len)
     return 1;
 }
 
-void sk_board_magpie_space_rows(const char *text, sk_lines *lines)
+/* The width the rows of a layout have: that of the longest row up to LINES->content_count, or,
+ * when there is none (every row is spaces), that of the longest line of spaces after line 1. */
+static size_t layout_width(const char *text, const sk_lines *lines)
 {
     size_t width = 0;
-    for (size_t r = 1; r < lines->content_count; r++)
-        if (lines->lines[r].len > width) width = lines->lines[r].len;
-    while (width > 0 && lines->content_count > 1 && lines->content_count < lines->count &&
-           spaces_only(text, &lines->lines[lines->content_count], width))
-        lines->content_count++;
+    int spaces = lines->content_count == 1;
+    for (size_t r = 1; r < (spaces ? lines->count : lines->content_count); r++) {
+        const sk_line *l = &lines->lines[r];
+        if (l->len > width && (!spaces || spaces_only(text, l, l->len))) width = l->len;
+    }
+    return width;
+}
+
+void sk_board_magpie_space_rows(const char *text, sk_lines *lines)
+{
+    if (lines->content_count == 0) return; /* no line 1: nothing is a row */
+    size_t width = layout_width(text, lines);
+    for (size_t r = lines->count; width > 0 && r > lines->content_count; r--) {
+        if (spaces_only(text, &lines->lines[r - 1], width)) {
+            lines->content_count = r;
+            return;
+        }
+    }
 }
 
 int sk_board_parse_magpie(sk_board *out, const char *text, size_t len, const sk_lines *lines,

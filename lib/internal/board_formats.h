@@ -13,8 +13,10 @@ int sk_board_parse_cs104(sk_board *out, const char *text, size_t len, const sk_l
 int sk_board_parse_magpie(sk_board *out, const char *text, size_t len, const sk_lines *lines,
                           sk_diag_list *diags);
 /* In a MAGPIE layout a row of plain squares is a line of spaces, which sk_lines_split counts
- * as blank: the trailing lines of TEXT made of spaces alone, as long as the widest row before
- * them, are rows, and LINES->content_count takes them in. */
+ * as blank (docs/formats.md, "MAGPIE layouts"). The width is that of the widest row before the
+ * trailing blank lines of TEXT or, when every line after line 1 is blank, that of the widest of
+ * them made of spaces alone. The trailing lines up to the last one of that many spaces are rows:
+ * LINES->content_count takes them in (a shorter one among them is then a short row). */
 void sk_board_magpie_space_rows(const char *text, sk_lines *lines);
 
 /* Reports lines after the last row (LINES->lines[FIRST_EXTRA..content_count)) as errors: the

@@ -1,0 +1,90 @@
+/* test_board_rows.c — how the board parsers read the ends of rows and of files: MAGPIE rows of
+ * plain squares written as lines of spaces (docs/formats.md, "MAGPIE layouts"). */
+#include <string.h>
+
+#include "testutil.h"
+
+#include "skrab/board.h"
+#include "skrab/error.h"
+
+#define expect_diag(t, d, sev, l, c, m) tu_expect_diag_at(t, d, sev, l, c, m, 0)
+
+/* Parses TEXT as FMT; returns the rc; leaves findings in D. */
+static int parse(sk_board *b, const char *text, sk_board_format fmt, sk_diag_list *d)
+{
+    sk_diag_list_init(d);
+    int rc = sk_board_parse(b, text, strlen(text), fmt, d);
+    sk_diag_list_sort(d);
+    return rc;
+}
+
+/* A layout whose every row is plain is lines of spaces, all as wide as the widest. */
+static void magpie_all_plain(void **state)
+{
+    (void)state;
+    sk_board b;
+    sk_diag_list d;
+    const char *plain = "1, 1\n   \n   \n   \n";
+    assert_int_equal(parse(&b, plain, SK_BOARD_FORMAT_AUTO, &d), SK_OK);
+    tu_expect_counts(plain, &d, 0, 0);
+    assert_int_equal(b.width, 3);
+    assert_int_equal(b.height, 3);
+    assert_int_equal(b.start_row, 1);
+    assert_int_equal(b.start_col, 1);
+    for (int i = 0; i < 9; i++)
+        assert_int_equal(b.squares[i].kind, SK_SQ_PLAIN);
+    sk_diag_list_free(&d);
+    /* blank lines after the last line of spaces as wide as the widest are trailing lines */
+    const char *trailing = "0, 0\n  \n  \n\n \n";
+    assert_int_equal(parse(&b, trailing, SK_BOARD_FORMAT_MAGPIE, &d), SK_OK);
+    tu_expect_counts(trailing, &d, 0, 1);
+    expect_diag(trailing, &d, SK_SEV_WARNING, 4, 1, "trailing blank lines");
+    assert_int_equal(b.width, 2);
+    assert_int_equal(b.height, 2);
+    sk_diag_list_free(&d);
+    /* a line of spaces an editor shortened, above the widest: a short row, said once */
+    const char *cut = "0, 0\n  \n   \n   \n";
+    assert_int_equal(parse(&b, cut, SK_BOARD_FORMAT_AUTO, &d), SK_EINVAL);
+    tu_expect_counts(cut, &d, 1, 0);
+    expect_diag(cut, &d, SK_SEV_ERROR, 2, 3, "row 1 has 2 squares, expected 3");
+    sk_diag_list_free(&d);
+    /* one line of spaces is a one-row board */
+    const char *one = "0, 2\n    \n";
+    assert_int_equal(parse(&b, one, SK_BOARD_FORMAT_AUTO, &d), SK_OK);
+    assert_int_equal(b.width, 4);
+    assert_int_equal(b.height, 1);
+    sk_diag_list_free(&d);
+    /* only blank lines without a space: no rows */
+    const char *none = "0, 0\n\n\n";
+    assert_int_equal(parse(&b, none, SK_BOARD_FORMAT_AUTO, &d), SK_EINVAL);
+    expect_diag(none, &d, SK_SEV_ERROR, 4, 1, "no rows after line 1");
+    sk_diag_list_free(&d);
+}
+
+/* Lines of spaces after the rows that hold premiums: rows up to the last one as wide as the
+ * widest row. */
+static void magpie_plain_last_rows(void **state)
+{
+    (void)state;
+    sk_board b;
+    sk_diag_list d;
+    const char *two = "1, 1\n - \n   \n   \n";
+    assert_int_equal(parse(&b, two, SK_BOARD_FORMAT_AUTO, &d), SK_OK);
+    tu_expect_counts(two, &d, 0, 0);
+    assert_int_equal(b.height, 3);
+    sk_diag_list_free(&d);
+    const char *narrower = "0, 0\n - \n   \n  \n";
+    assert_int_equal(parse(&b, narrower, SK_BOARD_FORMAT_AUTO, &d), SK_OK);
+    tu_expect_counts(narrower, &d, 0, 1);
+    assert_int_equal(b.height, 2);
+    sk_diag_list_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(magpie_all_plain),
+        cmocka_unit_test(magpie_plain_last_rows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
