@@ -203,6 +203,15 @@ int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_format 
     return rc;
 }
 
+void sk_board_report_blanks(const char *text, size_t at, size_t run_end, size_t end,
+                            sk_diag_list *diags)
+{
+    char what[24];
+    sk_describe_char(text + at, end - at, what);
+    sk_diag_add(diags, SK_SEV_ERROR, at, "%s %s (squares are written without spaces)",
+                run_end == end ? "trailing whitespace:" : "whitespace between squares:", what);
+}
+
 void sk_board_report_extra_lines(const char *text, const sk_lines *lines, size_t first_extra,
                                  int height, sk_diag_list *diags)
 {

@@ -42,28 +42,35 @@ static int square_for(char c, sk_square *sq)
     }
 }
 
+/* Reads row ROW (0-based) of a board WIDTH squares wide from line L into OUT. Blanks that end the
+ * line are trailing whitespace, one error, and are not counted as squares; a character that is
+ * no square is one (an error each, three at most); the count is then checked against WIDTH. */
 static void parse_row(const char *text, const sk_line *l, size_t row, int width, sk_board *out,
                       sk_diag_list *diags)
 {
+    size_t n = l->len, end = l->start + l->len;
+    while (n > 0 && (text[l->start + n - 1] == ' ' || text[l->start + n - 1] == '\t'))
+        n--;
+    if (n < l->len) sk_board_report_blanks(text, l->start + n, end, end, diags);
     int reported = 0;
-    for (size_t i = 0; i < l->len && (int)i < width; i++) {
+    for (size_t i = 0; i < n && (int)i < width; i++) {
         sk_square sq;
         char c = text[l->start + i];
         if (square_for(c, &sq)) {
             out->squares[row * (size_t)width + i] = sq;
         } else if (c != '\r' && c != '\0' && reported++ < 3) {
-            char what[24];
-            sk_describe_char(text + l->start + i, l->len - i, what);
+            char what[32];
+            sk_describe_unexpected(text + l->start + i, l->len - i, what);
             sk_diag_add(diags, SK_SEV_ERROR, l->start + i,
-                        "unexpected %s: a CS104 square is one of '.', '2', '3', 'd', 't'", what);
+                        "%s: a CS104 square is one of '.', '2', '3', 'd', 't'", what);
         }
     }
-    if ((int)l->len < width)
-        sk_diag_add(diags, SK_SEV_ERROR, l->start + l->len, "row %zu has %zu squares, expected %d",
-                    row + 1, l->len, width);
-    else if ((int)l->len > width)
+    if ((int)n < width)
+        sk_diag_add(diags, SK_SEV_ERROR, l->start + n, "row %zu has %zu squares, expected %d",
+                    row + 1, n, width);
+    else if ((int)n > width)
         sk_diag_add(diags, SK_SEV_ERROR, l->start + (size_t)width,
-                    "row %zu has %zu squares, expected %d (the width on line 1)", row + 1, l->len,
+                    "row %zu has %zu squares, expected %d (the width on line 1)", row + 1, n,
                     width);
 }
 

@@ -104,10 +104,10 @@ int sk_board_parse_magpie(sk_board *out, const char *text, size_t len, const sk_
             if (square_for(ch, &sq)) {
                 out->squares[r * width + c] = sq;
             } else if (ch != '\r' && ch != '\0' && reported++ < 3) {
-                char what[24];
-                sk_describe_char(text + l->start + c, l->len - c, what);
+                char what[32];
+                sk_describe_unexpected(text + l->start + c, l->len - c, what);
                 sk_diag_add(diags, SK_SEV_ERROR, l->start + c,
-                            "unexpected %s: a layout square is one of space ' \" - = ^ ~ #", what);
+                            "%s: a layout square is one of space ' \" - = ^ ~ #", what);
             }
         }
         if (l->len < width)

@@ -134,19 +134,17 @@ static int parse_row(parser *p, const sk_line *line, int width, sk_square *dst, 
             pos++;
             continue;
         }
-        char what[24];
-        sk_describe_char(p->text + pos, end - pos, what);
         size_t run = pos;
         if (c == ' ' || c == '\t') {
             while (run < end && (p->text[run] == ' ' || p->text[run] == '\t'))
                 run++;
-            sk_diag_add(p->diags, SK_SEV_ERROR, pos, "%s %s (squares are written without spaces)",
-                        run == end ? "trailing whitespace:" : "whitespace between squares:", what);
+            sk_board_report_blanks(p->text, pos, run, end, p->diags);
         } else {
+            char what[32];
+            sk_describe_unexpected(p->text + pos, end - pos, what);
             while (run < end && !strchr(".({[< \t", p->text[run]))
                 run++;
-            sk_diag_add(p->diags, SK_SEV_ERROR, pos,
-                        "unexpected %s: a square is '.', '(n)' or '{n}'", what);
+            sk_diag_add(p->diags, SK_SEV_ERROR, pos, "%s: a square is '.', '(n)' or '{n}'", what);
         }
         *errors = 1;
         row_errors++;

@@ -118,6 +118,13 @@ void sk_describe_char(const char *text, size_t len, char out[24])
         sk_describe_byte(len ? (unsigned char)text[0] : 0, out);
 }
 
+void sk_describe_unexpected(const char *text, size_t len, char out[32])
+{
+    char what[24];
+    sk_describe_char(text, len, what);
+    snprintf(out, 32, "unexpected %s", what + (strncmp(what, "a ", 2) == 0 ? 2 : 0));
+}
+
 int sk_parse_int(const char *text, size_t len, long *out)
 {
     size_t i = 0;

@@ -19,6 +19,12 @@ int sk_board_parse_magpie(sk_board *out, const char *text, size_t len, const sk_
  * LINES->content_count takes them in (a shorter one among them is then a short row). */
 void sk_board_magpie_space_rows(const char *text, sk_lines *lines);
 
+/* Reports the run of spaces and tabs at TEXT[AT..RUN_END) in a row that ends at END (a board's
+ * squares are written without spaces): "trailing whitespace" when the run ends the row, else
+ * "whitespace between squares". DIAGS may be NULL. */
+void sk_board_report_blanks(const char *text, size_t at, size_t run_end, size_t end,
+                            sk_diag_list *diags);
+
 /* Reports lines after the last row (LINES->lines[FIRST_EXTRA..content_count)) as errors: the
  * first one named, then a count. HEIGHT is the number of rows the board has. */
 void sk_board_report_extra_lines(const char *text, const sk_lines *lines, size_t first_extra,

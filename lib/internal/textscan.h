@@ -40,6 +40,9 @@ void sk_describe_byte(unsigned char c, char out[24]);
 /* The same for the character at TEXT[0..LEN): a UTF-8 character of several bytes that is
  * printable is quoted whole ("'é'"), any other first byte described as sk_describe_byte does. */
 void sk_describe_char(const char *text, size_t len, char out[24]);
+/* Writes "unexpected X" into OUT, X the character at TEXT[0..LEN) as sk_describe_char names it
+ * but without an article: "unexpected 'x'", "unexpected space", "unexpected byte 0x89". */
+void sk_describe_unexpected(const char *text, size_t len, char out[32]);
 
 /* Parses TEXT[0..LEN) as a decimal integer with an optional leading '-'. Returns 1 and sets
  * *OUT on success (values beyond +-1e6 clamp to +-1000000), 0 if it is not an integer. */

@@ -1,5 +1,6 @@
 /* test_board_rows.c — how the board parsers read the ends of rows and of files: MAGPIE rows of
- * plain squares written as lines of spaces (docs/formats.md, "MAGPIE layouts"). */
+ * plain squares written as lines of spaces (docs/formats.md, "MAGPIE layouts"), blanks at the
+ * end of a CS104 row, and how a stray character in a row is named. */
 #include <string.h>
 
 #include "testutil.h"
@@ -80,11 +81,62 @@ static void magpie_plain_last_rows(void **state)
     sk_diag_list_free(&d);
 }
 
+/* Blanks after a CS104 row are trailing whitespace, as in SkraBBKle rows: one error, no squares
+ * counted for them. */
+static void cs104_trailing_whitespace(void **state)
+{
+    (void)state;
+    sk_board b;
+    sk_diag_list d;
+    const char *space = "3 3\n1 1\n... \n...\n...\n";
+    assert_int_equal(parse(&b, space, SK_BOARD_FORMAT_AUTO, &d), SK_EINVAL);
+    tu_expect_counts(space, &d, 1, 0);
+    tu_expect_diag_at(space, &d, SK_SEV_ERROR, 3, 4,
+                      "trailing whitespace: a space (squares are written without spaces)", 1);
+    sk_diag_list_free(&d);
+    const char *tabs = "3 3\n1 1\n...\n...\t\t\n...\n";
+    assert_int_equal(parse(&b, tabs, SK_BOARD_FORMAT_CS104, &d), SK_EINVAL);
+    tu_expect_counts(tabs, &d, 1, 0);
+    expect_diag(tabs, &d, SK_SEV_ERROR, 4, 4, "trailing whitespace: a tab");
+    sk_diag_list_free(&d);
+    /* a row short of squares and with blanks after them: both said */
+    const char *shortrow = "3 3\n1 1\n...\n.. \n...\n";
+    assert_int_equal(parse(&b, shortrow, SK_BOARD_FORMAT_AUTO, &d), SK_EINVAL);
+    tu_expect_counts(shortrow, &d, 2, 0);
+    expect_diag(shortrow, &d, SK_SEV_ERROR, 4, 3, "trailing whitespace: a space");
+    expect_diag(shortrow, &d, SK_SEV_ERROR, 4, 3, "row 2 has 2 squares, expected 3");
+    sk_diag_list_free(&d);
+}
+
+/* A character that is no square is named without an article: "unexpected space". */
+static void unexpected_characters(void **state)
+{
+    (void)state;
+    sk_board b;
+    sk_diag_list d;
+    const char *inner = "3 3\n1 1\n. .\n...\n...\n";
+    assert_int_equal(parse(&b, inner, SK_BOARD_FORMAT_AUTO, &d), SK_EINVAL);
+    tu_expect_counts(inner, &d, 1, 0);
+    tu_expect_diag_at(inner, &d, SK_SEV_ERROR, 3, 2,
+                      "unexpected space: a CS104 square is one of '.', '2', '3', 'd', 't'", 1);
+    sk_diag_list_free(&d);
+    const char *tab = "0, 0\n-\t=\n";
+    assert_int_equal(parse(&b, tab, SK_BOARD_FORMAT_AUTO, &d), SK_EINVAL);
+    expect_diag(tab, &d, SK_SEV_ERROR, 2, 2, "unexpected tab: a layout square is one of");
+    sk_diag_list_free(&d);
+    const char *letter = "11\n..x........\n";
+    assert_int_equal(parse(&b, letter, SK_BOARD_FORMAT_AUTO, &d), SK_EINVAL);
+    expect_diag(letter, &d, SK_SEV_ERROR, 2, 3, "unexpected 'x': a square is");
+    sk_diag_list_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(magpie_all_plain),
         cmocka_unit_test(magpie_plain_last_rows),
+        cmocka_unit_test(cs104_trailing_whitespace),
+        cmocka_unit_test(unexpected_characters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
