@@ -314,7 +314,8 @@ void sk_cli_note_guess(const sk_cli_guess *guess, const char *text, size_t len,
  * problem. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (the board is invalid) or SK_EXIT_ERROR. */
 int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_board *out);
 
-/* Parses TEXT as a board (diagnostics named SHOWN, errors only). Returns as sk_cli_load_board. */
+/* Parses TEXT as a board (diagnostics named SHOWN, errors only). Returns as sk_cli_load_board; a
+ * board past a bound of its format (more than 100,000 lines) is invalid: SK_EXIT_FINDINGS. */
 int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t len,
                        sk_board_format format, sk_board *out);
 

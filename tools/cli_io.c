@@ -278,6 +278,6 @@ int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t 
     sk_cli_print_diags(cli, shown, 0, text, len, &diags, SK_CLI_DIAG_ERRORS_ONLY);
     sk_diag_list_free(&note);
     sk_diag_list_free(&diags);
-    if (rc == SK_EINVAL) return SK_EXIT_FINDINGS;
+    if (rc == SK_EINVAL || rc == SK_ETOOBIG) return SK_EXIT_FINDINGS; /* past a bound: invalid */
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_ERROR;
 }

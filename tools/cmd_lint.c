@@ -283,7 +283,9 @@ static int lint_text(lint_ctx *ctx, const char *shown, const char *path, const c
         sk_cli_print_diags(ctx->cli, shown, 0, text, len, &note, diag_flags(ctx));
         sk_cli_print_diags(ctx->cli, shown, 0, text, len, &diags, diag_flags(ctx));
     }
-    if (rc == SK_EINVAL || rc == SK_EUNSUPPORTED)
+    /* a file past a bound of its format (SK_ETOOBIG: 100,000 lines) is invalid, a finding as a
+     * file over LINT_FILE_MAX is (docs/commands.md, "skrab lint") */
+    if (rc == SK_EINVAL || rc == SK_EUNSUPPORTED || rc == SK_ETOOBIG)
         status = status > SK_EXIT_FINDINGS ? status : SK_EXIT_FINDINGS;
     else if (rc != SK_OK)
         status = SK_EXIT_ERROR;

@@ -48,7 +48,9 @@ typedef struct {
  * Every problem is appended to DIAGS (may be NULL); parsing goes on after an error so that all
  * of them are reported. A drawing of a board (sk_board_is_drawing) is one error, whatever the
  * FORMAT. Warnings (CRLF line ends, trailing blank lines) do not fail the parse.
- * Returns SK_OK, or SK_EINVAL when any error was found (OUT is then unspecified). */
+ * Returns SK_OK, SK_EINVAL when any error was found, SK_ETOOBIG past a bound of the format
+ * (more than 100,000 lines; DIAGS says so: an invalid file, as for SK_EINVAL) or SK_ENOMEM; OUT
+ * is unspecified unless SK_OK. */
 SK_API int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_format format,
                           sk_diag_list *diags);
 
