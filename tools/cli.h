@@ -310,12 +310,19 @@ sk_board_format sk_cli_guess_board(sk_cli *cli, const char *text, size_t len, sk
 void sk_cli_note_guess(const sk_cli_guess *guess, const char *text, size_t len,
                        const sk_diag_list *diags, sk_diag_list *out);
 
+/* Says, as the one finding about FILE (the name shown), that it is larger than MAX bytes, the
+ * bound of its format, and so not WHAT ("a board file"): "file is larger than MAX bytes: not
+ * WHAT", printed with sk_cli_print_diags and FLAGS. Returns SK_EXIT_FINDINGS (an invalid file). */
+int sk_cli_report_too_large(sk_cli *cli, const char *file, size_t max, const char *what,
+                            unsigned flags);
+
 /* Resolves NAME (a built-in name or a path) to a board and parses it with FORMAT; prints any
  * problem. Returns SK_EXIT_OK, SK_EXIT_FINDINGS (the board is invalid) or SK_EXIT_ERROR. */
 int sk_cli_load_board(sk_cli *cli, const char *name, sk_board_format format, sk_board *out);
 
 /* Parses TEXT as a board (diagnostics named SHOWN, errors only). Returns as sk_cli_load_board; a
- * board past a bound of its format (more than 100,000 lines) is invalid: SK_EXIT_FINDINGS. */
+ * board past a bound of its format (more than SK_BOARD_FILE_MAX bytes, as `lint` says it, or
+ * more than 100,000 lines) is invalid: SK_EXIT_FINDINGS. */
 int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t len,
                        sk_board_format format, sk_board *out);
 

@@ -260,9 +260,23 @@ void sk_cli_note_guess(const sk_cli_guess *guess, const char *text, size_t len,
                     guess->why);
 }
 
+int sk_cli_report_too_large(sk_cli *cli, const char *file, size_t max, const char *what,
+                            unsigned flags)
+{
+    sk_diag_list diags;
+    sk_diag_list_init(&diags);
+    sk_diag_add(&diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET, "file is larger than %zu bytes: not %s",
+                max, what);
+    sk_cli_print_diags(cli, file, 0, "", 0, &diags, flags);
+    sk_diag_list_free(&diags);
+    return SK_EXIT_FINDINGS;
+}
+
 int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t len,
                        sk_board_format format, sk_board *out)
 {
+    if (len > SK_BOARD_FILE_MAX) /* read whole by a caller that reads positions too (show) */
+        return sk_cli_report_too_large(cli, shown, SK_BOARD_FILE_MAX, "a board file", 0);
     sk_diag_list diags, note;
     sk_diag_list_init(&diags);
     sk_diag_list_init(&note);

@@ -11,7 +11,9 @@
 #include "skrab/resource.h"
 #include "skrab/tiles.h"
 
-#define LINT_FILE_MAX (1u << 20) /* larger files are reported, not read */
+/* Larger files are reported, not read: the bound of a board file, the largest of the three kinds
+ * (tile sets and configurations have smaller ones, which their parsers check). */
+#define LINT_FILE_MAX SK_BOARD_FILE_MAX
 
 enum { OPT_FORMAT, OPT_JSON, OPT_QUIET, OPT_ERRORS_ONLY, OPT_UNTRUSTED };
 const sk_cli_option sk_lint_options[] = {
@@ -313,14 +315,9 @@ static int lint_one(lint_ctx *ctx, const char *path)
     int status;
     int rc = sk_cli_read(ctx->cli, path, LINT_FILE_MAX, &text, 1);
     if (rc == SK_ETOOBIG) {
-        sk_diag_list diags;
-        sk_diag_list_init(&diags);
-        sk_diag_add(&diags, SK_SEV_ERROR, SK_DIAG_NO_OFFSET,
-                    "file is larger than %u bytes: not a board, tile set or config file",
-                    LINT_FILE_MAX);
-        if (!ctx->silent) sk_cli_print_diags(ctx->cli, shown, 0, "", 0, &diags, diag_flags(ctx));
-        sk_diag_list_free(&diags);
-        status = SK_EXIT_FINDINGS;
+        status = sk_cli_report_too_large(ctx->cli, shown, LINT_FILE_MAX,
+                                         "a board, tile set or config file",
+                                         diag_flags(ctx) | (ctx->silent ? SK_CLI_DIAG_NONE : 0u));
         if (print_summary(ctx, shown, 1, 0, NULL) != SK_EXIT_OK) status = SK_EXIT_ERROR;
     } else if (rc != SK_OK) {
         status = SK_EXIT_ERROR; /* said on standard error; the verdict still goes with the rest */
