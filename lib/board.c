@@ -137,11 +137,15 @@ sk_board_format sk_board_detect_why(const char *text, size_t len, int *certain, 
     } else if (k < end && text[k] == ',') {
         format = SK_BOARD_FORMAT_MAGPIE;
         sure = two_numbers(text, len, 0, 1);
-        say(why, why_size, "line 1 is a number and a comma (ROW, COL)");
+        say(why, why_size,
+            sure ? "line 1 is a number, a comma and a number (ROW, COL)"
+                 : "line 1 starts with a number and a comma (ROW, COL)");
     } else if (k > j && k < end && text[k] >= '0' && text[k] <= '9') {
         format = SK_BOARD_FORMAT_CS104;
         sure = two_numbers(text, len, 0, 0);
-        say(why, why_size, "line 1 is two numbers (WIDTH HEIGHT)");
+        say(why, why_size,
+            sure ? "line 1 is two numbers (WIDTH HEIGHT)"
+                 : "line 1 starts with two numbers (WIDTH HEIGHT)");
     } else if (k < end && two_numbers(text, len, 1, 0)) {
         format = SK_BOARD_FORMAT_CS104;
         say(why, why_size, "line 2 is two numbers (the start square COLUMN ROW)");

@@ -55,8 +55,9 @@ SK_API int sk_board_parse(sk_board *out, const char *text, size_t len, sk_board_
                           sk_diag_list *diags);
 
 /* Guesses the format from the first lines (docs/formats.md, "Boards"): line 1 a number and a
- * comma → MAGPIE; line 1 two numbers, or a number and more text above a line 2 of two numbers
- * (the start square) → CS104; anything else → SkraBBKle (whose parser then explains line 1). */
+ * comma → MAGPIE; line 1 two numbers (then anything), or a number and more text above a line 2
+ * of two numbers (the start square) → CS104; anything else → SkraBBKle (whose parser then
+ * explains line 1). */
 SK_API sk_board_format sk_board_detect(const char *text, size_t len);
 /* sk_board_detect, also saying how sure the guess is and why. *CERTAIN (CERTAIN may be NULL)
  * is 1 when line 1 is exactly the first line of the format guessed (the size alone, WIDTH HEIGHT,
