@@ -92,21 +92,71 @@ static size_t first_content(const char *text, size_t len)
     return i;
 }
 
-/* Whether TEXT[I..END) starts with '?' or a tile label (letters, ASCII or not: "A", "CH",
- * "Ł", "L·L") and then a space, a tab or a comma: the first field of a tile set's line. */
-static int starts_with_label(const char *text, size_t i, size_t end)
+/* The end of the '?' or tile label (letters, ASCII or not: "A", "CH", "Ł", "L·L"; at most
+ * SK_LABEL_MAX bytes) that starts TEXT[I..END), or I when none does. */
+static size_t label_end(const char *text, size_t i, size_t end)
 {
     size_t start = i;
-    if (i < end && text[i] == '?') {
+    if (i < end && text[i] == '?') return i + 1;
+    while (i < end && i - start <= SK_LABEL_MAX &&
+           ((unsigned char)text[i] >= 0x80 || (text[i] >= 'A' && text[i] <= 'Z') ||
+            (text[i] >= 'a' && text[i] <= 'z')))
         i++;
-    } else {
-        while (i < end && i - start <= SK_LABEL_MAX &&
-               ((unsigned char)text[i] >= 0x80 || (text[i] >= 'A' && text[i] <= 'Z') ||
-                (text[i] >= 'a' && text[i] <= 'z')))
+    return i - start <= SK_LABEL_MAX ? i : start;
+}
+
+/* Whether TEXT[I..END) starts with '?' or a tile label and then a space, a tab or a comma: the
+ * first field of a tile set's line. */
+static int starts_with_label(const char *text, size_t i, size_t end)
+{
+    size_t j = label_end(text, i, end);
+    return j > i && j < end && (text[j] == ' ' || text[j] == '\t' || text[j] == ',');
+}
+
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* What the field TEXT[A..B) of a tile set's line is: 'L' a label or '?', 'N' a number (digits),
+ * '-' anything else. */
+static char field_kind(const char *text, size_t a, size_t b)
+{
+    size_t i = a;
+    while (i < b && text[i] >= '0' && text[i] <= '9')
+        i++;
+    if (a < b && i == b) return 'N';
+    return a < b && label_end(text, a, b) == b ? 'L' : '-';
+}
+
+/* Whether TEXT[I..END), the line a tile set was guessed from, is exactly a line of its format
+ * (docs/formats.md, "Tile sets"): "LABEL POINTS COUNT", or with CSV 4, 5 or 7 fields,
+ * "LABEL,COUNT,SCORE,VOWEL" or "LABEL,LOWER,COUNT,SCORE,VOWEL[,X,Y]"; blanks around the fields.
+ * An error on such a line is in its values: the guess is certain. */
+static int tile_line_exact(const char *text, size_t i, size_t end, int csv)
+{
+    char kinds[8];
+    size_t n = 0;
+    for (;;) {
+        while (i < end && is_blank(text[i]))
             i++;
+        size_t b = i;
+        while (b < end && (csv ? text[b] != ',' : !is_blank(text[b])))
+            b++;
+        size_t e = b;
+        while (e > i && is_blank(text[e - 1]))
+            e--;
+        if (n == sizeof(kinds) - 1) return 0; /* more fields than any format has */
+        kinds[n++] = field_kind(text, i, e);
+        i = b + (csv && b < end);
+        while (!csv && i < end && is_blank(text[i]))
+            i++;
+        if (i >= end && (!csv || b == end)) break;
     }
-    return i > start && i - start <= SK_LABEL_MAX && i < end &&
-           (text[i] == ' ' || text[i] == '\t' || text[i] == ',');
+    kinds[n] = '\0';
+    if (!csv) return strcmp(kinds, "LNN") == 0;
+    return strcmp(kinds, "LNNN") == 0 || strcmp(kinds, "LLNNN") == 0 ||
+           (n == 7 && strncmp(kinds, "LLNNN", 5) == 0);
 }
 
 /* Tile sets: "C POINTS COUNT" lines or a letter-distribution CSV. A board never has a label
@@ -136,6 +186,7 @@ static void guess_kind(const char *text, size_t len, reading *r)
         snprintf(r->guess.why, sizeof(r->guess.why), "line %d starts with a tile label and %s",
                  line,
                  csv ? "has a comma (label,count,score,...)" : "a space (LETTER POINTS COUNT)");
+        r->guess.certain = tile_line_exact(text, i, end, csv);
         r->guess.from = first;
         r->guess.to = end;
         r->guess.names = kind_names;
