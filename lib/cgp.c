@@ -37,11 +37,12 @@ static void bad_tile(cgp_reader *r, size_t at, size_t end, sk_tile_read why, con
                      const char *holds)
 {
     unsigned char c = (unsigned char)r->line[at];
+    if (c == '\0') return; /* the line's NUL byte, reported once for the line */
     if (c < 0x80 && c != '[' && (why == SK_TILE_READ_UNKNOWN || why == SK_TILE_READ_NOT_ALLOWED) &&
         (!isalpha(c) || sk_alphabet_is_latin(r->alphabet))) {
-        char what[24];
-        sk_describe_byte(c, what);
-        sk_diag_add(r->diags, SK_SEV_ERROR, at, "unexpected %s in %s: %s", what, where, holds);
+        char what[32];
+        sk_describe_unexpected(r->line + at, 1, what);
+        sk_diag_add(r->diags, SK_SEV_ERROR, at, "%s in %s: %s", what, where, holds);
         return;
     }
     char text[96];
