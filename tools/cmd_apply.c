@@ -8,6 +8,7 @@
 #include "cli_commands.h"
 #include "skrab/error.h"
 #include "skrab/game.h"
+#include "skrab/utf8.h"
 
 enum { OPT_DRAW, OPT_EACH };
 const sk_cli_option sk_apply_options[] = {
@@ -49,6 +50,21 @@ static int write_position(applying *a)
     return status;
 }
 
+/* Says on standard error that move number A->count, TEXT[0..LEN), cannot be played: "move N
+ * 'MOVE': WHY", the move and WHY quoted as text for a terminal (docs/commands.md, "Diagnostics").
+ */
+static void refuse(applying *a, const char *text, size_t len, const char *what, const char *why)
+{
+    sk_buf q;
+    sk_buf_init(&q);
+    sk_cli_text_n(&q, text, sk_utf8_cut(text, len, SK_MOVE_TEXT_MAX));
+    sk_buf_puts(&q, "'");
+    sk_buf_puts(&q, what);
+    sk_cli_text(&q, why);
+    sk_cli_error(a->cli, "move %d '%s", a->count, sk_buf_str(&q));
+    sk_buf_free(&q);
+}
+
 static int apply_one(void *ctx, const char *text, size_t len)
 {
     applying *a = ctx;
@@ -58,18 +74,17 @@ static int apply_one(void *ctx, const char *text, size_t len)
     char why[300];
     int bag = sk_position_bag(&a->pos, a->game.loaded.rules.tiles, a->game.loaded.rules.rack_size);
     if (sk_move_parse(&m, text, len, &a->game.loaded.tiles.alphabet, why, sizeof(why)) != SK_OK) {
-        sk_cli_error(a->cli, "move %d '%.*s': malformed move: %s", a->count, (int)len, text, why);
+        refuse(a, text, len, ": malformed move: ", why);
         return SK_EXIT_FINDINGS;
     }
     if (sk_rules_check(&a->game.loaded.rules, &a->pos, &m, bag, &play, why, sizeof(why)) !=
         SK_LEGAL) {
-        sk_cli_error(a->cli, "move %d '%.*s' is illegal: %s", a->count, (int)len, text, why);
+        refuse(a, text, len, " is illegal: ", why);
         return SK_EXIT_FINDINGS;
     }
     if (sk_game_apply(&a->pos, &play, &a->game.loaded.tiles, a->game.loaded.rules.rack_size,
                       a->draw ? &a->rng : NULL) != SK_OK) {
-        sk_cli_error(a->cli, "move %d '%.*s': the rack does not hold its tiles", a->count, (int)len,
-                     text);
+        refuse(a, text, len, ": the rack does not hold its tiles", "");
         return SK_EXIT_FINDINGS;
     }
     /* the next player must be able to move: an unknown rack is drawn from the unseen tiles */

@@ -69,8 +69,10 @@ static void explain_word(checking *c, const sk_play *play, const sk_word *w)
     sk_buf_putc(o, '\n');
 }
 
-static void print_result(checking *c, const char *input, sk_illegal rc, const sk_play *play,
-                         const char *why)
+/* Prints the answer for the move INPUT[0..INPUT_LEN) (as read, NUL bytes included): JSON, or
+ * a line whose quoted text is shown as text for a terminal (docs/commands.md, "Diagnostics"). */
+static void print_result(checking *c, const char *input, size_t input_len, sk_illegal rc,
+                         const sk_play *play, const char *why)
 {
     sk_buf *o = &c->out;
     sk_buf canon;
@@ -79,7 +81,7 @@ static void print_result(checking *c, const char *input, sk_illegal rc, const sk
     if (rc == SK_LEGAL) sk_play_write_gcg(play, a, &canon);
     if (c->json) {
         sk_buf_puts(o, "{\"input\":");
-        sk_json_string(o, input);
+        sk_json_string_n(o, input, input_len);
         sk_buf_printf(o, ",\"legal\":%s", rc == SK_LEGAL ? "true" : "false");
         /* every key on every line (null where it has no value), so jq filters need no guards */
         sk_buf_puts(o, ",\"reason\":");
@@ -103,9 +105,15 @@ static void print_result(checking *c, const char *input, sk_illegal rc, const sk
         }
         sk_buf_puts(o, "}\n");
     } else if (rc != SK_LEGAL) {
-        sk_buf_printf(o, "illegal %s: %s\n", input, why);
+        sk_buf_puts(o, "illegal ");
+        sk_cli_text_n(o, input, input_len);
+        sk_buf_puts(o, ": ");
+        sk_cli_text(o, why);
+        sk_buf_putc(o, '\n');
     } else if (!c->scoring) {
-        sk_buf_printf(o, "ok %s\n", input);
+        sk_buf_puts(o, "ok ");
+        sk_cli_text_n(o, input, input_len);
+        sk_buf_putc(o, '\n');
     } else {
         sk_buf_printf(o, "%d %s\n", play->score, sk_buf_str(&canon));
         if (c->explain && play->kind == SK_MOVE_PLACE) {
@@ -123,7 +131,7 @@ static int check_one(void *ctx, const char *text, size_t len)
 {
     checking *c = ctx;
     char input[SK_MOVE_TEXT_MAX + 1];
-    sk_cli_move_echo(input, text, len);
+    size_t input_len = sk_cli_move_echo(input, text, len);
     sk_move m;
     sk_play play;
     char why[256], reason[300];
@@ -137,7 +145,7 @@ static int check_one(void *ctx, const char *text, size_t len)
                             sizeof(reason));
     }
     c->all_legal &= rc == SK_LEGAL;
-    print_result(c, input, rc, &play, reason);
+    print_result(c, input, input_len, rc, &play, reason);
     int status = sk_cli_write(c->cli, &c->out);
     sk_buf_clear(&c->out);
     return status;
