@@ -224,8 +224,9 @@ static int finish(sk_cli *cli, int status)
             if (errno == EPIPE) {
                 cli->out_state = SK_OUT_CLOSED;
             } else {
-                fprintf(cli->err, "skrab: write error on standard output: %s\n",
-                        errno ? strerror(errno) : "I/O error");
+                /* named as every other error of the command is (skrab COMMAND: ...) */
+                sk_cli_error(cli, "write error on standard output: %s",
+                             errno ? strerror(errno) : "I/O error");
                 cli->out_state = SK_OUT_FAILED;
             }
             status = SK_EXIT_ERROR;
