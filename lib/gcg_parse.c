@@ -378,14 +378,20 @@ static void read_event(sk_gp_parser *p, size_t n)
     }
     size_t nick_at = sk_gp_copy_group(p, k, 1, nick, sizeof(nick));
     ev->player = sk_gp_find_player(g, nick);
-    if (ev->player < 0) {
+    int said = 0; /* an unknown nickname is said on its first line only: one slip, one error */
+    for (int i = 0; ev->player < 0 && i < p->nunknown; i++)
+        said |= strcmp(p->unknown[i], nick) == 0;
+    if (ev->player < 0 && !said) {
+        if (p->nunknown < SK_GCG_PLAYERS_MAX) strcpy(p->unknown[p->nunknown++], nick);
         sk_buf names;
         sk_buf_init(&names);
         for (int i = 0; i < g->nplayers; i++)
             if (g->players[i].at != SK_DIAG_NO_OFFSET)
                 sk_buf_printf(&names, "%s%s", names.len ? ", " : "", g->players[i].nick);
-        SK_GP_ERR(p, nick_at, "unknown player '%s' (the #player lines name: %s)", nick,
-                  names.len ? sk_buf_str(&names) : "nobody");
+        SK_GP_ERR(p, nick_at,
+                  "unknown player '%s' (the #player lines name: %s); later lines of '%s' are "
+                  "taken as the turn's player and not reported",
+                  nick, names.len ? sk_buf_str(&names) : "nobody", nick);
         sk_buf_free(&names);
     }
 }

@@ -58,6 +58,9 @@ typedef struct {
     int alphabet_set; /* g->alphabet and g->tiles are settled */
     sk_tileset tiles; /* the built-in tile set the pragmas name, when they name one */
     size_t last_rack_at;
+    /* nicknames of no #player line already reported (each is said once; the first ones) */
+    char unknown[SK_GCG_PLAYERS_MAX][SK_GCG_TEXT_MAX + 1];
+    int nunknown;
 } sk_gp_parser;
 
 #define SK_GP_ERR(p, at, ...) sk_diag_add((p)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)

@@ -549,6 +549,29 @@ static void one_mistake_one_report(void **state)
     teardown_rules(&f);
 }
 
+/* A nickname no #player line has is said on its first line only (a #player line that repeats
+ * another's nickname leaves the other player's lines all unknown). */
+static void unknown_nickname_said_once(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_rules(&f, SK_RULES_CLASSIC, NULL, NULL);
+    sk_gcg_result res;
+    sk_diag_list d;
+    assert_int_equal(replay("#player1 ann Ann\n#player2 ann Ben\n>ann: ACEHRTW - +0 0\n"
+                            ">ben: DEIMNOU - +0 0\n>ann: ACEHRTW - +0 0\n>ben: DEIMNOU - +0 0\n"
+                            ">ann: ACEHRTW - +0 0\n>ben: DEIMNOU - +0 0\n",
+                            &f, &res, &d),
+                     SK_EINVAL);
+    assert_int_equal(d.errors, 2); /* the duplicate, and 'ben' on line 4 */
+    size_t unknown = 0;
+    for (size_t i = 0; i < d.count; i++)
+        unknown += strstr(d.items[i].message, "unknown player 'ben'") != NULL;
+    assert_int_equal(unknown, 1);
+    sk_diag_list_free(&d);
+    teardown_rules(&f);
+}
+
 /* A whole game in the tiny bag: dee goes out, eve keeps an S (samples/gcg/quackle-style.gcg). */
 #define TINY_HEAD "#player1 dee Dee\n#player2 eve Eve\n"
 #define TINY_GAME                                                                                  \
@@ -762,6 +785,7 @@ int main(void)
         cmocka_unit_test(shows_each_turn),
         cmocka_unit_test(replay_finds_mistakes),
         cmocka_unit_test(one_mistake_one_report),
+        cmocka_unit_test(unknown_nickname_said_once),
         cmocka_unit_test(replays_the_end_of_a_game),
         cmocka_unit_test(scoreless_turns_end_the_game),
         cmocka_unit_test(skrabbkle_rules),
