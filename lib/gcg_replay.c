@@ -209,17 +209,34 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
     set_rack(r, ev);
     char why[256], word_why[256] = "";
     int reported = 0;
-    sk_illegal rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
+    const sk_move *mv = &ev->move;
+    sk_move blanked;
+    sk_illegal rc = sk_rules_check(&rules, &r->pos, mv, r->bag, &l->play, why, sizeof(why));
+    if (rc == SK_ILLEGAL_NOT_ON_RACK && sk_gr_blank_for_missing(r, mv, &blanked) &&
+        sk_rules_check(&rules, &r->pos, &blanked, r->bag, &l->play, word_why, sizeof(word_why)) !=
+            SK_ILLEGAL_NOT_ON_RACK) {
+        /* a blank written as its letter: said once, and the game goes on as it was played */
+        sk_buf b;
+        sk_buf_init(&b);
+        sk_play_write_gcg(&l->play, &r->rules->tiles->alphabet, &b);
+        SK_GR_ERR(r, ev->move_at, "illegal move %s: %s (rack %s); read as %s, a blank for it",
+                  ev->notation, why, ev->rack, sk_buf_str(&b));
+        sk_buf_free(&b);
+        reported = 1;
+        mv = &blanked;
+        word_why[0] = '\0';
+        rc = sk_rules_check(&rules, &r->pos, mv, r->bag, &l->play, why, sizeof(why));
+    }
     if (rc == SK_ILLEGAL_NOT_ON_RACK) {
         SK_GR_ERR(r, ev->move_at, "illegal move %s: %s (rack %s)", ev->notation, why, ev->rack);
         reported = 1;
         r->pos.racks[0][0] = '\0'; /* go on with the rest of the rules */
-        rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
+        rc = sk_rules_check(&rules, &r->pos, mv, r->bag, &l->play, why, sizeof(why));
     }
     if (rc == SK_ILLEGAL_NOT_A_WORD) {
         snprintf(word_why, sizeof(word_why), "%s", why);
         rules.lexicon = NULL;
-        rc = sk_rules_check(&rules, &r->pos, &ev->move, r->bag, &l->play, why, sizeof(why));
+        rc = sk_rules_check(&rules, &r->pos, mv, r->bag, &l->play, why, sizeof(why));
     }
     if (rc != SK_LEGAL) {
         if (!reported) SK_GR_ERR(r, ev->move_at, "illegal move %s: %s", ev->notation, why);
@@ -236,7 +253,7 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
                             "move %s: %s (the play stood unchallenged)", ev->notation, word_why);
         }
         const sk_word *w = &l->play.words[0];
-        const sk_move *m = &ev->move;
+        const sk_move *m = mv;
         if (m->notation == SK_NOTATION_GCG && w->dir == m->dir && w->len >= 2 &&
             (w->row != m->row || w->col != m->col || w->len != m->ntiles)) {
             char at[4];

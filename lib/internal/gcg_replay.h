@@ -53,6 +53,14 @@ typedef struct {
 /* An error of the transcript at byte AT. */
 #define SK_GR_ERR(r, at, ...) sk_diag_add((r)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)
 
+/* ---- gcg_replay_slips.c ------------------------------------------------------------------------
+ */
+
+/* The GCG move M read with the blanks of the mover's known rack (R->pos.racks[0]) for the
+ * letters it places that the rack lacks, into *OUT: 1 when there are such letters and the rack's
+ * blanks cover them all, else 0 (and *OUT unspecified). */
+int sk_gr_blank_for_missing(const sk_gr_replay *r, const sk_move *m, sk_move *out);
+
 /* ---- gcg_replay.c: the turns, and what both files ask of the state -------------------------- */
 
 /* Player P's nickname, or "?" for no player. */

@@ -535,6 +535,8 @@ static void one_mistake_one_report(void **state)
         /* a wrong nickname: the line is taken as the right player's */
         HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n>ann: DEIMNOU -7 +0 0\n"
              ">ann: ADEFIKL E6 FIRKED +28 64\n",
+        /* a blank written as its letter: read as the blank (the score is the blank's) */
+        HEAD ">ann: ?ACEHRT 8D WRETCH +20 20\n>ben: DEIMNOU - +0 0\n",
         /* a player who left plays on: the player is back, the tiles no longer counted */
         HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n#dropped ben\n>ben: DEIMNOU -7 +0 0\n"
              ">ann: ADEFIKL E6 FIRKED +28 64\n>ben: DEIMNOU - +0 0\n",
