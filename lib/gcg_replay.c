@@ -71,6 +71,8 @@ static void unseen(const sk_gr_replay *r, int counts[SK_TILE_KINDS])
         counts[t] = r->rules->tiles->count[t];
     for (int i = 0; i < r->pos.width * r->pos.height; i++)
         if (r->pos.tiles[i]) counts[sk_tile_kind((sk_tile)r->pos.tiles[i])]--;
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        counts[t] += r->phantom[t];
 }
 
 /* The unseen pool as a rack writes it, letters first and the blank last, into OUT[0..SIZE). */
@@ -227,9 +229,10 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
         word_why[0] = '\0';
         rc = sk_rules_check(&rules, &r->pos, mv, r->bag, &l->play, why, sizeof(why));
     }
+    int rack_slip = 0; /* the move or its rack is miswritten: its word and score are too */
     if (rc == SK_ILLEGAL_NOT_ON_RACK) {
         SK_GR_ERR(r, ev->move_at, "illegal move %s: %s (rack %s)", ev->notation, why, ev->rack);
-        reported = 1;
+        reported = rack_slip = 1;
         r->pos.racks[0][0] = '\0'; /* go on with the rest of the rules */
         rc = sk_rules_check(&rules, &r->pos, mv, r->bag, &l->play, why, sizeof(why));
     }
@@ -245,7 +248,7 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
             return;
         }
     } else {
-        if (word_why[0] && !withdrawn) {
+        if (word_why[0] && !withdrawn && !rack_slip) {
             if (rules.ruleset == SK_RULES_SKRABBKLE)
                 SK_GR_ERR(r, ev->move_at, "illegal move %s: %s", ev->notation, word_why);
             else
@@ -263,7 +266,7 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
                         "spells the whole word, board tiles included)",
                         ev->notation, w->len, at);
         }
-        if (l->play.score != ev->score)
+        if (l->play.score != ev->score && !rack_slip)
             sk_diag_add(r->diags, withdrawn ? SK_SEV_WARNING : SK_SEV_ERROR, ev->score_at,
                         "score %+d for %s: the play scores %d%s", ev->score, ev->notation,
                         l->play.score,
@@ -272,6 +275,7 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
     if (sk_gr_counts_known(r) && l->play.nplaced > r->held[p])
         SK_GR_ERR(r, ev->move_at, "illegal move %s: it places %d tiles, but %s holds only %d",
                   ev->notation, l->play.nplaced, sk_gr_nick(r, p), r->held[p]);
+    if (rack_slip && ev->rack_ok) sk_gr_add_phantoms(r, ev->rack, &l->play);
     sk_play_apply_tiles(&l->play, &r->pos);
     l->laid = 1;
 }

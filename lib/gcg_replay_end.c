@@ -65,7 +65,8 @@ void sk_gr_end_points(sk_gr_replay *r, const sk_gcg_event *ev)
         sk_gr_unseen_string(r, left, sizeof(left));
         int v = sk_gr_tiles_value(r, ev->tiles);
         int active = sk_gr_playing(r);
-        if (active == 2 && !sk_gr_same_tiles(r, ev->tiles, left))
+        /* after a tile laid from no rack (reported), which tiles are left is not known */
+        if (active == 2 && !sk_gr_phantoms(r) && !sk_gr_same_tiles(r, ev->tiles, left))
             SK_GR_ERR(r, ev->move_at, "end-of-game points: the tiles left are %s, not %s", left,
                       ev->tiles);
         else if (active == 2 && ev->score != 2 * v && ev->score != v)

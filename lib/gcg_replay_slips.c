@@ -1,7 +1,9 @@
 /* gcg_replay_slips.c — how a replay reads a transcriber's slip so that one slip is one finding:
  * a blank written as an uppercase letter (the rack holds '?', the move spells the letter the
  * blank stood for) is taken as the blank, so that the board, the rack and the bag stay as they
- * were in the game and the lines after it are checked against the game as it was played. */
+ * were in the game and the lines after it are checked against the game as it was played; and a
+ * tile laid that the mover's rack did not hold (reported once) is counted as from no rack, so that
+ * the racks after it are not reported for holding the tile it stood for. */
 #include <string.h>
 
 #include "internal/gcg_replay.h"
@@ -34,4 +36,25 @@ int sk_gr_blank_for_missing(const sk_gr_replay *r, const sk_move *m, sk_move *ou
     for (int k = 0; k < nmissing; k++)
         out->tiles[missing[k]] = (char)(out->tiles[missing[k]] | SK_TILE_BLANKED);
     return 1;
+}
+
+int sk_gr_phantoms(const sk_gr_replay *r)
+{
+    int n = 0;
+    for (int t = 0; t < SK_TILE_KINDS; t++)
+        n += r->phantom[t];
+    return n;
+}
+
+void sk_gr_add_phantoms(sk_gr_replay *r, const char *rack, const sk_play *play)
+{
+    int have[SK_TILE_KINDS];
+    sk_gr_rack_counts(r, rack, have);
+    for (int i = 0; i < play->nplaced; i++) {
+        int t = sk_tile_kind((sk_tile)play->placed[i].tile);
+        if (have[t] > 0)
+            have[t]--;
+        else
+            r->phantom[t]++;
+    }
 }

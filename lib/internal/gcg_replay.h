@@ -1,5 +1,6 @@
 /* internal/gcg_replay.h — the state of a GCG replay (sk_gcg_replay, skrab/gcg.h), shared by the
- * turns (gcg_replay.c) and the end of the game (gcg_replay_end.c). Not installed. */
+ * turns (gcg_replay.c), the end of the game (gcg_replay_end.c) and the readings of slips
+ * (gcg_replay_slips.c). Not installed. */
 #ifndef SKRAB_INTERNAL_GCG_REPLAY_H
 #define SKRAB_INTERNAL_GCG_REPLAY_H
 
@@ -46,7 +47,9 @@ typedef struct {
     const sk_gcg_event *penalty[SK_GCG_PLAYERS_MAX], *time[SK_GCG_PLAYERS_MAX];
     unsigned char rack_checked[SK_GCG_PLAYERS_MAX]; /* #rackN lines already checked */
     int rack_used[SK_TILE_KINDS];                   /* the tiles they hold */
-    sk_gcg_turn_fn show; /* told of each turn while the board is known (or NULL) */
+    int phantom[SK_TILE_KINDS]; /* tiles laid that the mover's rack lacked (reported): they came
+                                   from no rack, so the unseen pool counts them still */
+    sk_gcg_turn_fn show;        /* told of each turn while the board is known (or NULL) */
     void *show_ctx;
 } sk_gr_replay;
 
@@ -60,6 +63,11 @@ typedef struct {
  * letters it places that the rack lacks, into *OUT: 1 when there are such letters and the rack's
  * blanks cover them all, else 0 (and *OUT unspecified). */
 int sk_gr_blank_for_missing(const sk_gr_replay *r, const sk_move *m, sk_move *out);
+
+/* Counts in R->phantom the tiles of PLAY that the rack RACK (as written) does not hold. */
+void sk_gr_add_phantoms(sk_gr_replay *r, const char *rack, const sk_play *play);
+/* The number of tiles laid from no rack (R->phantom): 0 while the tiles are all accounted for. */
+int sk_gr_phantoms(const sk_gr_replay *r);
 
 /* ---- gcg_replay.c: the turns, and what both files ask of the state -------------------------- */
 

@@ -537,6 +537,9 @@ static void one_mistake_one_report(void **state)
              ">ann: ADEFIKL E6 FIRKED +28 64\n",
         /* a blank written as its letter: read as the blank (the score is the blank's) */
         HEAD ">ann: ?ACEHRT 8D WRETCH +20 20\n>ben: DEIMNOU - +0 0\n",
+        /* a letter its rack lacks: neither its score nor the tile on the board is reported
+         * again (the Z is not in the game: a later rack may hold the set's one Z) */
+        HEAD ">ann: ACEHRTW 8D WRETCZ +36 36\n>ben: DEIMNOZ - +0 0\n",
         /* a player who left plays on: the player is back, the tiles no longer counted */
         HEAD ">ann: ACEHRTW 8D WRETCH +36 36\n#dropped ben\n>ben: DEIMNOU -7 +0 0\n"
              ">ann: ADEFIKL E6 FIRKED +28 64\n>ben: DEIMNOU - +0 0\n",
