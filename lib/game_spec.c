@@ -172,7 +172,8 @@ int sk_game_spec_from_config(sk_game_spec *spec, const sk_config *config, const 
             not_confined(by[f], names[f], why, why_size);
             return SK_EINVAL;
         }
-        /* a configuration names files, never resources: "dict" is the file ./dict */
+        /* a configuration names files: "dict" is the file dict beside it; a name that is no
+         * path (no '/', no extension) and no file there is a resource ("english") */
         char joined[SK_PATH_MAX], path[SK_PATH_MAX + 2];
         if (source) {
             if (sk_path_relative_to(source, names[f], joined, sizeof(joined)) != SK_OK) {
@@ -182,7 +183,10 @@ int sk_game_spec_from_config(sk_game_spec *spec, const sk_config *config, const 
         } else {
             snprintf(joined, sizeof(joined), "%s", names[f]);
         }
-        snprintf(path, sizeof(path), "%s%s", sk_resource_is_path(joined) ? "" : "./", joined);
+        if (!sk_resource_is_path(names[f]) && access(joined, F_OK) != 0)
+            snprintf(path, sizeof(path), "%s", names[f]);
+        else
+            snprintf(path, sizeof(path), "%s%s", sk_resource_is_path(joined) ? "" : "./", joined);
         if (sk_game_spec_set_file(spec, (sk_spec_file)f, path, NULL) != SK_OK) {
             snprintf(why, why_size, "%s: the path is too long", by[f]);
             return SK_ETOOBIG;

@@ -96,7 +96,8 @@ SK_API int sk_game_spec_from_gcg(sk_game_spec *spec, const sk_gcg *g, const char
                                  sk_diag_list *diags);
 
 /* The game of a CS104 configuration (docs/formats.md, "Game configuration (CS104)"): classic
- * rules, its board, tiles and dictionary (relative to SOURCE), HANDSIZE as the rack size, and
+ * rules, its board, tiles and dictionary (relative to SOURCE; a name that is no path and no
+ * file there is a resource, as on the command line), HANDSIZE as the rack size, and
  * the CS104 end: every player passed once in one round. Returns SK_OK, SK_ETOOBIG, or
  * SK_EINVAL with SPEC->untrusted and a name that is an absolute path or has a ".." segment; WHY
  * says which. */
