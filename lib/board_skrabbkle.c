@@ -30,7 +30,7 @@ static char closer_for(char open)
 static int check_factor(parser *p, size_t at, size_t len, char open, char close, long *out)
 {
     const char *s = p->text + at;
-    char ex[32];
+    char ex[SK_EXCERPT_MAX];
     sk_excerpt(s, len, ex);
     if (len == 0) {
         sk_diag_add(p->diags, SK_SEV_ERROR, at,
@@ -72,7 +72,7 @@ static int bracket_token(parser *p, sk_square *sq)
     sk_regex_group(&p->token, 3, &cs, &cl);
     int closed = sk_regex_group(&p->token, 4, &ks, &kl);
     char open = p->text[os];
-    char ex[32];
+    char ex[SK_EXCERPT_MAX];
     sk_excerpt(p->text + os, (closed ? ks + 1 : cs + cl) - os, ex);
     if (open == '[' || open == '<') {
         sk_diag_add(p->diags, SK_SEV_ERROR, os,
@@ -161,7 +161,7 @@ static int parse_row(parser *p, const sk_line *line, int width, sk_square *dst, 
 static int parse_size(parser *p, const sk_line *l1)
 {
     const char *s = p->text + l1->start;
-    char ex[32];
+    char ex[SK_EXCERPT_MAX];
     sk_excerpt(s, l1->len, ex);
     size_t a = 0, b = l1->len;
     while (a < b && (s[a] == ' ' || s[a] == '\t'))
@@ -176,7 +176,7 @@ static int parse_size(parser *p, const sk_line *l1)
         rest++;
     int text_after = n > digits && rest > n && rest < b;
     if (text_after) {
-        char after[32];
+        char after[SK_EXCERPT_MAX];
         sk_excerpt(s + rest, b - rest, after);
         sk_diag_add(p->diags, SK_SEV_ERROR, l1->start + rest,
                     "text after the board size on line 1: '%s' (line 1 holds the size alone; a "

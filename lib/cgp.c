@@ -162,7 +162,7 @@ static void one_score(cgp_reader *r, sk_position *out, int k, size_t s, size_t e
         ok = t[i] >= '0' && t[i] <= '9';
         if (ok && v <= CGP_SCORE_MAX) v = v * 10 + (t[i] - '0');
     }
-    char ex[32];
+    char ex[SK_EXCERPT_MAX];
     sk_excerpt(t, n, ex);
     if (!ok) {
         sk_diag_add(r->diags, SK_SEV_ERROR, s, "score '%s' is not an integer", ex);

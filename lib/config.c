@@ -101,7 +101,7 @@ typedef struct {
 static void check_key(config_parse *p, size_t off, size_t len, int *key)
 {
     const char *k = p->text + off;
-    char quoted[32];
+    char quoted[SK_EXCERPT_MAX];
     sk_excerpt(k, len, quoted);
     *key = key_lookup(k, len, 0);
     if (*key >= 0) return;
@@ -129,7 +129,7 @@ static void check_key(config_parse *p, size_t off, size_t len, int *key)
 static void set_seed(config_parse *p, size_t off, size_t len)
 {
     const char *v = p->text + off;
-    char quoted[32];
+    char quoted[SK_EXCERPT_MAX];
     sk_excerpt(v, len, quoted);
     size_t i = (len > 0 && v[0] == '-') ? 1 : 0;
     int digits = i < len;
@@ -158,7 +158,7 @@ static void set_seed(config_parse *p, size_t off, size_t len)
 
 static void set_handsize(config_parse *p, size_t off, size_t len)
 {
-    char quoted[32];
+    char quoted[SK_EXCERPT_MAX];
     sk_excerpt(p->text + off, len, quoted);
     long n;
     if (!sk_parse_int(p->text + off, len, &n))

@@ -144,12 +144,30 @@ int sk_parse_int(const char *text, size_t len, long *out)
     return 1;
 }
 
-void sk_excerpt(const char *text, size_t len, char out[32])
+void sk_excerpt(const char *text, size_t len, char out[SK_EXCERPT_MAX])
 {
-    size_t n = len > 24 ? 21 : len, o = 0;
-    for (size_t i = 0; i < n; i++) {
+    size_t n = len > 24 ? sk_utf8_cut(text, len, 21) : len, o = 0;
+    for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)text[i];
-        out[o++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+        uint32_t cp;
+        size_t k = c >= 0x80 ? sk_utf8_decode(text + i, n - i, &cp) : 0;
+        if (k) { /* well-formed UTF-8 as it is */
+            memcpy(out + o, text + i, k);
+            o += k;
+            i += k;
+            continue;
+        }
+        if (c < 0x20 && c != '\t') {
+            o += (size_t)snprintf(out + o, 5, "\\x%02x", c);
+        } else if (c == 0x7f) {
+            memcpy(out + o, "\\x7f", 4);
+            o += 4;
+        } else if (c >= 0x80) { /* not UTF-8: the Latin-1 character it is */
+            o += sk_utf8_encode(c, out + o);
+        } else {
+            out[o++] = (char)c;
+        }
+        i++;
     }
     if (len > 24) {
         memcpy(out + o, "...", 3);

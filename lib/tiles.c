@@ -59,7 +59,7 @@ static int is_ascii_letter(unsigned char c)
 
 /* Quotes a label for a message: printable ASCII and well-formed UTF-8 as written (a long one
  * cut short by sk_excerpt). Returns 0 if the label has a control byte or is not UTF-8. */
-static int quote_label(const char *s, size_t len, char out[32])
+static int quote_label(const char *s, size_t len, char out[SK_EXCERPT_MAX])
 {
     int ok = sk_utf8_invalid(s, len) == len;
     for (size_t i = 0; ok && i < len; i++)
@@ -79,7 +79,7 @@ static int quote_label(const char *s, size_t len, char out[32])
 static int check_label(tile_parse *p, size_t off, size_t len)
 {
     const char *s = p->text + off;
-    char quoted[32];
+    char quoted[SK_EXCERPT_MAX];
     if (len == 0) {
         sk_diag_add(p->diags, SK_SEV_ERROR, off, "empty tile label: expected a letter or '?'");
         return -1;
@@ -139,7 +139,7 @@ static int check_label(tile_parse *p, size_t off, size_t len)
 static int number_field(tile_parse *p, size_t off, size_t len, const char *what, long min, long max,
                         const char *hint, long *out)
 {
-    char quoted[32];
+    char quoted[SK_EXCERPT_MAX];
     sk_excerpt(p->text + off, len, quoted);
     if (len == 0) {
         sk_diag_add(p->diags, SK_SEV_ERROR, off, "missing %s%s", what, hint);
@@ -175,7 +175,7 @@ static int same_letter(const char *a, size_t an, const char *b, size_t bn)
 static void add_entry(tile_parse *p, const entry *e)
 {
     const char *label = p->text + e->off;
-    char quoted[32], first_quoted[32];
+    char quoted[SK_EXCERPT_MAX], first_quoted[SK_EXCERPT_MAX];
     quote_label(label, e->len, quoted);
     for (int i = 0; i < p->nentries; i++) {
         const entry *f = &p->entries[i];
@@ -252,7 +252,7 @@ static void number_kinds(tile_parse *p)
             size_t n = sk_utf8_case(label, e->len, 1, upper, sizeof(upper));
             kind = n == 0 ? SK_ETOOBIG : sk_alphabet_add(&t->alphabet, upper, n, NULL, 0);
             if (kind < 0) { /* checked by check_label and add_entry: cannot happen */
-                char quoted[32];
+                char quoted[SK_EXCERPT_MAX];
                 quote_label(label, e->len, quoted);
                 sk_diag_add(p->diags, SK_SEV_ERROR, e->off, "tile '%s' cannot be added: %s", quoted,
                             sk_strerror(kind));
@@ -302,7 +302,7 @@ static int parse_cs104(tile_parse *p, const sk_lines *lines)
                         fields == 1 ? "points and count" : "count");
             ok = 0;
         } else if (fields > 3) {
-            char extra[32];
+            char extra[SK_EXCERPT_MAX];
             sk_excerpt(p->text + off[3], l->start + l->len - off[3], extra);
             sk_diag_add(p->diags, SK_SEV_ERROR, off[3],
                         "unexpected '%s' after the count" CS104_HINT, extra);
@@ -357,7 +357,7 @@ static void csv_line(tile_parse *p, const csv_fields *f, size_t line_no, int fir
     int c_count = magpie ? 2 : 1, c_score = c_count + 1, c_vowel = c_count + 2;
     int tile = check_label(p, f->off[0], f->len[0]);
     if (first && tile > 0) {
-        char quoted[32];
+        char quoted[SK_EXCERPT_MAX];
         quote_label(p->text + f->off[0], f->len[0], quoted);
         sk_diag_add(p->diags, SK_SEV_ERROR, f->off[0],
                     "the first line must be the blank '?' (tile 0), found '%s'", quoted);
@@ -366,7 +366,7 @@ static void csv_line(tile_parse *p, const csv_fields *f, size_t line_no, int fir
         char want[SK_LABEL_MAX + 1];
         size_t n = sk_utf8_case(p->text + f->off[0], f->len[0], 0, want, sizeof(want));
         if (n != f->len[1] || memcmp(p->text + f->off[1], want, n) != 0) {
-            char quoted[32];
+            char quoted[SK_EXCERPT_MAX];
             quote_label(p->text + f->off[1], f->len[1], quoted);
             sk_diag_add(p->diags, SK_SEV_ERROR, f->off[1],
                         "lowercase label '%s' does not match the tile: expected '%s'", quoted,

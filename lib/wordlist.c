@@ -204,7 +204,7 @@ typedef struct {
 /* Reports a bad word at OFFSET (the first offending byte) of the line [START, END). */
 static void bad_word(reader *r, size_t offset, size_t start, size_t end, const char *what)
 {
-    char excerpt[32];
+    char excerpt[SK_EXCERPT_MAX];
     sk_excerpt(r->text + start, end - start, excerpt);
     sk_severity sev = r->skip_invalid ? SK_SEV_WARNING : SK_SEV_ERROR;
     sk_diag_add(r->diags, sev, offset, "%s in word '%s'%s", what, excerpt,
@@ -250,7 +250,7 @@ static int read_word(reader *r, sk_tilestrs *words, size_t start, size_t end,
 /* ---- another alphabet -------------------------------------------------------------------------*/
 /* Up to 24 bytes of TEXT[0..LEN) for a message: UTF-8 kept whole, cut at a character, "..." when
  * cut; a text that is not UTF-8 as sk_excerpt makes it. */
-static void utf8_excerpt(const char *text, size_t len, char out[32])
+static void utf8_excerpt(const char *text, size_t len, char out[SK_EXCERPT_MAX])
 {
     if (sk_utf8_invalid(text, len) != len) {
         sk_excerpt(text, len, out);
@@ -285,7 +285,7 @@ static int read_word_in(reader *r, sk_tilestrs *words, size_t start, size_t end,
                         (unsigned char)w[at]);
         return SK_OK;
     }
-    char excerpt[32];
+    char excerpt[SK_EXCERPT_MAX];
     utf8_excerpt(w, end - start, excerpt);
     if (got != SK_WORD_OK) {
         if (stats) stats->skipped++;

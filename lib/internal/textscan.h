@@ -48,7 +48,12 @@ void sk_describe_unexpected(const char *text, size_t len, char out[32]);
  * *OUT on success (values beyond +-1e6 clamp to +-1000000), 0 if it is not an integer. */
 int sk_parse_int(const char *text, size_t len, long *out);
 
-/* Copies up to 24 bytes of TEXT[0..LEN) into OUT for quoting in a message: non-printable bytes
- * become '?', a longer text ends in "...". */
-void sk_excerpt(const char *text, size_t len, char out[32]);
+/* The size of an excerpt's buffer: 21 characters of at most 4 bytes each, "..." and the NUL. */
+#define SK_EXCERPT_MAX 96
+
+/* Copies up to 24 bytes of TEXT[0..LEN) into OUT for quoting in a message, as text for a terminal
+ * (docs/commands.md, "Diagnostics"): UTF-8 as it is, any other byte as the Latin-1 character it
+ * is, a control character but the tab as \xHH; a longer text is its first 21 bytes at most (cut
+ * where a UTF-8 character starts) and "...". */
+void sk_excerpt(const char *text, size_t len, char out[SK_EXCERPT_MAX]);
 #endif
