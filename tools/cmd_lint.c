@@ -24,7 +24,7 @@ const sk_cli_option sk_lint_options[] = {
     {OPT_JSON, "json", 0, NULL,
      "print findings as JSON Lines on standard output, then a verdict for each file", NULL},
     {OPT_QUIET, "quiet", 'q', NULL,
-     "print nothing; only the exit status tells (as validate and replay)", NULL},
+     "print no findings; the exit status tells (a file that cannot be read is still said)", NULL},
     {OPT_ERRORS_ONLY, "errors-only", 'e', NULL, "print only errors (no warnings, no notes)", NULL},
     {OPT_UNTRUSTED, "untrusted", 0, NULL,
      "a configuration may name only files in the data directories", NULL},

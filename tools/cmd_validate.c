@@ -13,7 +13,8 @@ const sk_cli_option sk_validate_options[] = {
     SK_CLI_GAME_OPTIONS,
     {OPT_JSON, "json", 0, NULL, "print findings as JSON Lines on standard output (keys as lint)",
      NULL},
-    {OPT_QUIET, "quiet", 'q', NULL, "print nothing; only the exit status tells", NULL},
+    {OPT_QUIET, "quiet", 'q', NULL,
+     "print no findings; the exit status tells (a file that cannot be read is still said)", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
 };
 
