@@ -66,6 +66,13 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
     return SK_EXIT_OK;
 }
 
+int sk_boggle_cli_all_letters(const char *w, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (!((w[i] >= 'A' && w[i] <= 'Z') || (w[i] >= 'a' && w[i] <= 'z'))) return 0;
+    return len > 0;
+}
+
 uint64_t sk_boggle_cli_random_seed(void)
 {
     uint64_t seed = 0;

@@ -22,6 +22,9 @@ int sk_boggle_cli_dice(sk_cli *cli, const char *name, int size, sk_boggle_dice *
 /* The name of the dice for SIZE (4 when SIZE is 0). */
 const char *sk_boggle_cli_default_dice(int size);
 
+/* 1 when W[0..LEN) is letters A-Z only (either case), and not empty. */
+int sk_boggle_cli_all_letters(const char *w, size_t len);
+
 /* A seed from the system (for runs without --seed). */
 uint64_t sk_boggle_cli_random_seed(void);
 

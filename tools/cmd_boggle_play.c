@@ -100,14 +100,6 @@ typedef struct {
     sk_boggle_round *r;
 } play_line;
 
-/* 1 when W is letters A-Z only (either case). */
-static int all_letters(const char *w)
-{
-    for (; *w; w++)
-        if (!((*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z'))) return 0;
-    return 1;
-}
-
 /* Records the words of LINE (separated by blanks). */
 static void take_words(play *p, sk_boggle_round *r, char *line)
 {
@@ -115,7 +107,7 @@ static void take_words(play *p, sk_boggle_round *r, char *line)
         size_t len = strlen(w);
         int rc = sk_boggle_round_add_user(r, w, len);
         const char *more = len > 40 ? "..." : "";
-        if (rc == SK_EINVAL && len > SK_BOGGLE_WORD_MAX && all_letters(w))
+        if (rc == SK_EINVAL && len > SK_BOGGLE_WORD_MAX && sk_boggle_cli_all_letters(w, len))
             say(p, "%s(ignored '%.40s%s': %zu letters; no grid holds a word of more than %d)\n",
                 p->terminal ? "\r\033[K" : "", w, more, len, SK_BOGGLE_WORD_MAX);
         else if (rc == SK_EINVAL)

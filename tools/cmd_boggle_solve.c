@@ -336,9 +336,13 @@ static int check_one(void *ctx, const char *shown, int lineno, const char *text,
     int letters = ncells == -1 ? 0 : (int)len;
     int in_lex = ncells != -1 && ck->lex && sk_lexicon_contains(ck->lex, NULL, text, len);
     const char *why = NULL;
-    char shorter[40];
+    char shorter[40], longer[80];
     snprintf(shorter, sizeof(shorter), "shorter than %d letters", ck->go.min_len);
-    if (ncells == -1)
+    snprintf(longer, sizeof(longer), "%zu letters; no grid holds a word of more than %d", len,
+             SK_BOGGLE_WORD_MAX);
+    if (ncells == -1 && len > SK_BOGGLE_WORD_MAX && sk_boggle_cli_all_letters(text, len))
+        why = longer;
+    else if (ncells == -1)
         why = "not a word of letters A-Z";
     else if (letters < ck->go.min_len)
         why = shorter;
