@@ -10,14 +10,7 @@
 #include "skrab/board.h"
 #include "skrab/error.h"
 
-/* Parses TEXT; returns the rc; leaves findings in D. */
-static int parse(sk_board *b, const char *text, sk_board_format fmt, sk_diag_list *d)
-{
-    sk_diag_list_init(d);
-    int rc = sk_board_parse(b, text, strlen(text), fmt, d);
-    sk_diag_list_sort(d);
-    return rc;
-}
+#define parse tu_parse_board
 
 /* Builds a SkraBBKle board text of SIZE rows of SIZE '.', with row ROW (0-based, or -1)
  * replaced by REPLACEMENT. */

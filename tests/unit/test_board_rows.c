@@ -10,14 +10,7 @@
 
 #define expect_diag(t, d, sev, l, c, m) tu_expect_diag_at(t, d, sev, l, c, m, 0)
 
-/* Parses TEXT as FMT; returns the rc; leaves findings in D. */
-static int parse(sk_board *b, const char *text, sk_board_format fmt, sk_diag_list *d)
-{
-    sk_diag_list_init(d);
-    int rc = sk_board_parse(b, text, strlen(text), fmt, d);
-    sk_diag_list_sort(d);
-    return rc;
-}
+#define parse tu_parse_board
 
 /* A layout whose every row is plain is lines of spaces, all as wide as the widest. */
 static void magpie_all_plain(void **state)

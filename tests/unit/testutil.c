@@ -158,6 +158,14 @@ void tu_load_board(sk_board *b, const char *rel)
     sk_buf_free(&text);
 }
 
+int tu_parse_board(sk_board *b, const char *text, sk_board_format fmt, sk_diag_list *d)
+{
+    sk_diag_list_init(d);
+    int rc = sk_board_parse(b, text, strlen(text), fmt, d);
+    sk_diag_list_sort(d);
+    return rc;
+}
+
 void tu_game_parts_init(sk_ruleset rs, sk_board *board, sk_tileset *tiles, sk_lexicon **lex,
                         sk_rules *rules)
 {

@@ -63,5 +63,8 @@ void tu_game_parts_init(sk_ruleset rs, sk_board *board, sk_tileset *tiles, sk_le
 /* Reads and parses the board file REL (relative to the source tree) into B; fails the test if
  * it cannot. */
 void tu_load_board(sk_board *b, const char *rel);
+/* Parses TEXT as a board of format FMT into B, its findings sorted into D (initialised here;
+ * the caller frees it); returns what sk_board_parse returns. */
+int tu_parse_board(sk_board *b, const char *text, sk_board_format fmt, sk_diag_list *d);
 
 #endif
