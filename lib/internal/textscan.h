@@ -48,8 +48,9 @@ void sk_describe_unexpected(const char *text, size_t len, char out[32]);
  * *OUT on success (values beyond +-1e6 clamp to +-1000000), 0 if it is not an integer. */
 int sk_parse_int(const char *text, size_t len, long *out);
 
-/* The size of an excerpt's buffer: 21 characters of at most 4 bytes each, "..." and the NUL. */
-#define SK_EXCERPT_MAX 96
+/* The size of an excerpt's buffer: up to 24 bytes of text, each shown in at most 4 ("\xHH"),
+ * and the NUL (a longer text: 21 bytes and "..."). */
+#define SK_EXCERPT_MAX (24 * 4 + 1)
 
 /* Copies up to 24 bytes of TEXT[0..LEN) into OUT for quoting in a message, as text for a terminal
  * (docs/commands.md, "Diagnostics"): UTF-8 as it is, any other byte as the Latin-1 character it

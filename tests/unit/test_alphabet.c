@@ -7,6 +7,7 @@
 #include "skrab/alphabet.h"
 #include "skrab/error.h"
 #include "skrab/utf8.h"
+#include "internal/textscan.h"
 
 /* ---- UTF-8 ---------------------------------------------------------------------------------- */
 
@@ -351,6 +352,26 @@ static void tile_string_text(void **state)
     assert_string_equal(out, "");
 }
 
+/* An excerpt of input in a message is text for a terminal: UTF-8 as it is, another byte as its
+ * Latin-1 character, a control character as \xHH; a long text is cut where a character starts. */
+static void excerpts(void **state)
+{
+    (void)state;
+    char out[SK_EXCERPT_MAX];
+    sk_excerpt("caf\xc3\xa9", 5, out);
+    assert_string_equal(out, "caf\xc3\xa9");
+    sk_excerpt("caf\xe9", 4, out);
+    assert_string_equal(out, "caf\xc3\xa9");
+    sk_excerpt("a\x1b[\tz\x7f", 6, out);
+    assert_string_equal(out, "a\\x1b[\tz\\x7f");
+    char controls[24];
+    memset(controls, 0x0c, sizeof(controls)); /* the longest excerpt: 24 bytes, 4 each */
+    sk_excerpt(controls, sizeof(controls), out);
+    assert_int_equal(strlen(out), 96);
+    sk_excerpt("abcdefghijklmnopqrst\xc3\xa9xyz", 25, out); /* cut before the 21st byte's "é" */
+    assert_string_equal(out, "abcdefghijklmnopqrst...");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +386,7 @@ int main(void)
         cmocka_unit_test(greedy_and_fold),
         cmocka_unit_test(write_labels),
         cmocka_unit_test(tile_string_text),
+        cmocka_unit_test(excerpts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
