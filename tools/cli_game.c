@@ -326,6 +326,11 @@ int sk_cli_posinput_open(sk_cli *cli, const char *arg, sk_cli_posinput *out)
         return SK_ENOTFOUND;
     }
     FILE *stream = cli->in;
+    if (kind == POS_FILE && !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode) &&
+        !S_ISFIFO(st.st_mode)) { /* a device or socket: refused, as every operand is */
+        sk_cli_error(cli, "%s: not a regular file (%s)", arg, sk_file_kind(arg));
+        return SK_ENOTREG;
+    }
     if (kind == POS_FILE) {
         out->own = S_ISDIR(st.st_mode) ? NULL : fopen(arg, "rb");
         if (!out->own) {
