@@ -260,7 +260,8 @@ enum {
  * column). An offset is located in TEXT[0..LEN): with FIRST_LINE 0, TEXT is the whole of FILE;
  * with FIRST_LINE N > 0, TEXT starts at line N of FILE (one CGP line, one grid), and a finding
  * without an offset is on line N. TEXT NULL: offsets are not shown. When DIAGS was cut short, a
- * note says so (not in JSON, not with SK_CLI_DIAG_ERRORS_ONLY). */
+ * note says so (in JSON too, as an object of severity "note" with line and col 0; not with
+ * SK_CLI_DIAG_ERRORS_ONLY). */
 void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
                         const sk_diag_list *diags, unsigned flags);
 

@@ -166,11 +166,36 @@ int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
     return rc == SK_EINVAL ? SK_EXIT_FINDINGS : SK_EXIT_ERROR;
 }
 
-/* Prints the finding D (one, about line LINE of SHOWN) as G says; returns STATUS. */
-static int line_finding(sk_cli *cli, const sk_cli_game *g, const char *shown, int line,
-                        sk_diag_list *d, int status)
+void sk_cli_game_findings(sk_cli *cli, sk_cli_game *g, const char *shown, int line,
+                          const char *text, size_t len, sk_diag_list *d)
 {
-    sk_cli_print_diags(cli, shown, line, NULL, 0, d, g->diag_flags);
+    if (strcmp(shown, g->said_in) != 0 || line < g->said_line) { /* another input */
+        snprintf(g->said_in, sizeof(g->said_in), "%s", shown);
+        g->said = 0;
+    }
+    g->said_line = line;
+    if (g->said > SK_DIAG_MAX_ENTRIES) return; /* the bound was passed and the note printed */
+    sk_diag_list_sort(d);
+    sk_diag_list shown_part = *d; /* the first ones, up to the bound: a view, not freed */
+    int errors_only = (g->diag_flags & SK_CLI_DIAG_ERRORS_ONLY) != 0;
+    for (size_t i = 0; i < d->count; i++) {
+        if (errors_only && d->items[i].severity != SK_SEV_ERROR) continue;
+        if (g->said == SK_DIAG_MAX_ENTRIES) { /* one more than the bound: dropped, and said */
+            shown_part.count = i;
+            shown_part.truncated = 1;
+            g->said++;
+            break;
+        }
+        g->said++;
+    }
+    sk_cli_print_diags(cli, shown, line, text, len, &shown_part, g->diag_flags);
+}
+
+/* Prints the finding D (one, about line LINE of SHOWN) as G says; returns STATUS. */
+static int line_finding(sk_cli *cli, sk_cli_game *g, const char *shown, int line, sk_diag_list *d,
+                        int status)
+{
+    sk_cli_game_findings(cli, g, shown, line, NULL, 0, d);
     sk_diag_list_free(d);
     return status;
 }
@@ -395,7 +420,7 @@ int sk_cli_parse_position(sk_cli *cli, sk_cli_game *g, const sk_cli_posinput *in
         tiles ? line_alphabet(cli, g, in->source, line, len, tiles) : NULL;
     int rc = sk_position_parse_cgp(out, line, len, alphabet, &d);
     free(tiles);
-    sk_cli_print_diags(cli, in->shown, lineno, line, len, &d, g->diag_flags);
+    sk_cli_game_findings(cli, g, in->shown, lineno, line, len, &d);
     sk_diag_list_free(&d);
     return rc == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
 }

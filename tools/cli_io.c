@@ -146,9 +146,19 @@ void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const cha
             fputs(sk_buf_str(&line), cli->err);
         }
     }
-    if (diags->truncated && !quiet && !json)
+    if (diags->truncated && !quiet && json) { /* said in the stream a program reads */
+        sk_buf_clear(&line);
+        sk_buf_puts(&line, "{\"file\":");
+        sk_json_string(&line, file);
+        sk_buf_printf(&line,
+                      ",\"line\":0,\"col\":0,\"severity\":\"note\",\"message\":\"too many "
+                      "problems; only the first %d are shown\"}\n",
+                      SK_DIAG_MAX_ENTRIES);
+        fputs(sk_buf_str(&line), cli->out);
+    } else if (diags->truncated && !quiet) {
         fprintf(cli->err, "%s: note: too many problems; only the first %d are shown\n", file,
                 SK_DIAG_MAX_ENTRIES);
+    }
     sk_buf_free(&line);
 }
 

@@ -25,9 +25,9 @@ typedef struct {
 } validating;
 
 /* Prints the findings D about line LINE of SHOWN: the whole position, no column. */
-static void report(validating *v, const char *shown, int line, const sk_diag_list *d)
+static void report(validating *v, const char *shown, int line, sk_diag_list *d)
 {
-    sk_cli_print_diags(v->cli, shown, line, NULL, 0, d, v->game.diag_flags);
+    sk_cli_game_findings(v->cli, &v->game, shown, line, NULL, 0, d);
 }
 
 static int validate_input(validating *v, const char *arg)
