@@ -82,11 +82,18 @@ static int apply_one(void *ctx, const char *text, size_t len)
         refuse(a, text, len, " is illegal: ", why);
         return SK_EXIT_FINDINGS;
     }
+    int zeros = a->pos.zeros;
     if (sk_game_apply(&a->pos, &play, &a->game.loaded.tiles, a->game.loaded.rules.rack_size,
                       a->draw ? &a->rng : NULL) != SK_OK) {
         refuse(a, text, len, ": the rack does not hold its tiles", "");
         return SK_EXIT_FINDINGS;
     }
+    /* the count of idle turns as the rules count them (skrabbkle: passes only), which
+     * sk_game_apply counts as classic does (every scoreless turn) */
+    if (sk_rules_turn_idles(&a->game.loaded.rules, play.kind, play.score))
+        a->pos.zeros = zeros < SK_CGP_ZEROS_MAX ? zeros + 1 : zeros;
+    else
+        a->pos.zeros = 0;
     /* the next player must be able to move: an unknown rack is drawn from the unseen tiles */
     if (a->draw && !a->pos.racks[0][0])
         sk_game_draw(&a->pos, &a->game.loaded.tiles, 0, a->game.loaded.rules.rack_size, &a->rng);
