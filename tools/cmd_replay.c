@@ -145,8 +145,14 @@ static void print_turn(void *ctx, const sk_gcg_turn *turn)
     if (!v->game.loaded.lexicon && tp->gcg->lexicon.value[0])
         set_text_op(&pos, "lex", tp->gcg->lexicon.value);
     set_text_op(&pos, "played", turn->event->notation);
-    if (turn->player >= 0 && turn->player < tp->gcg->nplayers)
-        set_text_op(&pos, "player", tp->gcg->players[turn->player].nick);
+    if (turn->player >= 0 && turn->player < tp->gcg->nplayers) {
+        /* as the summary shows it: a Latin-1 transcript's nickname in UTF-8 */
+        sk_buf nick;
+        sk_buf_init(&nick);
+        sk_cli_text(&nick, tp->gcg->players[turn->player].nick);
+        set_text_op(&pos, "player", sk_buf_str(&nick));
+        sk_buf_free(&nick);
+    }
     sk_buf o;
     sk_buf_init(&o);
     sk_position_write_cgp(&pos, &v->game.loaded.tiles.alphabet, &o);
