@@ -507,7 +507,11 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp, sk_cli_leaves *leave
         sk_cli_leaves *l = pl->leaves_arg ? &pl->leaves : leaves;
         char why[200];
         if (l->given && !sk_leaves_fit(l->given, &g->loaded.tiles, why, sizeof(why))) {
-            sk_cli_error(cli, "--leaves %s: %s", l->given_path, why);
+            if (pl->leaves_arg) /* the player's own leaves: named by its spec */
+                sk_cli_error(cli, "--player '%s' (player %d): %s: %s", pl->spec, i + 1,
+                             l->given_path, why);
+            else
+                sk_cli_error(cli, "--leaves %s: %s", l->given_path, why);
             return SK_EXIT_ERROR;
         }
         pl->values = sk_cli_leaves_for(cli, l, &g->loaded);
