@@ -75,7 +75,6 @@ static void report(sk_game_loader *l, const char *path, const sk_buf *text, sk_d
     l->report(l->ctx, path, text->data ? text->data : "", text->len, d);
 }
 
-/* Reads PATH (at most MAX bytes) into TEXT; on failure says why as the commands do. */
 /* Reads PATH into TEXT: a regular file only when REGULAR (a file data names), else a pipe too.
  * Returns as sk_buf_read_file, WHY saying why not. */
 static int read_file(const char *path, size_t max, int regular, sk_buf *text, char *why,
@@ -144,10 +143,21 @@ static int read_parsed(sk_game_loader *l, const char *path, size_t max,
     sk_buf_init(&text);
     int rc = read_file(path, max, by != NULL, &text, why, why_size);
     if (rc == SK_ENOTREG) not_regular(by, path, why, why_size);
+    if (rc == SK_ETOOBIG && l->report) { /* past the bound of its format: an invalid file */
+        sk_diag_list d;
+        sk_diag_list_init(&d);
+        sk_diag_add(&d, SK_SEV_ERROR, SK_DIAG_NO_OFFSET, "file is larger than %zu bytes: not %s",
+                    max, kind_name[which]);
+        report(l, path, &text, &d);
+        sk_diag_list_free(&d);
+        why[0] = '\0';
+        rc = SK_EINVAL;
+    }
     if (rc == SK_OK) {
         sk_diag_list d;
         sk_diag_list_init(&d);
         rc = parse(out, text.data, text.len, &d);
+        if (rc == SK_ETOOBIG) rc = SK_EINVAL; /* past a bound of the format: D says which */
         if (by && rc != SK_OK && !sk_diag_header_parsed(&d, text.data, text.len))
             snprintf(why, why_size, "%s names %s: not %s", by, path, kind_name[which]);
         else
