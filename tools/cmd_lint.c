@@ -24,7 +24,9 @@ const sk_cli_option sk_lint_options[] = {
     {OPT_JSON, "json", 0, NULL,
      "print findings as JSON Lines on standard output, then a verdict for each file", NULL},
     {OPT_QUIET, "quiet", 'q', NULL,
-     "print no findings; the exit status tells (a file that cannot be read is still said)", NULL},
+     "print no findings (a file that cannot be read is still said); with --json, the verdicts "
+     "alone",
+     NULL},
     {OPT_ERRORS_ONLY, "errors-only", 'e', NULL, "print only errors (no warnings, no notes)", NULL},
     {OPT_UNTRUSTED, "untrusted", 0, NULL,
      "a configuration may name only files in the data directories", NULL},
@@ -230,7 +232,7 @@ static const char *reading_name(const reading *r)
 static int print_summary(const lint_ctx *ctx, const char *shown, size_t errors, size_t warnings,
                          const char *format)
 {
-    if (!ctx->json || ctx->silent) return SK_EXIT_OK;
+    if (!ctx->json) return SK_EXIT_OK; /* with -q too: the verdicts alone */
     sk_buf line;
     sk_buf_init(&line);
     sk_buf_puts(&line, "{\"file\":");

@@ -24,7 +24,9 @@ const sk_cli_option sk_replay_options[] = {
     {OPT_JSON, "json", 0, NULL,
      "print findings and each file's verdict as JSON Lines on standard output", NULL},
     {OPT_QUIET, "quiet", 'q', NULL,
-     "print no findings; the exit status tells (a file that cannot be read is still said)", NULL},
+     "print no findings (a file that cannot be read is still said); with --json, the verdicts "
+     "alone",
+     NULL},
     {OPT_POSITIONS, "positions", 0, NULL,
      "print the position before each turn (CGP; the move played in an op)", NULL},
     {0, NULL, 0, NULL, NULL, NULL},
@@ -259,10 +261,10 @@ static int replay_text(replaying *v, const sk_buf *text, const char *shown, cons
         status = SK_EXIT_ERROR;
     }
     if (v->write_status != SK_EXIT_OK) status = v->write_status;
-    if (!v->quiet) {
+    if (!v->quiet || v->json) { /* -q --json: the verdicts alone */
         sk_diag_list_sort(&d);
         sk_cli_print_diags(v->cli, shown, 0, sk_buf_str(text), text->len, &d,
-                           v->json ? SK_CLI_DIAG_JSON : 0u);
+                           (v->json ? SK_CLI_DIAG_JSON : 0u) | (v->quiet ? SK_CLI_DIAG_NONE : 0u));
         if (v->json) {
             int st = json_verdict(v, shown, &g, status == SK_EXIT_OK ? &res : NULL, d.errors,
                                   d.warnings);
@@ -287,7 +289,7 @@ static int replay_input(replaying *v, const char *arg)
     int status = SK_EXIT_ERROR;
     if (sk_cli_read(v->cli, arg, SK_GCG_FILE_MAX, &text, 0) == SK_OK)
         status = replay_text(v, &text, shown, source);
-    else if (v->json && !v->quiet) /* the reason is on standard error */
+    else if (v->json) /* the reason is on standard error */
         json_verdict(v, shown, NULL, NULL, 1, 0);
     sk_buf_free(&text);
     return status;
