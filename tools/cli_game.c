@@ -169,6 +169,11 @@ int sk_cli_game_load(sk_cli *cli, sk_cli_game *g, const sk_game_spec *spec)
 void sk_cli_game_findings(sk_cli *cli, sk_cli_game *g, const char *shown, int line,
                           const char *text, size_t len, sk_diag_list *d)
 {
+    if (!g->bounded) {
+        sk_diag_list_sort(d);
+        sk_cli_print_diags(cli, shown, line, text, len, d, g->diag_flags);
+        return;
+    }
     if (strcmp(shown, g->said_in) != 0 || line < g->said_line) { /* another input */
         snprintf(g->said_in, sizeof(g->said_in), "%s", shown);
         g->said = 0;

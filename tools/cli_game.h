@@ -50,17 +50,21 @@ typedef struct {
     int failed_status, failed_line;
     sk_game_spec failed;
     char failed_in[SK_PATH_MAX + 16];
-    /* findings printed about the positions of the input SAID_IN (up to line SAID_LINE): after
-     * SK_DIAG_MAX_ENTRIES of them the rest are dropped, with a note (sk_cli_game_findings) */
+    /* BOUNDED (validate, which lints a file of positions): findings printed about the
+     * positions of the input SAID_IN (up to line SAID_LINE) are counted, and after
+     * SK_DIAG_MAX_ENTRIES of them the rest are dropped, with a note (sk_cli_game_findings); the
+     * commands that answer a stream of positions one by one say every bad one */
+    int bounded;
     size_t said;
     int said_line;
     char said_in[SK_PATH_MAX + 16];
 } sk_cli_game;
 
 /* Prints the findings D about line LINE (TEXT[0..LEN), or NULL) of the input SHOWN as G's
- * diag_flags say, sorted, counting them against the input's bound: after SK_DIAG_MAX_ENTRIES
- * findings of one input the rest are dropped, with a note saying so (docs/commands.md,
- * "Diagnostics"). A line before the last one printed, or another name, is another input. */
+ * diag_flags say, sorted; when G->bounded, counting them against the input's bound: after
+ * SK_DIAG_MAX_ENTRIES findings of one input the rest are dropped, with a note saying so
+ * (docs/commands.md, "Diagnostics"). A line before the last one printed, or another name, is
+ * another input. */
 void sk_cli_game_findings(sk_cli *cli, sk_cli_game *g, const char *shown, int line,
                           const char *text, size_t len, sk_diag_list *d);
 

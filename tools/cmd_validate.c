@@ -68,6 +68,7 @@ int sk_cmd_validate(sk_cli *cli, int argc, char **argv)
     validating v = {.cli = cli};
     sk_cli_game_init(&v.game);
     v.game.no_count_warning = 1;
+    v.game.bounded = 1; /* a file of positions is linted: its findings are bounded as a file's */
     sk_cli_opts o;
     sk_cli_opts_init(&o, cli, argc, argv);
     int opt;
