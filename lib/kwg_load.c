@@ -4,11 +4,8 @@
  * the end), no reachable cycle. Files skrab writes have only forward arcs, which proves the
  * last point in one sequential pass; other files get a depth-first check. */
 #define _DEFAULT_SOURCE 1 /* MAP_POPULATE, where the system has it */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +14,7 @@
 #include <unistd.h>
 
 #include "internal/filemap.h"
+#include "internal/filewrite.h"
 #include "internal/kwg.h"
 #include "skrab/buf.h"
 #include "skrab/error.h"
@@ -482,120 +480,22 @@ static int write_all(int fd, const uint32_t *nodes, size_t count)
     return SK_OK;
 }
 
-/* Removes the temporary files "BASE.tmp.PID.N" beside PATH that a writer killed before its
- * rename left (PID no longer running); another live writer's are left alone. */
-static void remove_stale_tmps(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    size_t blen = strlen(base);
-    char dir[4096];
-    if (!slash) {
-        strcpy(dir, ".");
-    } else if (slash == path) {
-        strcpy(dir, "/");
-    } else {
-        size_t dlen = (size_t)(slash - path);
-        if (dlen >= sizeof(dir)) return;
-        memcpy(dir, path, dlen);
-        dir[dlen] = '\0';
-    }
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        const char *n = e->d_name;
-        if (strncmp(n, base, blen) != 0 || strncmp(n + blen, ".tmp.", 5) != 0) continue;
-        char *end;
-        long pid = strtol(n + blen + 5, &end, 10);
-        if (pid <= 0 || *end != '.') continue;
-        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* its writer may still run */
-        char stale[4400];
-        if (snprintf(stale, sizeof(stale), "%s/%s", dir, n) < (int)sizeof(stale)) unlink(stale);
-    }
-    closedir(d);
-}
+/* What sk_kwg_write hands to sk_file_write_with: the nodes, written little-endian. */
+typedef struct {
+    const uint32_t *nodes;
+    size_t count;
+} kwg_nodes;
 
-/* Into OUT[PATH_MAX], the file the symbolic link PATH names, followed link by link (up to 40,
- * as the kernel would), even when it does not exist yet. 0 when PATH is no link or the chain
- * cannot be read. */
-static int link_target(const char *path, char *out)
+static int emit_nodes(int fd, const void *ctx)
 {
-    char cur[PATH_MAX], next[PATH_MAX];
-    struct stat lst;
-    if (snprintf(cur, sizeof(cur), "%s", path) >= (int)sizeof(cur)) return 0;
-    int links = 0;
-    for (; links < 40 && lstat(cur, &lst) == 0 && S_ISLNK(lst.st_mode); links++) {
-        ssize_t n = readlink(cur, next, sizeof(next) - 1);
-        if (n < 0) return 0;
-        next[n] = '\0';
-        if (next[0] != '/') { /* relative to the link's own directory */
-            const char *slash = strrchr(cur, '/');
-            int dir = slash ? (int)(slash - cur) + 1 : 0;
-            char joined[PATH_MAX];
-            if (snprintf(joined, sizeof(joined), "%.*s%s", dir, cur, next) >= (int)sizeof(joined))
-                return 0;
-            memcpy(next, joined, sizeof(next));
-        }
-        memcpy(cur, next, sizeof(cur));
-    }
-    if (links == 0 || links == 40) return 0;
-    memcpy(out, cur, PATH_MAX);
-    return 1;
+    const kwg_nodes *k = ctx;
+    return write_all(fd, k->nodes, k->count);
 }
 
 int sk_kwg_write(const char *path, const uint32_t *nodes, size_t count)
 {
-    /* a link is followed, even to a file not there yet: the file it names is written, and the
-     * link stays */
-    char target[PATH_MAX];
-    if (link_target(path, target)) path = target;
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        if (S_ISDIR(st.st_mode)) {
-            errno = EISDIR;
-            return SK_EIO;
-        }
-        int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-        if (fd < 0) return SK_EIO;
-        int rc = write_all(fd, nodes, count);
-        int saved = errno;
-        if (close(fd) != 0 && rc == SK_OK) return SK_EIO;
-        errno = saved;
-        return rc;
-    }
-    remove_stale_tmps(path);
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 48);
-    if (!tmp) return SK_ENOMEM;
-    int fd = -1;
-    for (unsigned attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        snprintf(tmp, plen + 48, "%s.tmp.%ld.%u", path, (long)getpid(), attempt);
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) break;
-    }
-    if (fd < 0) {
-        free(tmp);
-        return SK_EIO;
-    }
-    int rc = write_all(fd, nodes, count);
-    int saved = errno;
-    if (rc == SK_OK && fsync(fd) != 0) { /* on disk before it takes the name */
-        rc = SK_EIO;
-        saved = errno;
-    }
-    if (close(fd) != 0 && rc == SK_OK) {
-        rc = SK_EIO;
-        saved = errno;
-    }
-    if (rc == SK_OK && rename(tmp, path) != 0) {
-        rc = SK_EIO;
-        saved = errno;
-    }
-    if (rc != SK_OK) unlink(tmp);
-    free(tmp);
-    errno = saved;
-    return rc;
+    kwg_nodes k = {nodes, count};
+    return sk_file_write_with(path, emit_nodes, &k);
 }
 
 int sk_lexicon_save(const sk_lexicon *lex, const char *path)

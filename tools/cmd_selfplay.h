@@ -38,14 +38,12 @@ int sk_selfplay_reap_orphans(void);
 /* Creates DIR and its missing parents (mkdir -p). Returns 0, or -1 with errno set. */
 int sk_selfplay_make_dirs(const char *dir);
 
-/* Writes DATA[0..LEN) to PATH atomically (a temporary file beside it, renamed over it), so PATH
- * is never half-written. Returns 0, or -1 with errno set. */
+/* Writes DATA[0..LEN) to PATH as sk_file_write does (skrab/buf.h: never half-written, a link
+ * followed, a device written in place). Returns 0, or -1 with errno set. */
 int sk_selfplay_write_file(const char *path, const char *data, size_t len);
 
-/* Whether sk_selfplay_write_file could write PATH now, asked before the work that makes the
- * data: PATH is not a directory, and a temporary file can be made beside it (it is made and
- * removed at once, so nothing is left behind). Returns 0, or -1 with errno set (EISDIR, ENOENT,
- * EACCES, EROFS, ...). */
+/* Whether sk_selfplay_write_file could write PATH now (sk_file_check_writable), asked before
+ * the work that makes the data. Returns 0, or -1 with errno set (EISDIR, ENOENT, EACCES...). */
 int sk_selfplay_check_writable(const char *path);
 
 /* Writes IN[0..LEN) into OUT[SIZE] as text that is safe to show: well-formed printable UTF-8 as

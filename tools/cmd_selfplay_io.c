@@ -25,6 +25,8 @@
 
 #include "cli.h"
 #include "cmd_selfplay.h"
+#include "skrab/buf.h"
+#include "skrab/error.h"
 #include "skrab/utf8.h"
 
 extern char **environ;
@@ -301,65 +303,14 @@ int sk_selfplay_make_dirs(const char *dir)
     return 0;
 }
 
-#define TEMP_NAME_MAX 4200
-
-/* Makes a new file beside PATH, of a name no one has (O_EXCL: never a file or link planted
- * there; O_NOFOLLOW: never through a link), and writes its name into TMP. Returns its file
- * descriptor, open for writing, or -1 with errno set. */
-static int open_temp(const char *path, char tmp[TEMP_NAME_MAX])
-{
-    const char *slash = strrchr(path, '/');
-    int dir = slash ? (int)(slash - path + 1) : 0;
-    int fd = -1;
-    for (unsigned attempt = 0; fd < 0 && attempt < 100; attempt++) {
-        if (snprintf(tmp, TEMP_NAME_MAX, "%.*s.%s.%ld.%u.tmp", dir, path, path + dir,
-                     (long)getpid(), attempt) >= TEMP_NAME_MAX) {
-            errno = ENAMETOOLONG;
-            return -1;
-        }
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) return -1;
-    }
-    return fd;
-}
-
 int sk_selfplay_check_writable(const char *path)
 {
-    struct stat st;
-    size_t len = strlen(path);
-    if ((len && path[len - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
-        errno = EISDIR;
-        return -1;
-    }
-    char tmp[TEMP_NAME_MAX];
-    int fd = open_temp(path, tmp);
-    if (fd < 0) return -1;
-    close(fd);
-    unlink(tmp);
-    return 0;
+    return sk_file_check_writable(path) == SK_OK ? 0 : -1;
 }
 
 int sk_selfplay_write_file(const char *path, const char *data, size_t len)
 {
-    char tmp[TEMP_NAME_MAX];
-    int fd = open_temp(path, tmp); /* written, then renamed over PATH */
-    if (fd < 0) return -1;
-    int ok = 1;
-    for (size_t at = 0; ok && at < len;) {
-        ssize_t n = write(fd, data + at, len - at);
-        if (n < 0 && errno == EINTR) continue;
-        ok = n > 0;
-        if (ok) at += (size_t)n;
-    }
-    if (close(fd) != 0) ok = 0;
-    if (ok && rename(tmp, path) != 0) ok = 0;
-    if (!ok) {
-        int e = errno;
-        unlink(tmp);
-        errno = e;
-        return -1;
-    }
-    return 0;
+    return sk_file_write(path, data, len) == SK_OK ? 0 : -1;
 }
 
 /* The length of the UTF-8 character at S[0..LEN) when it is well formed (sk_utf8_decode) and

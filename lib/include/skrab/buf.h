@@ -86,6 +86,18 @@ SK_API const char *sk_file_kind(const char *path);
 /* Reads the file at PATH into OUT: a regular file or a pipe (sk_file_open with PIPES 1).
  * Returns as sk_buf_read_stream, or as sk_file_open when it cannot be opened. */
 SK_API int sk_buf_read_file(sk_buf *out, const char *path, size_t max_bytes);
+
+/* Writes DATA[0..LEN) to PATH as every output file of skrab is written: a regular file (or one
+ * not there) is never half-written (a temporary file beside it, on disk, then renamed over it);
+ * a symbolic link is followed, the file it names written and the link kept (a dangling link
+ * creates the file it names); a device or FIFO is written in place, not replaced; a directory
+ * is refused (EISDIR). Returns SK_OK, SK_ENOMEM, or SK_EIO with errno saying why. */
+SK_API int sk_file_write(const char *path, const void *data, size_t len);
+/* Whether sk_file_write could write PATH now, asked before the work that makes the data: a
+ * directory (or a PATH ending in '/') is refused, a device or FIFO must be writable, and
+ * otherwise a temporary file can be made beside the file (the link's target) and is removed at
+ * once. Returns SK_OK, SK_ENOMEM, or SK_EIO with errno saying why (EISDIR, ENOENT, EACCES...). */
+SK_API int sk_file_check_writable(const char *path);
 /* sk_buf_read_file of a regular file only (sk_file_open with PIPES 0): for a file that data
  * names, where a FIFO is refused with SK_ENOTREG. */
 SK_API int sk_buf_read_regular(sk_buf *out, const char *path, size_t max_bytes);
