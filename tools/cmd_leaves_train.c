@@ -397,6 +397,9 @@ void sk_leave_values(const sk_leave_set *set, const sk_leave_tally *tally, doubl
             }
             double k = tally->count[i];
             double m = k ? (double)tally->sum[i] / 1024.0 / (double)tally->weight[i] : 0.0;
-            e->value = (float)((k * m + prior_weight * prior) / (k + prior_weight));
+            /* a leave no rack held keeps its prior (with --prior-weight 0 too: not 0/0) */
+            e->value = k + prior_weight > 0
+                           ? (float)((k * m + prior_weight * prior) / (k + prior_weight))
+                           : (float)prior;
         }
 }

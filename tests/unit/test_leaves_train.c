@@ -147,6 +147,10 @@ static void values_shrink_toward_prior(void **state)
     assert_float_equal(out[is].value, (30 * 12.0 + 50 * ps) / 80.0, 1e-4);
     assert_float_equal(out[iq].value, pq, 1e-4);
     assert_int_equal(seen, 1);
+    /* K = 0: the mean alone, and a leave no rack held still keeps its prior (not 0/0) */
+    sk_leave_values(f->set, &t, 0.0, out, &seen);
+    assert_float_equal(out[is].value, 12.0, 1e-4);
+    assert_float_equal(out[iq].value, pq, 1e-4);
     free(out);
     sk_leave_tally_free(&t);
 }
