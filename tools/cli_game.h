@@ -25,6 +25,14 @@
      "input may name only built-in and data-directory files", NULL}
 /* clang-format on */
 
+/* The game option rows of suggest, which reads positions and needs a lexicon ('none' refused). */
+#define SK_CLI_GAME_OPTIONS_LEXICON_NEEDED                                                         \
+    SK_CLI_GAME_OPTION_ROWS("rule set: skrabbkle or classic (default: the position's var op)",     \
+                            "board layout: a name or file (default: from the position)",           \
+                            "tile set: a name or file (default: from the position)",               \
+                            "word list or KWG: a name or file (default: from the position)",       \
+                            SK_CLI_LEXICON_VALUES)
+
 /* The game option rows of the commands that read positions (--help lists them where they are:
  * first). */
 #define SK_CLI_GAME_OPTIONS                                                                        \

@@ -39,7 +39,7 @@ enum {
     OPT_SEED
 };
 const sk_cli_option sk_suggest_options[] = {
-    SK_CLI_GAME_OPTIONS,
+    SK_CLI_GAME_OPTIONS_LEXICON_NEEDED,
     {OPT_COUNT, "count", 'n', "N", "how many moves to print per position (default 10)", "<number>"},
     {OPT_ALL, "all", 'a', NULL, "print every legal move (classic: exchanges; the pass last)", NULL},
     {OPT_BEST, "best", 'B', NULL,
