@@ -268,6 +268,15 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     return SK_EXIT_OK;
 }
 
+int sk_cli_game_can_deal(sk_cli *cli, const sk_cli_game *g, int players)
+{
+    int need = players * g->loaded.rules.rack_size, have = g->loaded.tiles.total;
+    if (have >= need) return 1;
+    sk_cli_error(cli, "the tile set has %d tile%s, too few to deal %d racks of %d", have,
+                 have == 1 ? "" : "s", players, g->loaded.rules.rack_size);
+    return 0;
+}
+
 int sk_cli_game_can_generate(sk_cli *cli, const sk_cli_game *g, const char *prefix)
 {
     if (sk_lexicon_has_gaddag(g->loaded.lexicon)) return 1;

@@ -120,6 +120,10 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
  * lexicon.md, "Lists too large for a GADDAG"), and returns 0. G must have a lexicon. */
 int sk_cli_game_can_generate(sk_cli *cli, const sk_cli_game *g, const char *prefix);
 
+/* 1 when G's loaded tile set can deal PLAYERS racks of the rules' size; else says so and
+ * returns 0 (the games of selfplay and leaves train begin with full racks). */
+int sk_cli_game_can_deal(sk_cli *cli, const sk_cli_game *g, int players);
+
 /* Loads the word list or KWG file PATH (compiled once into the user's cache), printing what is
  * wrong with it. Returns SK_EXIT_OK with *OUT set, SK_EXIT_FINDINGS (the file is invalid) or
  * SK_EXIT_ERROR, *OUT NULL. */

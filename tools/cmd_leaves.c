@@ -191,7 +191,9 @@ static int load_game(sk_cli *cli, sk_cli_game *g)
         sk_cli_error(cli, "leaves train needs a lexicon to play (not -l none)");
         return SK_EXIT_ERROR;
     }
-    return sk_cli_game_can_generate(cli, g, NULL) ? SK_EXIT_OK : SK_EXIT_ERROR;
+    return sk_cli_game_can_generate(cli, g, NULL) && sk_cli_game_can_deal(cli, g, 2)
+               ? SK_EXIT_OK
+               : SK_EXIT_ERROR;
 }
 
 /* The generations, then the file. REPORT is where the lines for people go. */

@@ -498,6 +498,7 @@ static int setup(sk_cli *cli, sk_cli_game *g, selfplay *sp, sk_cli_leaves *leave
     for (int i = 0; i < sp->nplayers; i++)
         built_in |= !sp->players[i].command;
     if (built_in && !sk_cli_game_can_generate(cli, g, NULL)) return SK_EXIT_ERROR;
+    if (!sk_cli_game_can_deal(cli, g, sp->nplayers)) return SK_EXIT_ERROR;
     for (int i = 0; i < sp->nplayers; i++) {
         player *pl = &sp->players[i];
         /* every player that ranks by equity: equity, and sim and endgame, which do too */
