@@ -194,12 +194,23 @@ static int write_gcg(selfplay *sp, long game, const sk_match *m)
     return ok ? 0 : -1;
 }
 
+/* Says why game GAME failed (WHAT, and the library's RC), under the lock: the run then ends
+ * with status 2, never silently. */
+static void game_failed(selfplay *sp, long game, const char *what, int rc)
+{
+    pthread_mutex_lock(&sp->lock);
+    sk_cli_error(sp->cli, "game %ld: %s: %s", game + 1, what, sk_strerror(rc));
+    pthread_mutex_unlock(&sp->lock);
+}
+
 /* Plays game GAME into R. */
 static void play_game(selfplay *sp, sk_movegen *gen, long game, sk_selfplay_result *r)
 {
     sk_match m;
-    if (sk_match_start(&m, sp->rules, sp->nplayers, (int)(game % sp->nplayers),
-                       game_seed(sp->seed, game)) != SK_OK) {
+    int started = sk_match_start(&m, sp->rules, sp->nplayers, (int)(game % sp->nplayers),
+                                 game_seed(sp->seed, game));
+    if (started != SK_OK) {
+        game_failed(sp, game, "cannot start the game", started);
         r->error = 1;
         return;
     }
@@ -224,6 +235,7 @@ static void play_game(selfplay *sp, sk_movegen *gen, long game, sk_selfplay_resu
                          : sk_strategy_choose_leaves(pl->strategy, gen, sp->rules, pl->values,
                                                      &m.pos, sk_match_bag(&m), &g);
             if (rc != SK_OK) {
+                game_failed(sp, game, "the move search failed", rc);
                 r->error = 1;
                 break;
             }
