@@ -57,8 +57,7 @@ int sk_cli_load_lexicon_file(sk_cli *cli, const char *path, sk_lexicon **out)
     errno = 0;
     int rc = sk_lexicon_load(out, path, cache_dir, NULL, &text, &d);
     sk_diag_list_sort(&d);
-    sk_cli_print_diags(cli, path, 0, text.data ? text.data : "", text.len, &d,
-                       SK_CLI_DIAG_ERRORS_ONLY);
+    sk_cli_print_errors(cli, path, text.data ? text.data : "", text.len, &d);
     size_t errors = d.errors;
     sk_diag_list_free(&d);
     sk_buf_free(&text);
@@ -110,7 +109,7 @@ int sk_cli_game_check(sk_cli *cli, sk_cli_game *g)
 static void report(void *ctx, const char *path, const char *text, size_t len,
                    const sk_diag_list *diags)
 {
-    sk_cli_print_diags(ctx, path, 0, text, len, diags, SK_CLI_DIAG_ERRORS_ONLY);
+    sk_cli_print_errors(ctx, path, text, len, diags);
 }
 
 /* Makes G's loader at its first use. Returns SK_EXIT_OK, or SK_EXIT_ERROR after saying why. */

@@ -108,6 +108,19 @@ void sk_cli_text_n(sk_buf *out, const char *s, size_t len)
     }
 }
 
+static void note_truncated(sk_cli *cli, const char *file)
+{
+    fprintf(cli->err, "%s: note: too many problems; only the first %d are shown\n", file,
+            SK_DIAG_MAX_ENTRIES);
+}
+
+void sk_cli_print_errors(sk_cli *cli, const char *file, const char *text, size_t len,
+                         const sk_diag_list *diags)
+{
+    sk_cli_print_diags(cli, file, 0, text, len, diags, SK_CLI_DIAG_ERRORS_ONLY);
+    if (diags->truncated) note_truncated(cli, file); /* the errors shown are not all */
+}
+
 void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
                         const sk_diag_list *diags, unsigned flags)
 {
@@ -156,8 +169,7 @@ void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const cha
                       SK_DIAG_MAX_ENTRIES);
         fputs(sk_buf_str(&line), cli->out);
     } else if (diags->truncated && !quiet) {
-        fprintf(cli->err, "%s: note: too many problems; only the first %d are shown\n", file,
-                SK_DIAG_MAX_ENTRIES);
+        note_truncated(cli, file);
     }
     sk_buf_free(&line);
 }

@@ -110,8 +110,7 @@ int sk_lexcmd_load(sk_cli *cli, const char *name, int cache, const sk_lexcmd_alp
     }
     if (was_wordlist) *was_wordlist = !looks_like_kwg(name, path, &text);
     sk_diag_list_sort(&diags);
-    sk_cli_print_diags(cli, path, 0, text.data ? text.data : "", text.len, &diags,
-                       SK_CLI_DIAG_ERRORS_ONLY);
+    sk_cli_print_errors(cli, path, text.data ? text.data : "", text.len, &diags);
     if (rc != SK_OK && diags.errors == 0) report_code(cli, path, rc);
     sk_diag_list_free(&diags);
     sk_buf_free(&text);
