@@ -196,9 +196,6 @@ static sk_illegal resolve(checker *k, const sk_move *m, sk_play *out)
     return SK_LEGAL;
 }
 
-/* Checks that RACK (when known) holds TILES[0..N) (SK_TILE_WILD or a blanked letter takes a
- * blank). The reason names the first tile short: not on the rack at all, or fewer of it than the
- * move uses ("only one 'R' is on the rack"). */
 /* An unknown rack holds unseen tiles: TILES (N of them) may hold no more of a kind than the
  * unseen pool has (unless the position already holds more than the set: validate says so). */
 static sk_illegal check_unseen(checker *k, const char *tiles, int n)
@@ -220,6 +217,9 @@ static sk_illegal check_unseen(checker *k, const char *tiles, int n)
     return SK_LEGAL;
 }
 
+/* Checks that RACK (when known; an unknown one, as check_unseen says) holds TILES[0..N)
+ * (SK_TILE_WILD or a blanked letter takes a blank). The reason names the first tile short: not on
+ * the rack at all, or fewer of it than the move uses ("only one 'R' is on the rack"). */
 static sk_illegal check_rack(checker *k, const char *rack, const char *tiles, int n)
 {
     if (!rack[0]) return check_unseen(k, tiles, n); /* unknown rack */

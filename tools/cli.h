@@ -262,13 +262,13 @@ enum {
  * without an offset is on line N. TEXT NULL: offsets are not shown. When DIAGS was cut short, a
  * note says so (in JSON too, as an object of severity "note" with line and col 0; not with
  * SK_CLI_DIAG_ERRORS_ONLY). */
+void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
+                        const sk_diag_list *diags, unsigned flags);
 /* The errors of DIAGS about FILE (TEXT[0..LEN) the whole file), as sk_cli_print_diags prints
  * them with SK_CLI_DIAG_ERRORS_ONLY, and the note that they were cut short when they were: for
  * the files a command loads to do its work (a lexicon, a board), whose warnings it keeps quiet. */
 void sk_cli_print_errors(sk_cli *cli, const char *file, const char *text, size_t len,
                          const sk_diag_list *diags);
-void sk_cli_print_diags(sk_cli *cli, const char *file, int first_line, const char *text, size_t len,
-                        const sk_diag_list *diags, unsigned flags);
 
 /* Appends S to OUT as a JSON string literal (quotes, escapes). */
 void sk_json_string(sk_buf *out, const char *s);

@@ -56,8 +56,7 @@ typedef struct {
 /* An error of the transcript at byte AT. */
 #define SK_GR_ERR(r, at, ...) sk_diag_add((r)->diags, SK_SEV_ERROR, (at), __VA_ARGS__)
 
-/* ---- gcg_replay_slips.c ------------------------------------------------------------------------
- */
+/* ---- gcg_replay_slips.c: a transcriber's slips read as the game was played ----------------- */
 
 /* The GCG move M read with the blanks of the mover's known rack (R->pos.racks[0]) for the
  * letters it places that the rack lacks, into *OUT: 1 when there are such letters and the rack's
