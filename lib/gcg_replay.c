@@ -214,10 +214,13 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
     const sk_move *mv = &ev->move;
     sk_move blanked;
     sk_illegal rc = sk_rules_check(&rules, &r->pos, mv, r->bag, &l->play, why, sizeof(why));
+    char blank_why[sizeof(why)];
+    sk_illegal rb;
     if (rc == SK_ILLEGAL_NOT_ON_RACK && sk_gr_blank_for_missing(r, mv, &blanked) &&
-        sk_rules_check(&rules, &r->pos, &blanked, r->bag, &l->play, word_why, sizeof(word_why)) !=
-            SK_ILLEGAL_NOT_ON_RACK) {
-        /* a blank written as its letter: said once, and the game goes on as it was played */
+        (rb = sk_rules_check(&rules, &r->pos, &blanked, r->bag, &l->play, blank_why,
+                             sizeof(blank_why))) != SK_ILLEGAL_NOT_ON_RACK) {
+        /* a blank written as its letter: said once, and the game goes on as it was played (the
+         * check of the move so read stands for the rest) */
         sk_buf b;
         sk_buf_init(&b);
         sk_play_write_gcg(&l->play, &r->rules->tiles->alphabet, &b);
@@ -226,8 +229,8 @@ static void play_move(sk_gr_replay *r, const sk_gcg_event *ev, int p, int withdr
         sk_buf_free(&b);
         reported = 1;
         mv = &blanked;
-        word_why[0] = '\0';
-        rc = sk_rules_check(&rules, &r->pos, mv, r->bag, &l->play, why, sizeof(why));
+        rc = rb;
+        memcpy(why, blank_why, sizeof(why));
     }
     int rack_slip = 0; /* the move or its rack is miswritten: its word and score are too */
     if (rc == SK_ILLEGAL_NOT_ON_RACK) {
