@@ -69,21 +69,22 @@ int sk_game_apply(sk_position *pos, const sk_play *play, const sk_tileset *tiles
                 return SK_EINVAL;
         }
     }
+    int refill = rng && known; /* the rack is refilled after the move (unless drawn already) */
     if (play->kind == SK_MOVE_EXCHANGE && known && !play->exchange[0]) {
         rack[0] = '\0'; /* a blind exchange: which tiles went back is unknown, so the rack is */
-        known = 0;
+        refill = 0;
     } else if (play->kind == SK_MOVE_EXCHANGE && known) {
         /* the whole draw first, while the exchanged tiles are still on the rack: they cannot
          * come back (a bag that holds fewer than were exchanged leaves the rack short) */
         int n = (int)strlen(play->exchange);
-        if (rng && rack_size + n <= SK_RACK_MAX) {
+        if (refill && rack_size + n <= SK_RACK_MAX) {
             draw(pos, tiles, 0, rack_size + n, rack_size, rng);
-            known = 0; /* drawn */
+            refill = 0;
         }
         for (const char *p = play->exchange; *p; p++)
             if (rack_remove(rack, *p) != 0) return SK_EINVAL;
     }
-    if (rng && known) draw(pos, tiles, 0, rack_size, rack_size, rng);
+    if (refill) draw(pos, tiles, 0, rack_size, rack_size, rng);
     pos->scores[0] = sk_score_clamp(sk_score_add(pos->scores[0], play->score)); /* saturates */
     /* past the count a CGP line holds, it stays there: a game ends long before (at most
      * 1000 scoreless turns: the 'mcnz' op) */
