@@ -57,20 +57,15 @@ static int is_ascii_letter(unsigned char c)
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-/* Quotes a label for a message: printable ASCII and well-formed UTF-8 as written (a long one
- * cut short by sk_excerpt). Returns 0 if the label has a control byte or is not UTF-8. */
+/* Quotes a label for a message (sk_excerpt). Returns 0 if the label has a control byte or is not
+ * UTF-8. */
 static int quote_label(const char *s, size_t len, char out[SK_EXCERPT_MAX])
 {
     int ok = sk_utf8_invalid(s, len) == len;
     for (size_t i = 0; ok && i < len; i++)
         ok = (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] != 0x7f;
-    if (!ok || len > 24) {
-        sk_excerpt(s, len, out);
-        return ok;
-    }
-    memcpy(out, s, len);
-    out[len] = '\0';
-    return 1;
+    sk_excerpt(s, len, out);
+    return ok;
 }
 
 /* Checks the tile label TEXT[OFF..OFF+LEN). A label is '?' (the blank) or up to SK_LABEL_MAX bytes

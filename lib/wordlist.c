@@ -248,25 +248,6 @@ static int read_word(reader *r, sk_tilestrs *words, size_t start, size_t end,
 }
 
 /* ---- another alphabet -------------------------------------------------------------------------*/
-/* Up to 24 bytes of TEXT[0..LEN) for a message: UTF-8 kept whole, cut at a character, "..." when
- * cut; a text that is not UTF-8 as sk_excerpt makes it. */
-static void utf8_excerpt(const char *text, size_t len, char out[SK_EXCERPT_MAX])
-{
-    if (sk_utf8_invalid(text, len) != len) {
-        sk_excerpt(text, len, out);
-        return;
-    }
-    size_t n = 0;
-    while (n < len) {
-        uint32_t cp;
-        size_t step = sk_utf8_decode(text + n, len - n, &cp);
-        if (n + step > 24 || cp < 0x20 || cp == 0x7f) break;
-        n += step;
-    }
-    memcpy(out, text, n);
-    strcpy(out + n, n < len ? "..." : "");
-}
-
 /* Checks one trimmed, non-empty line [START, END) in the reader's alphabet and appends its
  * tiles; a word that is no word of it is left out with a warning. */
 static int read_word_in(reader *r, sk_tilestrs *words, size_t start, size_t end,
@@ -286,7 +267,7 @@ static int read_word_in(reader *r, sk_tilestrs *words, size_t start, size_t end,
         return SK_OK;
     }
     char excerpt[SK_EXCERPT_MAX];
-    utf8_excerpt(w, end - start, excerpt);
+    sk_excerpt(w, end - start, excerpt);
     if (got != SK_WORD_OK) {
         if (stats) stats->skipped++;
         if (r->skipped++ >= LISTED_MAX) return SK_OK;
