@@ -5,12 +5,9 @@
  * score, the computer learning the user's words with a chance set by the difficulty). Not here: the
  * terminal, the timer, where the dictionary file lives (tools/cmd_boggle_play.c). */
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "skrab/boggle.h"
 #include "skrab/buf.h"
@@ -173,34 +170,16 @@ int sk_boggle_wordset_parse(sk_boggle_wordset *s, const char *text, size_t len, 
 
 int sk_boggle_wordset_save(const sk_boggle_wordset *s, const char *path)
 {
-    char tmp[SK_PATH_MAX + 16];
-    if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp)) {
-        errno = ENAMETOOLONG;
-        return SK_EIO;
-    }
-    int fd = mkstemp(tmp);
-    if (fd < 0) return SK_EIO;
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        unlink(tmp);
-        return SK_EIO;
-    }
-    fputs("# skrab boggle: the computer's words, one a line\n", f);
+    sk_buf text;
+    sk_buf_init(&text);
+    sk_buf_puts(&text, "# skrab boggle: the computer's words, one a line\n");
     for (size_t i = 0; i < s->count; i++) {
-        fputs(s->items[i], f);
-        fputc('\n', f);
+        sk_buf_puts(&text, s->items[i]);
+        sk_buf_putc(&text, '\n');
     }
-    int bad = fflush(f) != 0 || ferror(f);
-    if (fclose(f) != 0) bad = 1;
-    if (!bad) {
-        chmod(tmp, 0644);
-        if (rename(tmp, path) == 0) return SK_OK;
-    }
-    int saved = errno;
-    unlink(tmp);
-    errno = saved;
-    return SK_EIO;
+    int rc = text.failed ? SK_ENOMEM : sk_file_write(path, text.data, text.len);
+    sk_buf_free(&text);
+    return rc == SK_ENOMEM ? SK_EIO : rc; /* its contract: SK_OK or SK_EIO */
 }
 
 int sk_boggle_wordset_lexicon(const sk_boggle_wordset *s, sk_lexicon **out)

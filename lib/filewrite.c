@@ -1,8 +1,8 @@
 /* filewrite.c — writing a whole output file the way every output of skrab is written
- * (docs/commands.md, "lexicon build" and "leaves train"): never half-written (a temporary file
- * beside it, on disk before it is renamed over the name), a symbolic link followed (the file it
- * names is written, and the link stays), and a device or FIFO written in place rather than
- * replaced by a regular file. */
+ * (docs/commands.md, "lexicon build" and "leaves train"; also GCG transcripts and the Boggle
+ * memory): never half-written (a temporary file beside it, on disk before it is renamed over the
+ * name), a symbolic link followed (the file it names is written, and the link stays), and a device
+ * or FIFO written in place rather than replaced by a regular file. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

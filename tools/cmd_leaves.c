@@ -168,7 +168,7 @@ static int parse_options(sk_cli *cli, sk_cli_game *g, trainer *t, int argc, char
     if (!t->output) return sk_cli_usage_error(cli, "missing -o FILE: where to write the leaves");
     /* a FILE that cannot be written (a directory, in a directory that is not there or is not
      * writable) fails now, not after the training */
-    if (strcmp(t->output, "-") != 0 && sk_selfplay_check_writable(t->output) != 0) {
+    if (strcmp(t->output, "-") != 0 && sk_file_check_writable(t->output) != SK_OK) {
         sk_cli_error(cli, "cannot write %s: %s", t->output, strerror(errno));
         return SK_EXIT_ERROR;
     }
@@ -267,7 +267,7 @@ static int train(trainer *t, const sk_rules *rules, FILE *report)
             status = sk_cli_write_failed(cli);
             goto cleanup;
         }
-    } else if (sk_selfplay_write_file(t->output, file.data, file.len) != 0) {
+    } else if (sk_file_write(t->output, file.data, file.len) != SK_OK) {
         sk_cli_error(cli, "cannot write %s: %s", t->output, strerror(errno));
         goto cleanup;
     }

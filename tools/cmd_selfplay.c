@@ -183,7 +183,7 @@ static int write_gcg(selfplay *sp, long game, const sk_match *m)
     sk_match_write_gcg(m, &info, &text);
     char path[SK_PATH_MAX + 32];
     snprintf(path, sizeof(path), "%s/game-%04ld.gcg", sp->gcg_dir, game + 1);
-    int ok = !text.failed && sk_selfplay_write_file(path, text.data, text.len) == 0;
+    int ok = !text.failed && sk_file_write(path, text.data, text.len) == SK_OK;
     if (!ok) {
         int e = text.failed ? ENOMEM : errno;
         pthread_mutex_lock(&sp->lock);

@@ -38,14 +38,6 @@ int sk_selfplay_reap_orphans(void);
 /* Creates DIR and its missing parents (mkdir -p). Returns 0, or -1 with errno set. */
 int sk_selfplay_make_dirs(const char *dir);
 
-/* Writes DATA[0..LEN) to PATH as sk_file_write does (skrab/buf.h: never half-written, a link
- * followed, a device written in place). Returns 0, or -1 with errno set. */
-int sk_selfplay_write_file(const char *path, const char *data, size_t len);
-
-/* Whether sk_selfplay_write_file could write PATH now (sk_file_check_writable), asked before
- * the work that makes the data. Returns 0, or -1 with errno set (EISDIR, ENOENT, EACCES...). */
-int sk_selfplay_check_writable(const char *path);
-
 /* Writes IN[0..LEN) into OUT[SIZE] as text that is safe to show: well-formed printable UTF-8 as
  * it is, a backslash doubled, every other byte as \xHH (docs/play.md, "Automated games:
  * `skrab selfplay`"): what a player answered, quoted in the reason it was dropped. Stops before

@@ -25,8 +25,6 @@
 
 #include "cli.h"
 #include "cmd_selfplay.h"
-#include "skrab/buf.h"
-#include "skrab/error.h"
 #include "skrab/utf8.h"
 
 extern char **environ;
@@ -301,16 +299,6 @@ int sk_selfplay_make_dirs(const char *dir)
         return -1;
     }
     return 0;
-}
-
-int sk_selfplay_check_writable(const char *path)
-{
-    return sk_file_check_writable(path) == SK_OK ? 0 : -1;
-}
-
-int sk_selfplay_write_file(const char *path, const char *data, size_t len)
-{
-    return sk_file_write(path, data, len) == SK_OK ? 0 : -1;
 }
 
 /* The length of the UTF-8 character at S[0..LEN) when it is well formed (sk_utf8_decode) and

@@ -147,8 +147,9 @@ SK_API int sk_boggle_wordset_remove(sk_boggle_wordset *s, const char *word, size
  * or SK_ETOOBIG (more than SK_BOGGLE_WORDSET_FILE_MAX bytes). */
 SK_API int sk_boggle_wordset_parse(sk_boggle_wordset *s, const char *text, size_t len,
                                    sk_diag_list *diags);
-/* Writes S to PATH, one word a line, atomically (a temporary file renamed over PATH). PATH's
- * directory must exist (it is not made). Returns SK_OK or SK_EIO (errno set). */
+/* Writes S to PATH, one word a line, as sk_file_write writes (skrab/buf.h: never half-written,
+ * a link followed). PATH's directory must exist (it is not made). Returns SK_OK or SK_EIO (errno
+ * set). */
 SK_API int sk_boggle_wordset_save(const sk_boggle_wordset *s, const char *path);
 /* Compiles S into a lexicon (for a solver), leaving out its words of more than SK_WORD_MAX
  * letters (a lexicon holds none; the set keeps them). Returns as sk_lexicon_from_wordlist. */
