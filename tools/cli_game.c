@@ -267,6 +267,17 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
     return SK_EXIT_OK;
 }
 
+int sk_cli_resource_here(sk_cli *cli, sk_resource_kind kind, const char *name, char *path,
+                         size_t size)
+{
+    path[0] = '\0';
+    if (sk_resource_is_path(name)) return 0;
+    sk_tileset t;
+    if (kind == SK_RES_TILES && sk_tileset_builtin(&t, name) == SK_OK) return 1;
+    if (kind == SK_RES_LEXICON) return sk_lexicon_find(&cli->datadirs, name, path, size) == SK_OK;
+    return sk_resource_find(&cli->datadirs, kind, name, path, size) == SK_OK;
+}
+
 int sk_cli_game_can_deal(sk_cli *cli, const sk_cli_game *g, int players)
 {
     int need = players * g->loaded.rules.rack_size, have = g->loaded.tiles.total;

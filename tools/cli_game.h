@@ -120,6 +120,13 @@ int sk_cli_game_setup(sk_cli *cli, sk_cli_game *g, const sk_position *pos, const
  * lexicon.md, "Lists too large for a GADDAG"), and returns 0. G must have a lexicon. */
 int sk_cli_game_can_generate(sk_cli *cli, const sk_cli_game *g, const char *prefix);
 
+/* Whether NAME, a resource name (no path: sk_resource_is_path), is here as a game would load
+ * it: a built-in tile set (KIND SK_RES_TILES; PATH then ""), or a board, tile set or lexicon
+ * (SK_RES_BOARD, SK_RES_TILES, SK_RES_LEXICON) in the data directories, its file in PATH[SIZE].
+ * 0 for a path. */
+int sk_cli_resource_here(sk_cli *cli, sk_resource_kind kind, const char *name, char *path,
+                         size_t size);
+
 /* 1 when G's loaded tile set can deal PLAYERS racks of the rules' size; else says so and
  * returns 0 (the games of selfplay and leaves train begin with full racks). */
 int sk_cli_game_can_deal(sk_cli *cli, const sk_cli_game *g, int players);

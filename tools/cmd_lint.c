@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include "cli_commands.h"
+#include "cli_game.h"
 #include "skrab/config.h"
 #include "skrab/error.h"
 #include "skrab/gamespec.h"
-#include "skrab/lexicon.h"
 #include "skrab/resource.h"
 #include "skrab/tiles.h"
 
@@ -257,21 +257,6 @@ typedef struct {
     file_kind kind;
 } deferred_lint;
 
-/* Whether NAME, which a config names and which is no file beside it, is a resource of KIND
- * (KIND_AUTO: a lexicon) as play --config would load it: a built-in tile set (PATH then "") or a
- * file of the data directories (its path in PATH). */
-static int referenced_resource(const lint_ctx *ctx, const char *name, file_kind kind, char *path,
-                               size_t size)
-{
-    path[0] = '\0';
-    if (sk_resource_is_path(name)) return 0;
-    sk_tileset t;
-    if (kind == KIND_TILES && sk_tileset_builtin(&t, name) == SK_OK) return 1;
-    if (kind == KIND_AUTO) return sk_lexicon_find(&ctx->cli->datadirs, name, path, size) == SK_OK;
-    return sk_resource_find(&ctx->cli->datadirs, kind == KIND_TILES ? SK_RES_TILES : SK_RES_BOARD,
-                            name, path, size) == SK_OK;
-}
-
 /* Checks that a file named by a config exists (a finding of the config's) and, for boards and
  * tile sets, queues it in LATER to be linted. */
 static void lint_referenced(const lint_ctx *ctx, const char *config_path, const char *value,
@@ -295,7 +280,10 @@ static void lint_referenced(const lint_ctx *ctx, const char *config_path, const 
     struct stat st;
     int found = stat(path, &st) == 0;
     char resource[SK_PATH_MAX];
-    if (!found && referenced_resource(ctx, value, kind, resource, sizeof(resource))) {
+    sk_resource_kind res = kind == KIND_TILES   ? SK_RES_TILES
+                           : kind == KIND_BOARD ? SK_RES_BOARD
+                                                : SK_RES_LEXICON; /* the DICTIONARY line */
+    if (!found && sk_cli_resource_here(ctx->cli, res, value, resource, sizeof(resource))) {
         if (!resource[0]) return; /* a built-in tile set */
         snprintf(path, sizeof(path), "%s", resource);
         found = stat(path, &st) == 0;

@@ -51,11 +51,9 @@ typedef struct {
  * a resource in the data directories. */
 static int file_available(sk_cli *cli, sk_resource_kind kind, const char *name)
 {
-    sk_tileset t;
     char path[SK_PATH_MAX];
     if (sk_resource_is_path(name)) return access(name, F_OK) == 0;
-    if (kind == SK_RES_TILES && sk_tileset_builtin(&t, name) == SK_OK) return 1;
-    return sk_resource_find(&cli->datadirs, kind, name, path, sizeof(path)) == SK_OK;
+    return sk_cli_resource_here(cli, kind, name, path, sizeof(path));
 }
 
 /* Loads the game of G's pragmas (paths relative to SOURCE), the options winning, into
