@@ -311,7 +311,7 @@ int sk_cli_parse_board(sk_cli *cli, const char *shown, const char *text, size_t 
     sk_diag_list_sort(&diags);
     if (guess.what) sk_cli_note_guess(&guess, text, len, &diags, &note);
     sk_cli_print_diags(cli, shown, 0, text, len, &note, 0);
-    sk_cli_print_diags(cli, shown, 0, text, len, &diags, SK_CLI_DIAG_ERRORS_ONLY);
+    sk_cli_print_errors(cli, shown, text, len, &diags);
     sk_diag_list_free(&note);
     sk_diag_list_free(&diags);
     if (rc == SK_EINVAL || rc == SK_ETOOBIG) return SK_EXIT_FINDINGS; /* past a bound: invalid */

@@ -60,7 +60,7 @@ static int read_config(cs104 *c, const char *config, sk_config *cfg)
         sk_diag_list_init(&d);
         status =
             sk_config_parse(cfg, text.data, text.len, &d) == SK_OK ? SK_EXIT_OK : SK_EXIT_FINDINGS;
-        sk_cli_print_diags(c->cli, config, 0, text.data, text.len, &d, SK_CLI_DIAG_ERRORS_ONLY);
+        sk_cli_print_errors(c->cli, config, text.data, text.len, &d);
         sk_diag_list_free(&d);
     }
     sk_buf_free(&text);
